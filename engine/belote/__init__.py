@@ -1,0 +1,1 @@
+"""The belote family (BEL- rules): shared card orders, values, tricks and melds, and its games."""

@@ -1,0 +1,160 @@
+"""The engine's face: ``Game``, ``GameInfo`` and the abstract ``Match`` (DESIGN.md "Engine face").
+
+Every game module subclasses ``Match`` and ``Game`` and registers its game in ``engine.registry``.
+
+View schema (shared by every game, so the bot renders all games with one code path)::
+
+    {
+      "game": str, "phase": str, "deal": int, "to_move": int | None, "dealer": int | None,
+      "seat": int | None,                 # the viewer; None in public_view()
+      "hand": [card, ...],                # only in view(seat): the seat's own cards, display order
+      "hand_counts": [int per seat],
+      "tricks_won": [int per seat],
+      "groups": {name: [{"card": str, "seat": int | None}, ...]},   # up_card, trick, last_trick...
+      "facts": [{"key": str, "value": JSON, "kind": "seat"|"suit"|"card"|"number"|"text"}, ...],
+      "deal_points": [number per side],   # points taken in this deal so far
+      "totals": [number per side], "pot": number,
+      "sides": [{"name": str, "seats": [int]}],
+      "calls": [{"seat": int, "call": str}, ...],   # the bidding of this deal, in order
+      "private": [{"key": str, "value": JSON, "kind": str}, ...]   # view(seat) only
+    }
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.events import Event
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option of a game: its key, allowed values, default and rule id."""
+
+    key: str
+    values: tuple[Any, ...]
+    default: Any
+    rule_id: str
+    implemented: tuple[Any, ...] | None = None  # None: every value is implemented
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ``engine.list_games()`` tells about a game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionInfo, ...] = field(default_factory=tuple)
+
+    def options_schema(self) -> dict[str, dict[str, Any]]:
+        """``{key: {"values": [...], "default": v, "rule_id": id, "implemented": [...]}}``."""
+        return {
+            o.key: {
+                "values": list(o.values),
+                "default": o.default,
+                "rule_id": o.rule_id,
+                "implemented": list(o.implemented if o.implemented is not None else o.values),
+            }
+            for o in self.options
+        }
+
+
+class Match(abc.ABC):
+    """A match in progress. Mutable; ``apply`` is the only way to change it."""
+
+    game_id: str = ""
+
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int | None:
+        """Seat whose turn it is; ``None`` when the match is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Action codes ``seat`` may apply now, sorted; empty when none (or match over)."""
+
+    @abc.abstractmethod
+    def apply(self, seat: int, code: str) -> list[Event]:
+        """Apply ``code`` for ``seat``; return the events it caused.
+
+        Raises:
+            IllegalAction: the code is malformed or the rules forbid it (reason + rule id).
+        """
+
+    @abc.abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (the view schema in this module's docstring)."""
+
+    @abc.abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """What everyone may see: the view schema without ``hand`` and ``private``."""
+
+    @property
+    @abc.abstractmethod
+    def events(self) -> list[Event]:
+        """Every event since the match began, in order."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """True once the match has a result."""
+
+    @property
+    @abc.abstractmethod
+    def score_sheet(self) -> dict[str, Any]:
+        """The running sheet in the shape DESIGN.md fixes for every game."""
+
+    @property
+    @abc.abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict that ``Game.from_json`` turns back into an equal match."""
+
+    def clone(self) -> Match:
+        """A deep copy, independent of this match (for AI playouts)."""
+        return copy.deepcopy(self)
+
+
+class Game(abc.ABC):
+    """A registered game: its info, a constructor and a decoder."""
+
+    info: GameInfo
+
+    @property
+    def id(self) -> str:
+        """The game id (``deberts``, ``bazar_belot``, ``berg``, ``married_bridge``)."""
+        return self.info.id
+
+    @abc.abstractmethod
+    def new_match(
+        self,
+        *,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+    ) -> Match:
+        """Start a match and deal the first deal.
+
+        Args:
+            players: number of seats.
+            options: option key -> value (see ``info.options``); missing keys take defaults.
+            seed: drives every shuffle; same seed and actions give the same match.
+            deck: the full card order of the first deal, top first (tests set up hands this way).
+
+        Raises:
+            InvalidOptions: unknown option, bad value, bad deck or player count.
+        """
+
+    @abc.abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> Match:
+        """Rebuild a match from ``Match.to_json()`` output."""
