@@ -1,0 +1,40 @@
+"""``python -m bot`` / ``kozyr``: run the bot (Telegram) from the environment's settings."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+
+from pydantic import ValidationError
+
+from bot.settings import Settings
+
+NO_TOKEN = """kozyr: no bot token is set.
+Set TELEGRAM_TOKEN (from @BotFather in Telegram) in the environment or in a .env file,
+for example:  TELEGRAM_TOKEN=123456:ABC... python -m bot
+See .env.example for every setting."""
+
+
+def main() -> int:
+    """Entry point. Returns the process exit code (2 for a configuration error)."""
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"kozyr: bad configuration:\n{exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not settings.telegram_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.bootstrap import run_telegram  # imported late: the no-token path stays light
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_telegram(settings))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

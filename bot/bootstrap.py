@@ -1,0 +1,81 @@
+"""Wiring: settings -> store, catalogs, bot, messenger, service, dispatcher (no work at import)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.types import BotCommand
+
+from bot.i18n import Catalogs
+from bot.service import TableService
+from bot.settings import Settings
+from bot.telegram.messenger import TelegramMessenger
+from bot.telegram.routers import build_router
+from storage import Store
+
+log = logging.getLogger(__name__)
+
+COMMANDS = [
+    ("new", "Open a table: /new deberts"),
+    ("score", "Score sheet"),
+    ("rules", "Rules in short"),
+    ("lang", "Language: ru, uk, en"),
+    ("help", "Help"),
+]
+
+
+@dataclass
+class TelegramApp:
+    """Everything a running Telegram bot is made of."""
+
+    bot: Bot
+    dispatcher: Dispatcher
+    service: TableService
+    store: Store
+
+    async def close(self) -> None:
+        """Close the HTTP session and the database."""
+        await self.bot.session.close()
+        await self.store.close()
+
+
+def make_bot(settings: Settings) -> Bot:
+    """An aiogram ``Bot`` for the token, through a self-hosted Bot API server if one is set."""
+    assert settings.telegram_token
+    api = (TelegramAPIServer.from_base(settings.telegram_api_server)
+           if settings.telegram_api_server else None)
+    session = (AiohttpSession(api=api, timeout=settings.request_timeout) if api
+               else AiohttpSession(timeout=settings.request_timeout))
+    return Bot(token=settings.telegram_token, session=session)
+
+
+async def build_telegram(settings: Settings, *, new_seed: object = None) -> TelegramApp:
+    """Start the store (migrations included) and build the bot, service and dispatcher."""
+    store = Store(settings.database_url)
+    await store.start()
+    bot = make_bot(settings)
+    me = await bot.get_me()
+    messenger = TelegramMessenger(bot, me.username or "")
+    kwargs = {"new_seed": new_seed} if callable(new_seed) else {}
+    service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
+                           default_lang=settings.default_lang, **kwargs)
+    dispatcher = Dispatcher()
+    dispatcher["service"] = service
+    dispatcher.include_router(build_router())
+    return TelegramApp(bot, dispatcher, service, store)
+
+
+async def run_telegram(settings: Settings) -> None:
+    """Run the Telegram bot with long polling until interrupted."""
+    app = await build_telegram(settings)
+    try:
+        await app.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
+        log.info("kozyr is polling Telegram")
+        await app.dispatcher.start_polling(app.bot, polling_timeout=settings.telegram_poll_timeout,
+                                           handle_signals=True)
+    finally:
+        await app.close()

@@ -1,0 +1,84 @@
+"""Translations: gettext catalogs (``bot/locales/<lang>/LC_MESSAGES/kozyr.po``) read with Babel.
+
+Message ids are stable keys (``lobby.title``, ``code.take``, ``fact.trump``) so that the engine's
+identifiers map onto them directly and a new game needs only catalog entries. Placeholders use
+``str.format`` names (``{name}``). A key missing in a language falls back to English, then to the
+key itself, so a missing entry is visible but never a crash.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LANGS = ("ru", "uk", "en")
+FALLBACK = "en"
+LOCALES_DIR = Path(__file__).parent / "locales"
+
+
+class _Lenient(string.Formatter):
+    """``str.format`` that leaves an unknown ``{field}`` as it is instead of raising."""
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs:
+            return "{" + key + "}"
+        return super().get_value(key, args, kwargs)
+
+
+_FORMATTER = _Lenient()
+
+
+class Catalogs:
+    """All languages' messages, loaded once at start-up.
+
+    Args:
+        directory: the ``locales`` folder (default: the package's own).
+    """
+
+    def __init__(self, directory: Path = LOCALES_DIR) -> None:
+        self._messages: dict[str, dict[str, str]] = {}
+        for lang in LANGS:
+            path = directory / lang / "LC_MESSAGES" / "kozyr.po"
+            with path.open("rb") as fh:
+                catalog = read_po(fh, locale=lang)
+            self._messages[lang] = {
+                str(m.id): str(m.string) for m in catalog if m.id and m.string
+            }
+
+    def has(self, lang: str, key: str) -> bool:
+        """True when ``key`` has a translation in ``lang``."""
+        return key in self._messages.get(lang, {})
+
+    def keys(self, lang: str) -> set[str]:
+        """Every key translated in ``lang``."""
+        return set(self._messages.get(lang, {}))
+
+    def t(self, lang: str, key: str, **kwargs: Any) -> str:
+        """The message ``key`` in ``lang`` with ``kwargs`` filled in."""
+        text = self._messages.get(lang, {}).get(key) or self._messages[FALLBACK].get(key) or key
+        return _FORMATTER.format(text, **kwargs) if kwargs else text
+
+    def translator(self, lang: str) -> Translator:
+        """A ``Translator`` bound to ``lang`` (unknown languages fall back to English)."""
+        return Translator(self, lang if lang in LANGS else FALLBACK)
+
+
+class Translator:
+    """``Catalogs.t`` bound to one language: ``tr("lobby.title", game=...)``."""
+
+    def __init__(self, catalogs: Catalogs, lang: str) -> None:
+        self.catalogs = catalogs
+        self.lang = lang
+
+    def __call__(self, key: str, **kwargs: Any) -> str:
+        return self.catalogs.t(self.lang, key, **kwargs)
+
+    def maybe(self, key: str, default: str, **kwargs: Any) -> str:
+        """Translate ``key`` if any catalog has it, else return ``default``."""
+        if self.catalogs.has(self.lang, key) or self.catalogs.has(FALLBACK, key):
+            return self(key, **kwargs)
+        return default

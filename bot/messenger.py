@@ -1,0 +1,36 @@
+"""The ``Messenger`` protocol: all the bot core knows of a platform (DESIGN.md "Bot")."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.model import Person, Place, Screen, Target
+
+
+class Messenger(Protocol):
+    """Sends and edits messages on one platform. Implemented by each platform adapter."""
+
+    platform: str
+
+    async def send(self, target: Target, screen: Screen) -> str:
+        """Post ``screen``; return the new message's id.
+
+        Raises:
+            Undeliverable: the person cannot be messaged (private targets only).
+        """
+        ...
+
+    async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
+        """Replace a message's text and buttons; return its id (a new one if it was re-posted).
+
+        "Not modified" counts as success. Raises ``Undeliverable`` like ``send``.
+        """
+        ...
+
+    async def is_admin(self, place: Place, person: Person) -> bool:
+        """True when ``person`` administers the chat of ``place``."""
+        ...
+
+    def deep_link(self, payload: str) -> str | None:
+        """A URL opening a private chat with the bot carrying ``payload``; None if none exists."""
+        ...

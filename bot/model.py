@@ -1,0 +1,77 @@
+"""Platform-neutral values passed between the adapters, the service and the renderer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Person:
+    """A platform user. ``ext_id`` is the platform's own id, as text."""
+
+    platform: str
+    ext_id: str
+    name: str
+    username: str | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    """A group chat (and forum topic, if any) where a table lives."""
+
+    platform: str
+    chat_ext_id: str
+    title: str
+    thread_id: str | None = None
+
+
+@dataclass(frozen=True)
+class ActData:
+    """A game button: the table, the state version it was drawn for and the action code."""
+
+    table_id: int
+    version: int
+    code: str
+
+
+LobbyOp = Literal["join", "leave", "start", "cancel", "opt"]
+
+
+@dataclass(frozen=True)
+class LobbyData:
+    """A lobby button: ``op`` and, for ``opt``, ``arg`` = ``key=value``."""
+
+    table_id: int
+    op: LobbyOp
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class Button:
+    """One button: it carries game data, lobby data, or opens a URL."""
+
+    text: str
+    data: ActData | LobbyData | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A message to show: HTML text (Telegram's subset) and rows of buttons."""
+
+    text: str
+    buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a message goes: a group (``Place``) or a person's private chat."""
+
+    chat_ext_id: str
+    thread_id: str | None = None
+    private: bool = False
+
+
+class Undeliverable(Exception):
+    """The platform refuses to deliver to this person (never opened the bot, or blocked it)."""

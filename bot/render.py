@@ -1,0 +1,326 @@
+"""Rendering engine views and events into ``Screen``s: the same code for every game.
+
+Group messages are rendered only from ``public_view()``, the score sheet and events (all public);
+a hand only from ``view(seat)`` of its holder (STYLE.md "what we take" 4). Texts are HTML in
+Telegram's subset; every name is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from bot.i18n import Translator
+from bot.model import ActData, Button, LobbyData, Screen
+from engine.cards import SUIT_SYMBOLS, display
+
+CARDS_PER_ROW = 5
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the renderer needs to know about a table besides the engine's views."""
+
+    table_id: int
+    version: int
+    game: str
+    chat_title: str
+    names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
+
+
+def card_text(card: str) -> str:
+    """``TS`` -> ``10♠`` (the same in every language)."""
+    return display(card)
+
+
+def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
+    if kind == "seat" and isinstance(value, int):
+        return escape(info.names[value])
+    if kind == "suit":
+        return SUIT_SYMBOLS.get(str(value), str(value))
+    if kind == "card":
+        return card_text(str(value))
+    if kind == "text":
+        return tr.maybe(f"val.{value}", str(value))
+    return str(value)
+
+
+def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``."""
+    lines = []
+    for f in facts:
+        label = tr.maybe(f"fact.{f['key']}", f["key"])
+        value = _value(tr, info, f.get("kind", "text"), f["value"])
+        if f.get("seat") is not None:
+            lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
+        else:
+            lines.append(f"{label}: {value}")
+    return lines
+
+
+def _group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]]) -> str:
+    label = tr.maybe(f"group.{name}", name)
+    parts = []
+    for c in cards:
+        if c.get("seat") is None:
+            parts.append(card_text(c["card"]))
+        else:
+            parts.append(f"{escape(info.names[c['seat']])} {card_text(c['card'])}")
+    return f"{label}: " + (", ".join(parts) if parts else "—")
+
+
+def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
+    title = tr.maybe(f"game.{info.game}", info.game)
+    lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=view.get('deal', 0))}"]
+    score = " · ".join(
+        f"{escape(', '.join(info.names[s] for s in side['seats']))} <b>{_num(total)}</b>"
+        for side, total in zip(view["sides"], view["totals"], strict=True)
+    )
+    if view.get("pot"):
+        score += f" · {tr('table.pot', pot=_num(view['pot']))}"
+    lines.append(score)
+    return lines
+
+
+def _num(x: float | int) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _turn_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str:
+    if view["to_move"] is None:
+        return tr("table.over")
+    return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
+
+
+def _calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+    calls = view.get("calls") or []
+    if not calls:
+        return None
+    parts = [f"{escape(info.names[c['seat']])} {code_label(tr, c['call'], view)}" for c in calls]
+    return f"{tr('table.calls')}: " + ", ".join(parts)
+
+
+def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Screen:
+    """The group's table message from ``public_view()``; no buttons (moves are private)."""
+    lines = _header(tr, info, view)
+    if view.get("dealer") is not None:
+        lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
+    lines += render_facts(tr, info, view["facts"])
+    calls = _calls_line(tr, info, view)
+    if calls and view["phase"] == "bidding":
+        lines.append(calls)
+    for name, cards in view["groups"].items():
+        if name in ("up_card", "bottom_card") and not cards:
+            continue
+        lines.append(_group(tr, info, name, cards))
+    counts = " · ".join(
+        f"{escape(n)} {tr('table.cards', n=c)}"
+        for n, c in zip(info.names, view["hand_counts"], strict=True)
+    )
+    lines.append(counts)
+    if view["phase"] == "play":
+        pts = " · ".join(f"{escape(n)} {p}" for n, p in
+                         zip(info.names, view["deal_points"], strict=True))
+        lines.append(f"{tr('table.deal_points')}: {pts}")
+    lines.append(_turn_line(tr, info, view))
+    return Screen("\n".join(lines))
+
+
+def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
+    """Button text for an action code, game-agnostic: cards as ``K♥``, the rest translated."""
+    parts = code.split(":")
+    if parts[0] == "play" and len(parts) >= 2:
+        text = card_text(parts[1])
+        if len(parts) == 3:
+            text += " " + tr.maybe(f"call.{parts[2]}", parts[2])
+        return text
+    ctx = _label_context(tr, view)
+    if parts[0] == "trump" and len(parts) == 2:
+        return tr("code.trump", suit=SUIT_SYMBOLS.get(parts[1], parts[1]), **ctx)
+    return tr.maybe("code." + ".".join(parts), code, **ctx)
+
+
+def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
+    ctx: dict[str, str] = {}
+    up = view["groups"].get("up_card") or []
+    if up:
+        ctx["up_card"] = card_text(up[0]["card"])
+        ctx["up_suit"] = SUIT_SYMBOLS.get(up[0]["card"][1], "")
+    for f in list(view.get("facts", [])) + list(view.get("private", [])):
+        if f["key"] == "trump":
+            ctx["trump"] = SUIT_SYMBOLS.get(f["value"], f["value"])
+        if f["key"] == "best_meld":
+            ctx["best_meld"] = tr.maybe(f"val.{f['value']}", f["value"])
+    return ctx
+
+
+def hand_buttons(
+    tr: Translator, info: TableInfo, view: dict[str, Any], codes: Sequence[str]
+) -> tuple[tuple[Button, ...], ...]:
+    """Keyboard from legal codes: card plays in hand order, several per row; other codes one row.
+
+    Codes that share a verb and a card (``play:KH`` and ``play:KH:bela``) sit side by side.
+    """
+    hand = view.get("hand") or []
+    order = {c: i for i, c in enumerate(hand)}
+    plays = sorted((c for c in codes if c.startswith("play:")),
+                   key=lambda c: (order.get(c.split(":")[1], 99), c))
+    others = [c for c in codes if not c.startswith("play:")]
+
+    def btn(code: str) -> Button:
+        return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
+
+    rows: list[tuple[Button, ...]] = []
+    row: list[Button] = []
+    for code in plays:
+        if len(row) == CARDS_PER_ROW:
+            rows.append(tuple(row))
+            row = []
+        row.append(btn(code))
+    if row:
+        rows.append(tuple(row))
+    short = [c for c in others if c.startswith("trump:")]
+    if short:
+        rows.append(tuple(btn(c) for c in short))
+    for code in others:
+        if code not in short:
+            rows.append((btn(code),))
+    return tuple(rows)
+
+
+def render_hand(
+    tr: Translator, info: TableInfo, view: dict[str, Any], codes: Sequence[str]
+) -> Screen:
+    """A player's private message from ``view(seat)`` and his legal codes."""
+    seat = view["seat"]
+    title = tr.maybe(f"game.{info.game}", info.game)
+    lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
+             f"{tr('table.deal', n=view.get('deal', 0))}"]
+    lines += render_facts(tr, info, view["facts"])
+    for name in ("up_card", "bottom_card", "trick", "last_trick"):
+        cards = view["groups"].get(name)
+        if cards:
+            lines.append(_group(tr, info, name, cards))
+    hand = " ".join(card_text(c) for c in view.get("hand", []))
+    lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
+    lines += render_facts(tr, info, view.get("private", []))
+    score = " · ".join(f"{escape(n)} {_num(t)}" for n, t in
+                       zip(info.names, view["totals"], strict=True))
+    lines.append(f"{tr('hand.score')}: {score}")
+    if view["to_move"] == seat:
+        lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
+    elif view["to_move"] is not None:
+        lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
+    else:
+        lines.append(tr("table.over"))
+    return Screen("\n".join(lines), hand_buttons(tr, info, view, codes))
+
+
+def cell_text(tr: Translator, cell: str) -> str:
+    """A sheet cell for display: ``BT`` is translated (Russian ``БТ``), the rest kept."""
+    if cell == "BT":
+        return tr("cell.BT")
+    return cell
+
+
+def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
+    """The score sheet as a monospace table, in the rules doc's notation (DB-SHEET)."""
+    side_names = [", ".join(info.names[s] for s in side["seats"]) for side in sheet["sides"]]
+    header = [tr("sheet.deal"), *side_names]
+    body = [[str(r["deal"])] + [cell_text(tr, c) for c in r["cells"]] for r in sheet["rows"]]
+    widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
+    lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
+             for row in [header, *body]]
+    if sheet.get("pot"):
+        lines.append(tr("table.pot", pot=_num(sheet["pot"])))
+    text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
+           + escape("\n".join(lines)) + "</pre>"
+    if sheet.get("result"):
+        text += "\n" + result_line(tr, info, sheet)
+    return text
+
+
+def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
+    """``Result: Alice wins, 511 : 373`` in the chat's language, from the engine's line."""
+    result = sheet["result"]
+    line = str(result["line"])
+    winner = result.get("winner")
+    score = line.split(", ", 1)[1] if ", " in line else ""
+    if winner is None:
+        return tr("result.none", score=escape(score))
+    name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])
+    return tr("result.wins", name=escape(name), score=escape(score))
+
+
+def render_event(tr: Translator, info: TableInfo, event: dict[str, Any]) -> str | None:
+    """A group message for an event worth its own message (deal scored, thrown in), else None."""
+    kind = event["type"]
+    if kind == "thrown_in":
+        who = escape(info.names[event["seat"]]) if event.get("seat") is not None else ""
+        cards = " ".join(card_text(c) for c in event.get("cards", []))
+        return tr.maybe(f"event.thrown_in.{event['reason']}", event["reason"],
+                        name=who, cards=cards)
+    if kind == "deal_scored":
+        lines = [tr("event.deal_scored", n=event["deal"],
+                    outcome=tr.maybe(f"val.{event['outcome']}", event["outcome"]))]
+        if event.get("declarer") is not None:
+            lines.append(f"{tr('fact.declarer')}: {escape(info.names[event['declarer']])}")
+        for seat, side in enumerate(event["sides"]):
+            parts = [f"{tr('score.cards')} {side['card_points']}"]
+            if side.get("melds"):
+                parts.append(f"{tr('score.melds')} {side['melds']}")
+            if side.get("bela"):
+                parts.append(f"{tr('call.bela')} {side['bela']}")
+            lines.append(f"{escape(info.names[seat])}: " + ", ".join(parts)
+                         + f" = <b>{side['deal_points']}</b> → {cell_text(tr, side['cell'])}")
+        if event.get("pot_awarded"):
+            lines.append(tr("score.pot_awarded", pot=event["pot_awarded"]))
+        if event.get("pot"):
+            lines.append(tr("table.pot", pot=event["pot"]))
+        return "\n".join(lines)
+    return None
+
+
+def render_lobby(
+    tr: Translator,
+    *,
+    table_id: int,
+    game: str,
+    names: Sequence[str | None],
+    options: dict[str, Any],
+    choices: dict[str, list[Any]],
+    min_players: int,
+    closed: str | None = None,
+) -> Screen:
+    """The lobby message: seats, options, and Join / Leave / Start / Cancel buttons.
+
+    Args:
+        names: one entry per seat so far (None for an empty seat).
+        options: chosen option values; ``choices``: values the creator may cycle through.
+        closed: a reason key (``lobby.cancelled``, ``lobby.started``) for a closed lobby.
+    """
+    title = escape(tr.maybe(f"game.{game}", game))
+    lines = [f"🃏 <b>{title}</b> · {tr('lobby.title')}"]
+    for i, n in enumerate(names):
+        lines.append(f"{i + 1}. {escape(n) if n else '—'}")
+    for key, value in options.items():
+        if key in choices:
+            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {value}")
+    if closed:
+        lines.append(tr(closed))
+        return Screen("\n".join(lines))
+    lines.append(tr("lobby.hint", n=min_players))
+    rows: list[tuple[Button, ...]] = [
+        (Button(tr("lobby.join"), LobbyData(table_id, "join")),
+         Button(tr("lobby.leave"), LobbyData(table_id, "leave"))),
+    ]
+    for key, values in choices.items():
+        current = options.get(key)
+        nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+        rows.append((Button(f"{tr.maybe(f'opt.{key}', key)}: {current} → {nxt}",
+                            LobbyData(table_id, "opt", f"{key}={nxt}")),))
+    rows.append((Button(tr("lobby.start"), LobbyData(table_id, "start")),
+                 Button(tr("lobby.cancel"), LobbyData(table_id, "cancel"))))
+    return Screen("\n".join(lines), tuple(rows))

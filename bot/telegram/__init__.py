@@ -1,0 +1,1 @@
+"""The Telegram adapter (aiogram 3): routers, callback data, messenger."""

@@ -1,0 +1,46 @@
+"""Typed callback data (aiogram ``CallbackData`` factories): the one codec for button data.
+
+``|`` separates fields because action codes contain ``:``. Telegram allows 64 bytes; an action
+code is at most 24 characters (DESIGN.md), so ``a|<table>|<version>|<code>`` fits.
+"""
+
+from __future__ import annotations
+
+from aiogram.filters.callback_data import CallbackData
+
+from bot.model import ActData, LobbyData, LobbyOp
+
+
+class ActCb(CallbackData, prefix="a", sep="|"):
+    """A game action: table id, state version, action code."""
+
+    t: int
+    v: int
+    c: str
+
+    def to_data(self) -> ActData:
+        """The platform-neutral value."""
+        return ActData(self.t, self.v, self.c)
+
+
+class LobbyCb(CallbackData, prefix="l", sep="|"):
+    """A lobby button: table id, operation, argument (``key=value`` for options)."""
+
+    t: int
+    op: str
+    arg: str = ""
+
+    def to_data(self) -> LobbyData | None:
+        """The platform-neutral value, or None for an unknown operation (garbage data)."""
+        ops: tuple[LobbyOp, ...] = ("join", "leave", "start", "cancel", "opt")
+        for op in ops:
+            if op == self.op:
+                return LobbyData(self.t, op, self.arg)
+        return None
+
+
+def pack(data: ActData | LobbyData) -> str:
+    """Callback data string for a platform-neutral button value."""
+    if isinstance(data, ActData):
+        return ActCb(t=data.table_id, v=data.version, c=data.code).pack()
+    return LobbyCb(t=data.table_id, op=data.op, arg=data.arg).pack()

@@ -1,0 +1,82 @@
+"""``Messenger`` over aiogram's ``Bot``: HTML texts, inline keyboards, Telegram's error cases."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot
+from aiogram.enums import ChatMemberStatus, ParseMode
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
+from aiogram.utils.deep_linking import create_deep_link
+
+from bot.model import Person, Place, Screen, Target, Undeliverable
+from bot.telegram.callbacks import pack
+
+log = logging.getLogger(__name__)
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+
+
+def markup(screen: Screen) -> InlineKeyboardMarkup | None:
+    """The inline keyboard of ``screen`` (None when it has no buttons)."""
+    if not screen.buttons:
+        return None
+    rows = []
+    for row in screen.buttons:
+        rows.append([
+            InlineKeyboardButton(text=b.text, url=b.url) if b.url else
+            InlineKeyboardButton(text=b.text, callback_data=pack(b.data) if b.data else "noop")
+            for b in row
+        ])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+class TelegramMessenger:
+    """Sends and edits Telegram messages for the table service.
+
+    Args:
+        bot: the aiogram bot.
+        username: the bot's username (for deep links), from ``get_me``.
+    """
+
+    platform = "tg"
+
+    def __init__(self, bot: Bot, username: str) -> None:
+        self.bot = bot
+        self.username = username
+
+    async def send(self, target: Target, screen: Screen) -> str:
+        try:
+            msg = await self.bot.send_message(
+                chat_id=int(target.chat_ext_id), text=screen.text, parse_mode=ParseMode.HTML,
+                reply_markup=markup(screen), link_preview_options=NO_PREVIEW,
+                message_thread_id=int(target.thread_id) if target.thread_id else None)
+        except TelegramForbiddenError as exc:
+            raise Undeliverable(str(exc)) from exc
+        return str(msg.message_id)
+
+    async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
+        try:
+            await self.bot.edit_message_text(
+                chat_id=int(target.chat_ext_id), message_id=int(message_id), text=screen.text,
+                parse_mode=ParseMode.HTML, reply_markup=markup(screen),
+                link_preview_options=NO_PREVIEW)
+        except TelegramForbiddenError as exc:
+            raise Undeliverable(str(exc)) from exc
+        except TelegramBadRequest as exc:
+            text = str(exc).lower()
+            if "not modified" in text:
+                return message_id
+            if "not found" in text or "can't be edited" in text:
+                log.info("message %s in %s cannot be edited; posting anew", message_id,
+                         target.chat_ext_id)
+                return await self.send(target, screen)
+            raise
+        return message_id
+
+    async def is_admin(self, place: Place, person: Person) -> bool:
+        member = await self.bot.get_chat_member(int(place.chat_ext_id), int(person.ext_id))
+        return member.status in (ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR)
+
+    def deep_link(self, payload: str) -> str | None:
+        return create_deep_link(self.username, "start", payload)

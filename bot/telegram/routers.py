@@ -1,0 +1,88 @@
+"""aiogram routers: parse an update, call the table service, answer. No game logic here."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import CallbackQuery, ErrorEvent, Message, User
+
+from bot.model import Person, Place
+from bot.service import TableService
+from bot.telegram.callbacks import ActCb, LobbyCb
+
+log = logging.getLogger(__name__)
+GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
+
+
+def person_of(user: User) -> Person:
+    """The platform-neutral person of a Telegram user."""
+    return Person("tg", str(user.id), user.full_name, user.username)
+
+
+def place_of(message: Message) -> Place:
+    """The platform-neutral place (chat, forum topic) of a message."""
+    chat = message.chat
+    thread = str(message.message_thread_id) if message.is_topic_message else None
+    return Place("tg", str(chat.id), chat.title or chat.full_name, thread)
+
+
+def build_router() -> Router:
+    """All of kozyr's Telegram handlers in one router (commands, buttons, errors)."""
+    router = Router(name="kozyr")
+
+    @router.message(CommandStart(), F.chat.type == ChatType.PRIVATE)
+    async def start_private(message: Message, command: CommandObject,
+                            service: TableService) -> None:
+        if message.from_user:
+            await service.private_start(person_of(message.from_user), command.args or "")
+
+    @router.message(Command("new"), F.chat.type.in_(GROUPS))
+    async def new_table(message: Message, command: CommandObject, service: TableService) -> None:
+        if message.from_user:
+            game = (command.args or "").strip().lower()
+            await service.new_table(place_of(message), person_of(message.from_user), game)
+
+    @router.message(Command("score"))
+    async def score(message: Message, command: CommandObject, service: TableService) -> None:
+        await service.score(place_of(message), last=(command.args or "").strip() == "last")
+
+    @router.message(Command("lang"))
+    async def lang(message: Message, command: CommandObject, service: TableService) -> None:
+        await service.set_lang(place_of(message), (command.args or "").strip().lower())
+
+    @router.message(Command("rules"))
+    async def rules(message: Message, command: CommandObject, service: TableService) -> None:
+        await service.rules(place_of(message), (command.args or "").strip().lower())
+
+    @router.message(Command("help", "start", "new"))
+    async def help_(message: Message, service: TableService) -> None:
+        await service.help(place_of(message))
+
+    @router.callback_query(ActCb.filter())
+    async def act(query: CallbackQuery, callback_data: ActCb, service: TableService) -> None:
+        text = await service.act(person_of(query.from_user), callback_data.to_data())
+        await query.answer(text or None)
+
+    @router.callback_query(LobbyCb.filter())
+    async def lobby(query: CallbackQuery, callback_data: LobbyCb, service: TableService) -> None:
+        data = callback_data.to_data()
+        if data is None:
+            await query.answer(service.tr(None)("notice.bad_data"))
+            return
+        place = None
+        if isinstance(query.message, Message):
+            place = place_of(query.message)
+        await query.answer(await service.lobby(person_of(query.from_user), data, place) or None)
+
+    @router.callback_query()
+    async def garbage(query: CallbackQuery, service: TableService) -> None:
+        await query.answer(service.tr(None)("notice.bad_data"))
+
+    @router.errors()
+    async def on_error(event: ErrorEvent) -> None:
+        log.exception("update %s failed", event.update.update_id, exc_info=event.exception)
+
+    return router
