@@ -30,9 +30,12 @@ class TableInfo:
     names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
 
 
-def card_text(card: str) -> str:
-    """``TS`` -> ``10♠`` (the same in every language)."""
-    return display(card)
+def card_text(card: str, tr: Translator | None = None) -> str:
+    """``TS`` -> ``10♠``; with ``tr`` the rank letter is the language's (Russian ace ``Т♠``)."""
+    if tr is None or len(card) != 2 or card[1] not in SUIT_SYMBOLS:
+        return display(card)
+    rank = "10" if card[0] == "T" else card[0]
+    return tr.maybe(f"rank.{card[0]}", rank) + SUIT_SYMBOLS[card[1]]
 
 
 def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
@@ -41,7 +44,7 @@ def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
     if kind == "suit":
         return SUIT_SYMBOLS.get(str(value), str(value))
     if kind == "card":
-        return card_text(str(value))
+        return card_text(str(value), tr)
     if kind == "text":
         return tr.maybe(f"val.{value}", str(value))
     return str(value)
@@ -65,9 +68,9 @@ def _group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str,
     parts = []
     for c in cards:
         if c.get("seat") is None:
-            parts.append(card_text(c["card"]))
+            parts.append(card_text(c["card"], tr))
         else:
-            parts.append(f"{escape(info.names[c['seat']])} {card_text(c['card'])}")
+            parts.append(f"{escape(info.names[c['seat']])} {card_text(c['card'], tr)}")
     return f"{label}: " + (", ".join(parts) if parts else "—")
 
 
@@ -132,7 +135,7 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     """Button text for an action code, game-agnostic: cards as ``K♥``, the rest translated."""
     parts = code.split(":")
     if parts[0] == "play" and len(parts) >= 2:
-        text = card_text(parts[1])
+        text = card_text(parts[1], tr)
         if len(parts) == 3:
             text += " " + tr.maybe(f"call.{parts[2]}", parts[2])
         return text
@@ -146,7 +149,7 @@ def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
     ctx: dict[str, str] = {}
     up = view["groups"].get("up_card") or []
     if up:
-        ctx["up_card"] = card_text(up[0]["card"])
+        ctx["up_card"] = card_text(up[0]["card"], tr)
         ctx["up_suit"] = SUIT_SYMBOLS.get(up[0]["card"][1], "")
     for f in list(view.get("facts", [])) + list(view.get("private", [])):
         if f["key"] == "trump":
@@ -203,7 +206,7 @@ def render_hand(
         cards = view["groups"].get(name)
         if cards:
             lines.append(_group(tr, info, name, cards))
-    hand = " ".join(card_text(c) for c in view.get("hand", []))
+    hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
     score = " · ".join(f"{escape(n)} {_num(t)}" for n, t in
@@ -259,7 +262,7 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any]) -> str 
     kind = event["type"]
     if kind == "thrown_in":
         who = escape(info.names[event["seat"]]) if event.get("seat") is not None else ""
-        cards = " ".join(card_text(c) for c in event.get("cards", []))
+        cards = " ".join(card_text(c, tr) for c in event.get("cards", []))
         return tr.maybe(f"event.thrown_in.{event['reason']}", event["reason"],
                         name=who, cards=cards)
     if kind == "deal_scored":
