@@ -196,6 +196,11 @@ class TableService:
             return await self._lobby(person, data, place)
 
     async def _lobby(self, person: Person, data: LobbyData, place: Place | None) -> str:
+        # Platform calls happen outside the transaction: on SQLite it holds the write lock.
+        boss_by_admin = False
+        if data.op in ("start", "cancel", "opt") and place is not None:
+            boss_by_admin = await self.messenger.is_admin(place, person)
+        say: list[Screen] = []
         async with self.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
@@ -208,35 +213,33 @@ class TableService:
             seats = await tx.seats(table.id)
             mine = next((s for s in seats if s.user_id == user.id), None)
             info = engine.get_game(table.game).info
-            is_boss = user.id == table.creator_id
+            is_boss = user.id == table.creator_id or boss_by_admin
             here = place or Place(self.platform, chat.ext_id, chat.title, table.thread_id)
-            if data.op in ("start", "cancel", "opt") and not is_boss:
-                is_boss = await self.messenger.is_admin(here, person)
             if data.op == "join":
                 if mine is not None:
                     return tr("notice.already_joined")
                 if len(seats) >= info.max_players:
                     return tr("notice.full")
-                if not user.can_dm:
-                    link = self.messenger.deep_link(f"{JOIN_PREFIX}{table.id}")
-                    if link:
-                        await self._say(here, tr("notice.open_private", name=person.name),
-                                        ((Button(tr("button.open_private"), url=link),),))
-                        return tr("notice.open_private_short")
-                free = min(set(range(info.max_players)) - {s.seat for s in seats})
-                try:
-                    await tx.add_seat(table.id, free, user.id)
-                except Conflict:
-                    return tr("notice.full")
-                answer = tr("notice.joined")
+                link = self.messenger.deep_link(f"{JOIN_PREFIX}{table.id}")
+                if not user.can_dm and link:
+                    say.append(Screen(tr("notice.open_private", name=person.name),
+                                      ((Button(tr("button.open_private"), url=link),),)))
+                    answer = tr("notice.open_private_short")
+                else:
+                    free = min(set(range(info.max_players)) - {s.seat for s in seats})
+                    try:
+                        await tx.add_seat(table.id, free, user.id)
+                    except Conflict:
+                        return tr("notice.full")
+                    answer = tr("notice.joined")
             elif data.op == "leave":
                 if mine is None:
                     return tr("notice.not_joined")
                 await tx.remove_seat(table.id, mine.seat)
                 answer = tr("notice.left")
+            elif not is_boss:
+                return tr("notice.only_creator")
             elif data.op == "opt":
-                if not is_boss:
-                    return tr("notice.only_creator")
                 key, _, raw = data.arg.partition("=")
                 choices = LOBBY_CHOICES.get(table.game, {}).get(key, [])
                 value = next((v for v in choices if str(v) == raw), None)
@@ -246,19 +249,17 @@ class TableService:
                 await tx.save_table(table)
                 answer = tr("notice.done")
             elif data.op == "cancel":
-                if not is_boss:
-                    return tr("notice.only_creator")
                 table.status = "aborted"
                 await tx.save_table(table)
                 answer = tr("notice.done")
             else:
-                if not is_boss:
-                    return tr("notice.only_creator")
                 if not info.min_players <= len(seats) <= info.max_players:
                     return tr("notice.not_enough", n=info.min_players)
                 await self._start_match(tx, table, len(seats))
                 answer = tr("notice.done")
             status, message_id = table.status, table.message_id
+        for screen in say:
+            await self._say(here, screen.text, screen.buttons)
         closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
         if message_id:
             screen = await self.lobby_screen(data.table_id, closed)

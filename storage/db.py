@@ -1,0 +1,235 @@
+"""The Store: engine setup, migrations and the unit of work (see storage/SPEC.md).
+
+Usage::
+
+    store = Store("sqlite+aiosqlite:///data/kozyr.db")
+    await store.start()                       # mkdir, migrate to head, open the pool
+    async with store.transaction() as tx:     # BEGIN IMMEDIATE on SQLite
+        user = await tx.upsert_user("tg", "42", "Ann")
+    await store.close()
+
+SQLite connections get ``journal_mode=WAL``, ``foreign_keys=ON`` and ``busy_timeout=5000``; the
+driver's own transaction handling is switched off (``isolation_level = None`` on connect) and
+every transaction is started by SQLAlchemy's "begin" event with ``BEGIN IMMEDIATE``, so the write
+lock is taken when the transaction starts and concurrent read-modify-write cycles serialise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.errors import StorageError
+from storage.tx import Tx
+
+__all__ = [
+    "MIGRATIONS_DIR",
+    "SQLITE_PRAGMAS",
+    "Store",
+    "Tx",
+    "alembic_config",
+    "async_url",
+    "make_engine",
+    "run_migrations",
+    "sqlite_file",
+]
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+SQLITE_PRAGMAS: tuple[str, ...] = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+)
+
+_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
+
+
+def async_url(url: str | URL) -> URL:
+    """Return ``url`` with an async driver: plain ``sqlite://`` gets aiosqlite, plain
+    ``postgresql://`` / ``postgres://`` get asyncpg; anything else is returned unchanged.
+
+    Raises:
+        StorageError: the URL cannot be parsed.
+    """
+    text = url.render_as_string(hide_password=False) if isinstance(url, URL) else url
+    if text.startswith("postgres://"):
+        text = "postgresql://" + text[len("postgres://") :]
+    try:
+        parsed = make_url(text)
+    except Exception as exc:  # sqlalchemy raises ArgumentError / ValueError
+        raise StorageError(f"bad database URL: {exc}") from exc
+    driver = _ASYNC_DRIVERS.get(parsed.drivername)
+    return parsed.set(drivername=driver) if driver else parsed
+
+
+def sqlite_file(url: str | URL) -> Path | None:
+    """Return the database file of a SQLite URL, or None (not SQLite, or in memory)."""
+    parsed = async_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return None
+    database = parsed.database or ""
+    if database in ("", ":memory:") or database.startswith("file:") or "mode=memory" in database:
+        return None
+    return Path(database)
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Pool "connect" hook: driver-level autocommit (we emit BEGIN ourselves) and pragmas."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        for pragma in SQLITE_PRAGMAS:
+            cursor.execute(pragma)
+    finally:
+        cursor.close()
+
+
+def _sqlite_on_begin(conn: Connection) -> None:
+    """Engine "begin" hook: take the write lock at the start of every transaction."""
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def make_engine(url: str | URL, echo: bool = False) -> AsyncEngine:
+    """Create an async engine for ``url`` (see `async_url`); for SQLite with the WAL / foreign
+    key / busy timeout pragmas and ``BEGIN IMMEDIATE`` transactions installed."""
+    url = async_url(url)
+    if url.get_backend_name() == "sqlite":
+        engine = create_async_engine(url, echo=echo)
+        event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
+        event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
+        return engine
+    return create_async_engine(url, echo=echo, pool_pre_ping=True)
+
+
+def alembic_config(connection: Connection | None = None, url: str | URL | None = None) -> Config:
+    """Build the Alembic config in code (no alembic.ini needed).
+
+    Args:
+        connection: an open sync connection to migrate on (see `run_migrations`).
+        url: used only when no connection is given (env.py then opens its own async engine).
+
+    Returns:
+        A `Config` whose script_location is storage/migrations.
+    """
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.set_main_option("path_separator", "os")
+    if url is not None:
+        rendered = async_url(url).render_as_string(hide_password=False)
+        cfg.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+def run_migrations(connection: Connection, revision: str = "head") -> None:
+    """Upgrade the database behind ``connection`` to ``revision`` (sync; use via run_sync).
+
+    Runs inside the connection's current transaction; the caller commits.
+    """
+    command.upgrade(alembic_config(connection), revision)
+
+
+class Store:
+    """Owns the engine; hands out units of work.
+
+    Args:
+        url: ``sqlite+aiosqlite:///path.db`` or ``postgresql+asyncpg://user@host/db``
+            (plain ``sqlite:///`` and ``postgresql://`` are given the async driver).
+        echo: log every SQL statement (debugging).
+
+    Raises:
+        StorageError: the URL cannot be parsed.
+    """
+
+    def __init__(self, url: str | URL, *, echo: bool = False) -> None:
+        self._url = async_url(url)
+        self._echo = echo
+        self._engine: AsyncEngine | None = None
+        self._sessions: async_sessionmaker[AsyncSession] | None = None
+
+    @property
+    def url(self) -> URL:
+        """The (async-driver) database URL."""
+        return self._url
+
+    @property
+    def dialect(self) -> str:
+        """The backend name: "sqlite" or "postgresql"."""
+        return self._url.get_backend_name()
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The engine (raises StorageError before `start` / after `close`)."""
+        if self._engine is None:
+            raise StorageError("Store is not started")
+        return self._engine
+
+    async def start(self) -> None:
+        """Create the SQLite file's folder, open the pool and migrate to the newest revision.
+
+        Calling it again (or from several Store objects on one database) is harmless.
+
+        Raises:
+            StorageError: the database cannot be reached or a migration failed.
+        """
+        path = sqlite_file(self._url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        if self._engine is None:
+            self._engine = make_engine(self._url, self._echo)
+            self._sessions = async_sessionmaker(
+                self._engine, class_=AsyncSession, expire_on_commit=False
+            )
+        try:
+            async with self._engine.begin() as conn:
+                await conn.run_sync(run_migrations)
+        except SQLAlchemyError as exc:
+            raise StorageError(f"cannot migrate the database: {exc}") from exc
+
+    async def close(self) -> None:
+        """Close every pooled connection. The Store can be started again afterwards."""
+        engine, self._engine, self._sessions = self._engine, None, None
+        if engine is not None:
+            await engine.dispose()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One unit of work: commits when the block ends, rolls back if it raises.
+
+        The transaction (and on SQLite the database write lock, via ``BEGIN IMMEDIATE``) is taken
+        on entry, so keep the block short and do not nest transactions in one task (the inner
+        one would wait for the outer one's lock: ``busy_timeout``, then StorageError).
+
+        Yields:
+            Tx: the data access methods. Objects it returns stay usable after the block, also
+            when it rolled back (they then keep their in-memory values; objects created in a
+            rolled-back block are transient again).
+
+        Raises:
+            StorageError: a database error (the SQLAlchemy error is the ``__cause__``);
+                `Conflict` from Tx methods passes through unchanged, as do the block's own errors.
+        """
+        if self._sessions is None:
+            raise StorageError("Store is not started")
+        try:
+            async with self._sessions() as session, session.begin():
+                await session.connection()  # emits BEGIN (IMMEDIATE) now, not at first query
+                tx = Tx(session)
+                try:
+                    yield tx
+                except BaseException:
+                    tx._detach_loaded()  # keep loaded objects readable after the rollback
+                    raise
+        except SQLAlchemyError as exc:
+            raise StorageError(f"database error: {exc}") from exc

@@ -1,0 +1,1 @@
+"""Alembic environment of the storage package (run from `storage.db.Store.start`)."""

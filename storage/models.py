@@ -1,0 +1,205 @@
+"""SQLModel tables of kozyr (see storage/SPEC.md).
+
+All datetimes are timezone-aware UTC (`UTCDateTime` stores UTC and always returns aware values,
+also on SQLite, which has no time zone support). Constraint and index names follow
+`NAMING_CONVENTION` so that migrations can refer to them by name on every backend.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, UniqueConstraint
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+__all__ = [
+    "NAMING_CONVENTION",
+    "ActionLog",
+    "Chat",
+    "GameTable",
+    "MatchRecord",
+    "ScoreRow",
+    "Seat",
+    "UTCDateTime",
+    "User",
+    "metadata",
+    "utcnow",
+]
+
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# Must be set before the table classes below are defined: names are resolved when a constraint
+# is attached to its table. Only storage defines tables on SQLModel's default metadata.
+metadata = SQLModel.metadata
+metadata.naming_convention = NAMING_CONVENTION
+
+# Table status values (GameTable.status).
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+ABORTED = "aborted"
+ACTIVE_STATUSES = (LOBBY, PLAYING)
+OVER_STATUSES = (FINISHED, ABORTED)
+
+
+def utcnow() -> datetime:
+    """Return the current time as a timezone-aware UTC datetime."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A DateTime column that stores UTC and returns timezone-aware UTC datetimes.
+
+    Naive values given to it are taken as UTC. On PostgreSQL the column is ``timestamptz``.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Convert to UTC before storing (SQLite would silently drop the offset)."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Attach UTC to what SQLite returns naive; normalise aware values to UTC."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class User(SQLModel, table=True):
+    """A player on one platform ("tg" or "dc"); unique per (platform, ext_id)."""
+
+    __tablename__ = "user"
+    __table_args__ = (UniqueConstraint("platform", "ext_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    platform: str
+    ext_id: str
+    name: str
+    username: str | None = None
+    lang: str | None = None
+    can_dm: bool = False
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Chat(SQLModel, table=True):
+    """A group chat / guild channel on one platform; unique per (platform, ext_id)."""
+
+    __tablename__ = "chat"
+    __table_args__ = (UniqueConstraint("platform", "ext_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    platform: str
+    ext_id: str
+    title: str
+    lang: str | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class GameTable(SQLModel, table=True):
+    """One game table in a chat: lobby -> playing -> finished | aborted.
+
+    ``version`` is the state version the bot puts into callback data; the storage layer never
+    changes it on its own. ``finished_at`` is set by `Tx.save_table` when the status becomes
+    "finished" or "aborted" (unless already set).
+    """
+
+    __tablename__ = "game_table"
+    __table_args__ = (Index(None, "chat_id", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: int = Field(foreign_key="chat.id")
+    thread_id: str | None = None
+    game: str
+    status: str = LOBBY
+    creator_id: int = Field(foreign_key="user.id")
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    version: int = 0
+    message_id: str | None = None
+    lang: str | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    winner_side: int | None = None
+    result_line: str | None = None
+
+
+class Seat(SQLModel, table=True):
+    """A seat at a table: a user, or a bot player when ``user_id`` is None."""
+
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id")
+    seat: int
+    user_id: int | None = Field(default=None, foreign_key="user.id")
+    bot_level: str | None = None
+    hand_message_id: str | None = None
+    hand_chat_id: str | None = None
+
+
+class MatchRecord(SQLModel, table=True):
+    """How to rebuild a match: seed, options, first-deal deck, plus a JSON snapshot.
+
+    ``snapshot`` is ``Match.to_json()`` after ``snapshot_seq`` actions of the action log.
+    ``seed`` is a signed 64-bit integer.
+    """
+
+    __tablename__ = "match_record"
+
+    table_id: int = Field(primary_key=True, foreign_key="game_table.id")
+    seed: int = Field(sa_type=BigInteger)
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    deck: list[str] | None = Field(
+        default=None, sa_column=Column("deck", JSON(none_as_null=True), nullable=True)
+    )
+    snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    snapshot_seq: int = 0
+
+
+class ActionLog(SQLModel, table=True):
+    """One applied action; (table_id, seq) is unique, so a double press applies once."""
+
+    __tablename__ = "action_log"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id")
+    seq: int
+    seat: int
+    code: str
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class ScoreRow(SQLModel, table=True):
+    """The score of one side for one deal; unique per (table_id, deal, side)."""
+
+    __tablename__ = "score_row"
+    __table_args__ = (UniqueConstraint("table_id", "deal", "side"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id")
+    deal: int
+    side: int
+    cell: str
+    points: float
+    total: float
+    note: str = ""

@@ -1,0 +1,397 @@
+"""Tx: the data access methods of one unit of work (see storage/SPEC.md, "Tx").
+
+Every method that writes flushes at once, so constraint errors surface at the call that caused
+them. Inserts that can hit a unique key run inside a SAVEPOINT: on `Conflict` only that insert
+is undone and the transaction stays usable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import flag_modified
+from sqlmodel import SQLModel, col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.errors import Conflict, StorageError, is_unique_violation
+from storage.models import (
+    ACTIVE_STATUSES,
+    LOBBY,
+    OVER_STATUSES,
+    ActionLog,
+    Chat,
+    GameTable,
+    MatchRecord,
+    ScoreRow,
+    Seat,
+    User,
+    utcnow,
+)
+
+__all__ = ["ScoreRowTuple", "Tx"]
+
+_M = TypeVar("_M", bound=SQLModel)
+
+# (deal, side, cell, points, total, note)
+ScoreRowTuple = tuple[int, int, str, float, float, str]
+
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
+class Tx:
+    """Data access inside one transaction (made by `Store.transaction`, not directly).
+
+    All methods are coroutines. They raise `Conflict` / `StorageError` where noted; other
+    database failures propagate as SQLAlchemy errors, which the `transaction()` block re-raises
+    as `StorageError` after rolling back.
+    """
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+        self._created: dict[int, SQLModel] = {}  # id(obj) -> obj inserted by this Tx
+
+    def _detach_loaded(self) -> None:
+        """Before a rollback: detach the objects loaded (not created) here, so that they keep
+        their attribute values instead of being expired (and unusable once the session closes).
+        Objects created in the rolled-back transaction are made transient by the rollback."""
+        for obj in list(self._session.identity_map.values()):
+            if id(obj) not in self._created:
+                self._session.expunge(obj)
+
+    @property
+    def session(self) -> AsyncSession:
+        """The underlying SQLModel AsyncSession, for queries this class does not offer."""
+        return self._session
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    async def _insert(self, objs: Sequence[_M], what: str) -> None:
+        """Insert ``objs`` in a savepoint; unique violation -> Conflict (nothing inserted)."""
+        try:
+            async with self._session.begin_nested():
+                self._session.add_all(objs)
+            self._created.update((id(obj), obj) for obj in objs)
+        except IntegrityError as exc:
+            if is_unique_violation(exc):
+                raise Conflict(f"{what} already exists") from exc
+            raise StorageError(f"cannot insert {what}: {exc.orig}") from exc
+
+    async def _attach(self, obj: _M) -> _M:
+        """Return the instance of ``obj`` that belongs to this session (adding or merging)."""
+        if obj in self._session:
+            return obj
+        key = self._session.sync_session.identity_key(instance=obj)
+        if key in self._session.identity_map:
+            return await self._session.merge(obj)
+        self._session.add(obj)
+        return obj
+
+    # -- users and chats ---------------------------------------------------------------------
+
+    async def upsert_user(
+        self,
+        platform: str,
+        ext_id: str,
+        name: str,
+        username: str | None = None,
+        can_dm: bool | None = None,
+    ) -> User:
+        """Create or update the user (platform, ext_id): sets name and username.
+
+        ``can_dm`` None leaves the stored flag unchanged (False for a new user).
+        """
+        user = await self.find_user(platform, ext_id)
+        if user is None:
+            user = User(
+                platform=platform,
+                ext_id=ext_id,
+                name=name,
+                username=username,
+                can_dm=bool(can_dm),
+            )
+            try:
+                await self._insert([user], f"user {platform}:{ext_id}")
+                return user
+            except Conflict:  # inserted concurrently by another transaction (PostgreSQL)
+                found = await self.find_user(platform, ext_id)
+                if found is None:
+                    raise
+                user = found
+        user.name = name
+        user.username = username
+        if can_dm is not None:
+            user.can_dm = can_dm
+        await self._session.flush()
+        return user
+
+    async def get_user(self, user_id: int) -> User | None:
+        """The user with this id, or None."""
+        return await self._session.get(User, user_id)
+
+    async def find_user(self, platform: str, ext_id: str) -> User | None:
+        """The user with this platform id, or None."""
+        stmt = select(User).where(User.platform == platform, User.ext_id == ext_id)
+        return (await self._session.exec(stmt)).first()
+
+    async def set_user_lang(self, user_id: int, lang: str | None) -> None:
+        """Set a user's language (None: follow the chat / default).
+
+        Raises:
+            StorageError: no such user.
+        """
+        user = await self.get_user(user_id)
+        if user is None:
+            raise StorageError(f"no user {user_id}")
+        user.lang = lang
+        await self._session.flush()
+
+    async def upsert_chat(self, platform: str, ext_id: str, title: str) -> Chat:
+        """Create or update the chat (platform, ext_id): sets its title."""
+        stmt = select(Chat).where(Chat.platform == platform, Chat.ext_id == ext_id)
+        chat = (await self._session.exec(stmt)).first()
+        if chat is None:
+            chat = Chat(platform=platform, ext_id=ext_id, title=title)
+            try:
+                await self._insert([chat], f"chat {platform}:{ext_id}")
+                return chat
+            except Conflict:
+                found = (await self._session.exec(stmt)).first()
+                if found is None:
+                    raise
+                chat = found
+        chat.title = title
+        await self._session.flush()
+        return chat
+
+    async def get_chat(self, chat_id: int) -> Chat | None:
+        """The chat with this id, or None."""
+        return await self._session.get(Chat, chat_id)
+
+    async def set_chat_lang(self, chat_id: int, lang: str | None) -> None:
+        """Set a chat's language.
+
+        Raises:
+            StorageError: no such chat.
+        """
+        chat = await self.get_chat(chat_id)
+        if chat is None:
+            raise StorageError(f"no chat {chat_id}")
+        chat.lang = lang
+        await self._session.flush()
+
+    # -- tables ------------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        chat_id: int,
+        game: str,
+        creator_id: int,
+        options: dict[str, Any],
+        thread_id: str | None = None,
+    ) -> GameTable:
+        """Create a table in status "lobby", version 0; returns it with its id set."""
+        now = utcnow()
+        table = GameTable(
+            chat_id=chat_id,
+            thread_id=thread_id,
+            game=game,
+            status=LOBBY,
+            creator_id=creator_id,
+            options=dict(options),
+            created_at=now,
+            updated_at=now,
+        )
+        await self._insert([table], "table")
+        return table
+
+    async def get_table(self, table_id: int, lock: bool = False) -> GameTable | None:
+        """The table, or None. ``lock=True``: ``SELECT ... FOR UPDATE`` on PostgreSQL (SQLite's
+        BEGIN IMMEDIATE already holds the lock) and reloads the row from the database."""
+        stmt = select(GameTable).where(GameTable.id == table_id)
+        if lock:
+            stmt = stmt.with_for_update().execution_options(populate_existing=True)
+        return (await self._session.exec(stmt)).first()
+
+    async def active_table(self, chat_id: int, thread_id: str | None = None) -> GameTable | None:
+        """The newest "lobby" or "playing" table of the chat in this thread, or None.
+
+        ``thread_id`` is matched exactly: None means tables created without a thread.
+        """
+        stmt = select(GameTable).where(
+            GameTable.chat_id == chat_id, col(GameTable.status).in_(ACTIVE_STATUSES)
+        )
+        if thread_id is None:
+            stmt = stmt.where(col(GameTable.thread_id).is_(None))
+        else:
+            stmt = stmt.where(GameTable.thread_id == thread_id)
+        stmt = stmt.order_by(col(GameTable.created_at).desc(), col(GameTable.id).desc())
+        return (await self._session.exec(stmt.limit(1))).first()
+
+    async def last_finished_table(self, chat_id: int) -> GameTable | None:
+        """The "finished" or "aborted" table of the chat (any thread) that ended last, or None.
+
+        Ordered by finished_at (updated_at when unset), then id.
+        """
+        ended = func.coalesce(col(GameTable.finished_at), col(GameTable.updated_at))
+        stmt = (
+            select(GameTable)
+            .where(GameTable.chat_id == chat_id, col(GameTable.status).in_(OVER_STATUSES))
+            .order_by(ended.desc(), col(GameTable.id).desc())
+            .limit(1)
+        )
+        return (await self._session.exec(stmt)).first()
+
+    async def unfinished_tables(self) -> list[GameTable]:
+        """Every "lobby" or "playing" table of every chat, oldest first."""
+        stmt = (
+            select(GameTable)
+            .where(col(GameTable.status).in_(ACTIVE_STATUSES))
+            .order_by(col(GameTable.id))
+        )
+        return list((await self._session.exec(stmt)).all())
+
+    async def save_table(self, table: GameTable) -> None:
+        """Persist the table's changed fields (also one loaded in an earlier transaction).
+
+        Bumps ``updated_at``; sets ``finished_at`` when the status is "finished" / "aborted" and
+        it is still None. ``options`` is always written (in-place dict edits are not tracked).
+        """
+        table.updated_at = utcnow()
+        if table.status in OVER_STATUSES and table.finished_at is None:
+            table.finished_at = table.updated_at
+        attached = await self._attach(table)
+        flag_modified(attached, "options")
+        await self._session.flush()
+
+    # -- seats -------------------------------------------------------------------------------
+
+    async def seats(self, table_id: int) -> list[Seat]:
+        """The table's seats ordered by seat number."""
+        stmt = select(Seat).where(Seat.table_id == table_id).order_by(col(Seat.seat))
+        return list((await self._session.exec(stmt)).all())
+
+    async def add_seat(
+        self, table_id: int, seat: int, user_id: int | None = None, bot_level: str | None = None
+    ) -> Seat:
+        """Take seat number ``seat`` for a user (or a bot player when ``user_id`` is None).
+
+        Raises:
+            Conflict: the seat is already taken.
+        """
+        row = Seat(table_id=table_id, seat=seat, user_id=user_id, bot_level=bot_level)
+        await self._insert([row], f"seat {seat} of table {table_id}")
+        return row
+
+    async def remove_seat(self, table_id: int, seat: int) -> None:
+        """Free a seat (nothing happens if it is free already)."""
+        stmt = select(Seat).where(Seat.table_id == table_id, Seat.seat == seat)
+        row = (await self._session.exec(stmt)).first()
+        if row is not None:
+            await self._session.delete(row)
+            await self._session.flush()
+
+    async def save_seat(self, seat: Seat) -> None:
+        """Persist the seat's changed fields (also one loaded in an earlier transaction)."""
+        await self._attach(seat)
+        await self._session.flush()
+
+    # -- matches -----------------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        table_id: int,
+        seed: int,
+        players: int,
+        options: dict[str, Any],
+        deck: list[str] | None,
+        snapshot: dict[str, Any],
+    ) -> MatchRecord:
+        """Store how to rebuild the table's match; ``snapshot_seq`` starts at 0.
+
+        Raises:
+            Conflict: the table already has a match record.
+            StorageError: ``seed`` does not fit a signed 64-bit integer.
+        """
+        if not _INT64_MIN <= seed <= _INT64_MAX:
+            raise StorageError(f"seed {seed} does not fit a signed 64-bit integer")
+        if await self.get_match(table_id) is not None:  # natural key: check before inserting
+            raise Conflict(f"match of table {table_id} already exists")
+        record = MatchRecord(
+            table_id=table_id,
+            seed=seed,
+            players=players,
+            options=dict(options),
+            deck=None if deck is None else list(deck),
+            snapshot=snapshot,
+            snapshot_seq=0,
+        )
+        await self._insert([record], f"match of table {table_id}")
+        return record
+
+    async def get_match(self, table_id: int) -> MatchRecord | None:
+        """The table's match record, or None."""
+        return await self._session.get(MatchRecord, table_id)
+
+    async def save_snapshot(self, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
+        """Replace the match snapshot with the state after ``seq`` actions.
+
+        Raises:
+            StorageError: the table has no match record.
+        """
+        record = await self.get_match(table_id)
+        if record is None:
+            raise StorageError(f"no match for table {table_id}")
+        record.snapshot = snapshot
+        record.snapshot_seq = seq
+        flag_modified(record, "snapshot")
+        await self._session.flush()
+
+    async def append_action(self, table_id: int, seq: int, seat: int, code: str) -> ActionLog:
+        """Log action number ``seq`` (1-based) of the table's match.
+
+        Raises:
+            Conflict: action ``seq`` is already logged (e.g. a double button press).
+        """
+        row = ActionLog(table_id=table_id, seq=seq, seat=seat, code=code)
+        await self._insert([row], f"action {seq} of table {table_id}")
+        return row
+
+    async def actions(self, table_id: int) -> list[ActionLog]:
+        """The table's action log ordered by seq."""
+        stmt = select(ActionLog).where(ActionLog.table_id == table_id).order_by(col(ActionLog.seq))
+        return list((await self._session.exec(stmt)).all())
+
+    # -- scores ------------------------------------------------------------------------------
+
+    async def add_score_rows(self, table_id: int, rows: Iterable[ScoreRowTuple]) -> None:
+        """Add score rows ``(deal, side, cell, points, total, note)``, all or none.
+
+        Raises:
+            Conflict: a (deal, side) row already exists for the table.
+        """
+        objs = [
+            ScoreRow(
+                table_id=table_id,
+                deal=deal,
+                side=side,
+                cell=cell,
+                points=points,
+                total=total,
+                note=note,
+            )
+            for deal, side, cell, points, total, note in rows
+        ]
+        if objs:
+            await self._insert(objs, f"score row of table {table_id}")
+
+    async def score_rows(self, table_id: int) -> list[ScoreRow]:
+        """The table's score rows ordered by deal, then side."""
+        stmt = (
+            select(ScoreRow)
+            .where(ScoreRow.table_id == table_id)
+            .order_by(col(ScoreRow.deal), col(ScoreRow.side))
+        )
+        return list((await self._session.exec(stmt)).all())
