@@ -44,7 +44,7 @@ def resolve_options(players: int, options: Mapping[str, Any] | None) -> dict[str
     """
     if players not in (2, 3) or isinstance(players, bool):
         raise InvalidOptions("players", f"Deberts is for 2 or 3 players, not {players!r}",
-                             "DB-DEAL-10")
+                             "DB-DEAL-1")  # DB-DEAL-10: the error names DB-DEAL-1
     if players == 3:
         raise InvalidOptions("players", "three-player Deberts (B.7) is not available yet",
                              "DB-OPT-players")

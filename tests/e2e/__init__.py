@@ -1,0 +1,1 @@
+"""End-to-end tests driving the real aiogram stack against a fake Bot API server."""

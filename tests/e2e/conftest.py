@@ -1,0 +1,121 @@
+"""End-to-end fixtures: the real bot (aiogram polling, service, SQLite) against the fake API."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.bootstrap import TelegramApp, build_telegram
+from bot.settings import Settings
+from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+
+SEED = 20261129
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegram]:
+    async with FakeTelegram() as server:
+        yield server
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'kozyr.sqlite3'}"
+
+
+
+
+@pytest.fixture
+def kozyr(fake: FakeTelegram, db_url: str) -> Callable[..., object]:
+    """``async with kozyr() as app``: a running bot; leaving the block stops it (a restart)."""
+
+    @asynccontextmanager
+    async def run(seed: int = SEED) -> AsyncIterator[TelegramApp]:
+        settings = Settings(telegram_token=fake.token, telegram_api_server=fake.base_url,
+                            database_url=db_url, default_lang="en", telegram_poll_timeout=1,
+                            _env_file=None)  # type: ignore[call-arg]
+        app = await build_telegram(settings, new_seed=lambda: seed)
+        try:
+            async with fake.polling(app.dispatcher, app.bot):
+                yield app
+        finally:
+            await app.close()
+
+    return run
+
+
+@pytest.fixture
+def club(fake: FakeTelegram) -> tuple[FakeChat, FakeUser, FakeUser]:
+    """A group with two friends."""
+    group = fake.group(-100123, "Friday <club>")
+    return group, fake.user(101, "Alice", username="alice"), fake.user(102, "Bob")
+
+
+def hand_message(fake: FakeTelegram, user: FakeUser) -> FakeMessage | None:
+    """The user's private hand message (the bot's message headed with the table)."""
+    found = [m for m in fake.bot_messages(user) if (m.text or "").startswith("🃏")]
+    return found[-1] if found else None
+
+
+def table_message(fake: FakeTelegram, group: FakeChat) -> FakeMessage:
+    """The group's table message (the newest one showing whose move it is or the end)."""
+    found = [m for m in fake.bot_messages(group)
+             if (m.text or "").startswith("🃏") and "new table" not in (m.text or "")]
+    assert found, "no table message in the group"
+    return found[-1]
+
+
+async def open_table(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
+                     bob: FakeUser) -> FakeMessage:
+    """Both open the bot; Alice opens a Deberts lobby, Bob joins, Alice starts."""
+    for user in (alice, bob):
+        await fake.start_bot(user)
+        await fake.wait_for_message(user, text_contains="kozyr")
+    await fake.send_text(group, alice, "/new deberts")
+    lobby = await fake.wait_for_message(group, text_contains="Deberts")
+    assert (await fake.press_button(bob, lobby, text="Join")).text == "You are at the table."
+    answer = await fake.press_button(alice, lobby, text="Start")
+    assert answer.text == "Done."
+    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                        what="both hands")
+    return lobby
+
+
+CARD_RE = re.compile(r"(?:10|[AKQJ987])[♠♥♦♣]")
+
+
+async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Random, *,
+                     limit: int, after_move: Callable[[], object] | None = None) -> int:
+    """Press a random button on the hand message of whoever has buttons; return moves made."""
+    moves = 0
+    while moves < limit:
+        movers = [(u, m) for u in players if (m := hand_message(fake, u)) and m.buttons]
+        if not movers:
+            return moves
+        assert len(movers) == 1, "two players have buttons at once"
+        user, message = movers[0]
+        button = rng.choice([b for row in message.buttons for b in row])
+        assert button.data is not None
+        answer = await fake.press(user, message, button.data)
+        assert not answer.text, f"a legal button was refused: {answer.text}"
+        moves += 1
+        if after_move:
+            result = after_move()
+            if hasattr(result, "__await__"):
+                await result  # type: ignore[misc]
+    return moves
+
+
+async def current_match(app: TelegramApp, table_id: int) -> engine.Match:
+    """The match as stored (the snapshot), for assertions."""
+    async with app.store.transaction() as tx:
+        record = await tx.get_match(table_id)
+        table = await tx.get_table(table_id)
+    assert record is not None and table is not None
+    return engine.get_game(table.game).from_json(record.snapshot)
