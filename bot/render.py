@@ -74,12 +74,17 @@ def _group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str,
     return f"{label}: " + (", ".join(parts) if parts else "—")
 
 
+def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    """Display name of each side: its players' names joined (plain text)."""
+    return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
+
+
 def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=view.get('deal', 0))}"]
     score = " · ".join(
-        f"{escape(', '.join(info.names[s] for s in side['seats']))} <b>{_num(total)}</b>"
-        for side, total in zip(view["sides"], view["totals"], strict=True)
+        f"{escape(name)} <b>{_num(total)}</b>"
+        for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):
         score += f" · {tr('table.pot', pot=_num(view['pot']))}"
@@ -124,8 +129,8 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
     )
     lines.append(counts)
     if view["phase"] == "play":
-        pts = " · ".join(f"{escape(n)} {p}" for n, p in
-                         zip(info.names, view["deal_points"], strict=True))
+        pts = " · ".join(f"{escape(n)} {_num(p)}" for n, p in
+                         zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
     lines.append(_turn_line(tr, info, view))
     return Screen("\n".join(lines))
@@ -209,8 +214,12 @@ def render_hand(
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
+    if view["phase"] == "play":
+        pts = " · ".join(f"{escape(n)} {_num(p)}" for n, p in
+                         zip(side_names(info, view), view["deal_points"], strict=True))
+        lines.append(f"{tr('table.deal_points')}: {pts}")
     score = " · ".join(f"{escape(n)} {_num(t)}" for n, t in
-                       zip(info.names, view["totals"], strict=True))
+                       zip(side_names(info, view), view["totals"], strict=True))
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
@@ -230,8 +239,7 @@ def cell_text(tr: Translator, cell: str) -> str:
 
 def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     """The score sheet as a monospace table, in the rules doc's notation (DB-SHEET)."""
-    side_names = [", ".join(info.names[s] for s in side["seats"]) for side in sheet["sides"]]
-    header = [tr("sheet.deal"), *side_names]
+    header = [tr("sheet.deal"), *side_names(info, sheet)]
     body = [[str(r["deal"])] + [cell_text(tr, c) for c in r["cells"]] for r in sheet["rows"]]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
