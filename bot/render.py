@@ -294,6 +294,11 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any]) -> str 
     return None
 
 
+def option_value(tr: Translator, key: str, value: Any) -> str:
+    """An option's value in players' words (``optval.<key>.<value>``), or the value itself."""
+    return tr.maybe(f"optval.{key}.{value}", str(value))
+
+
 def render_lobby(
     tr: Translator,
     *,
@@ -318,7 +323,7 @@ def render_lobby(
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")
     for key, value in options.items():
         if key in choices:
-            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {value}")
+            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {option_value(tr, key, value)}")
     if closed:
         lines.append(tr(closed))
         return Screen("\n".join(lines))
@@ -330,7 +335,9 @@ def render_lobby(
     for key, values in choices.items():
         current = options.get(key)
         nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
-        rows.append((Button(f"{tr.maybe(f'opt.{key}', key)}: {current} → {nxt}",
+        label = tr.maybe(f"opt.{key}", key)
+        shown = f"{option_value(tr, key, current)} → {option_value(tr, key, nxt)}"
+        rows.append((Button(f"{label}: {shown}",
                             LobbyData(table_id, "opt", f"{key}={nxt}")),))
     rows.append((Button(tr("lobby.start"), LobbyData(table_id, "start")),
                  Button(tr("lobby.cancel"), LobbyData(table_id, "cancel"))))

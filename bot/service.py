@@ -26,8 +26,17 @@ from storage import Conflict, GameTable, Store, Tx
 
 log = logging.getLogger(__name__)
 
-#: Options the lobby lets the creator cycle through, per game (values from the engine's schema).
-LOBBY_CHOICES: dict[str, dict[str, list[Any]]] = {"deberts": {"target": [501, 1001]}}
+
+
+def lobby_choices(game_id: str) -> dict[str, list[Any]]:
+    """Options the lobby lets the creator cycle through (the engine marks them ``lobby``)."""
+    return {o.key: list(o.choices) for o in engine.get_game(game_id).info.options if o.lobby}
+
+
+def lobby_defaults(game_id: str) -> dict[str, Any]:
+    """The starting values of the lobby's options: the engine's defaults."""
+    return {o.key: o.default for o in engine.get_game(game_id).info.options if o.lobby}
+
 JOIN_PREFIX = "join-"
 
 
@@ -95,7 +104,7 @@ class TableService:
                 user = await tx.upsert_user(self.platform, person.ext_id, person.name,
                                             person.username)
                 assert user.id is not None
-                options = {k: v[0] for k, v in LOBBY_CHOICES.get(game_id, {}).items()}
+                options = lobby_defaults(game_id)
                 table = await tx.create_table(chat_id, game_id, user.id, options,
                                               thread_id=place.thread_id)
                 assert table.id is not None
@@ -126,7 +135,7 @@ class TableService:
         info = engine.get_game(table.game).info
         return render_lobby(self.tr(chat.lang if chat else None), table_id=table_id,
                             game=table.game, names=names, options=dict(table.options),
-                            choices=LOBBY_CHOICES.get(table.game, {}),
+                            choices=lobby_choices(table.game),
                             min_players=info.min_players, closed=closed)
 
     async def set_lang(self, place: Place, lang: str) -> None:
@@ -241,7 +250,7 @@ class TableService:
                 return tr("notice.only_creator")
             elif data.op == "opt":
                 key, _, raw = data.arg.partition("=")
-                choices = LOBBY_CHOICES.get(table.game, {}).get(key, [])
+                choices = lobby_choices(table.game).get(key, [])
                 value = next((v for v in choices if str(v) == raw), None)
                 if value is None:
                     return tr("notice.bad_data")

@@ -40,6 +40,12 @@ class OptionInfo:
     default: Any
     rule_id: str
     implemented: tuple[Any, ...] | None = None  # None: every value is implemented
+    lobby: bool = False  # offered to the table's creator in the lobby
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        """The values a match can be started with (the implemented ones), in declared order."""
+        return self.implemented if self.implemented is not None else self.values
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,7 @@ class GameInfo:
                 "default": o.default,
                 "rule_id": o.rule_id,
                 "implemented": list(o.implemented if o.implemented is not None else o.values),
+                "lobby": o.lobby,
             }
             for o in self.options
         }

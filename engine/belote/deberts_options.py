@@ -11,7 +11,7 @@ from engine.match import OptionInfo
 OPTIONS: Final = (
     OptionInfo("ruleset", ("classic", "moscow", "kharkiv"), "classic", "DB-OPT-ruleset",
                implemented=("classic",)),
-    OptionInfo("target", (301, 501, 1001), 501, "DB-OPT-target"),
+    OptionInfo("target", (301, 501, 1001), 501, "DB-OPT-target", lobby=True),
     OptionInfo("format", ("match", "short_no_bait", "short_bait", "short_dave"), "match",
                "DB-OPT-format", implemented=("match",)),
     OptionInfo("tie", ("trump_then_order", "order_only"), "trump_then_order", "DB-OPT-tie"),
@@ -21,7 +21,7 @@ OPTIONS: Final = (
     OptionInfo("offer_fifty", ("off", "on"), "off", "DB-OPT-offer-fifty", implemented=("off",)),
     OptionInfo("dave_progression", ("arithmetic", "geometric"), "arithmetic",
                "DB-OPT-dave-progression"),
-    OptionInfo("redeal_four", ("on", "off"), "on", "DB-OPT-redeal-four"),
+    OptionInfo("redeal_four", ("on", "off"), "on", "DB-OPT-redeal-four", lobby=True),
     OptionInfo("manual_scoring", ("off", "on"), "off", "DB-OPT-manual-scoring"),
     OptionInfo("first_dealer", (0, 1, 2), None, "DB-OPT-first-dealer"),
 )

@@ -232,3 +232,35 @@ async def test_score_and_lang_commands(fake: FakeTelegram, kozyr: Any,
         await play_moves(fake, [alice, bob], random.Random(6), limit=1)
         hands = [hand_message(fake, u) for u in (alice, bob)]
         assert any("Ваши карты" in (h.text or "") for h in hands if h)
+
+
+async def test_lobby_options_and_permissions(fake: FakeTelegram, kozyr: Any,
+                                            club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr() as app:
+        for user in (alice, bob):
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new deberts")
+        lobby = await fake.wait_for_message(group, text_contains="Deberts")
+        answer = await fake.press_button(alice, lobby, text="Start")
+        assert answer.text == "Not enough players: at least 2 are needed."
+        await fake.press_button(bob, lobby, text="Join")
+        target = next(b.text for row in lobby.buttons for b in row if b.text.startswith("Playing"))
+        assert target == "Playing to: 501 → 1001"
+        answer = await fake.press_button(bob, lobby, text=target)
+        assert answer.text == "Only the table's creator or a chat admin can do that."
+        assert (await fake.press_button(bob, lobby, text="Start")).text == answer.text
+        assert (await fake.press_button(alice, lobby, text=target)).text == "Done."
+        lobby = fake.message(group, lobby.message_id)
+        assert "Playing to: 1001" in (lobby.text or "")
+        # A chat admin who is not the creator may start.
+        carol = fake.user(103, "Carol")
+        fake.set_admin(group, carol)
+        assert (await fake.press_button(carol, lobby, text="Start")).text == "Done."
+        table_id = await _table_id(app)
+        match = await current_match(app, table_id)
+        facts = {f["key"]: f["value"] for f in match.public_view()["facts"]}
+        assert facts["target"] == 1001
+        # The lobby message is closed: its buttons are gone.
+        assert not fake.message(group, lobby.message_id).buttons
