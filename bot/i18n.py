@@ -1,4 +1,8 @@
-"""Translations: gettext catalogs (``bot/locales/<lang>/LC_MESSAGES/kozyr.po``) read with Babel.
+"""Translations: gettext catalogs (``bot/locales/<lang>/LC_MESSAGES/*.po``) read with Babel.
+
+``kozyr.po`` holds the bot's own texts; each game may bring its own file (``deberts.po``,
+``berg.po``...) so that adding a game touches no shared catalog. All files of a language are
+merged; a key defined twice is an error caught by the tests.
 
 Message ids are stable keys (``lobby.title``, ``code.take``, ``fact.trump``) so that the engine's
 identifiers map onto them directly and a new game needs only catalog entries. Placeholders use
@@ -41,13 +45,18 @@ class Catalogs:
 
     def __init__(self, directory: Path = LOCALES_DIR) -> None:
         self._messages: dict[str, dict[str, str]] = {}
+        self.duplicates: list[tuple[str, str]] = []  # (lang, key) defined in two files
         for lang in LANGS:
-            path = directory / lang / "LC_MESSAGES" / "kozyr.po"
-            with path.open("rb") as fh:
-                catalog = read_po(fh, locale=lang)
-            self._messages[lang] = {
-                str(m.id): str(m.string) for m in catalog if m.id and m.string
-            }
+            merged: dict[str, str] = {}
+            for path in sorted((directory / lang / "LC_MESSAGES").glob("*.po")):
+                with path.open("rb") as fh:
+                    catalog = read_po(fh, locale=lang)
+                for m in catalog:
+                    if m.id and m.string:
+                        if str(m.id) in merged:
+                            self.duplicates.append((lang, str(m.id)))
+                        merged[str(m.id)] = str(m.string)
+            self._messages[lang] = merged
 
     def has(self, lang: str, key: str) -> bool:
         """True when ``key`` has a translation in ``lang``."""

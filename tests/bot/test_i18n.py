@@ -42,3 +42,7 @@ def test_placeholders_survive_translation(catalogs: Catalogs) -> None:
 
 def test_russian_bait_cell(catalogs: Catalogs) -> None:  # DB-SHEET-2 (Russian БТ)
     assert catalogs.t("ru", "cell.BT") == "БТ"
+
+
+def test_no_key_defined_twice(catalogs: Catalogs) -> None:
+    assert catalogs.duplicates == []
