@@ -141,3 +141,18 @@ class Display:
                 if seat.seat in hand_ids and seat.hand_message_id != hand_ids[seat.seat]:
                     seat.hand_message_id = hand_ids[seat.seat]
                     await tx.save_seat(seat)
+
+    async def show_hand(self, table_id: int, seat: int, *, expanded: str | None) -> None:
+        """Re-render one seat's hand message, with the choice ``expanded`` opened."""
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+            assert table is not None
+            info, tr, seated = await self._info(tx, table)
+            record = await tx.get_match(table_id)
+        assert record is not None
+        match = engine.get_game(table.game).from_json(record.snapshot)
+        for row, user in seated:
+            if row.seat == seat and user is not None and row.hand_message_id:
+                screen = render_hand(tr, info, match.view(seat), match.legal_actions(seat),
+                                     expanded=expanded)
+                await self._show(Target(user.ext_id, private=True), row.hand_message_id, screen)

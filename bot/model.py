@@ -35,6 +35,15 @@ class ActData:
     code: str
 
 
+@dataclass(frozen=True)
+class ExpandData:
+    """A button that opens (``prefix``) or closes (empty prefix) a choice on the hand message."""
+
+    table_id: int
+    version: int
+    prefix: str
+
+
 LobbyOp = Literal["join", "leave", "start", "cancel", "opt"]
 
 
@@ -52,7 +61,7 @@ class Button:
     """One button: it carries game data, lobby data, or opens a URL."""
 
     text: str
-    data: ActData | LobbyData | None = None
+    data: ActData | ExpandData | LobbyData | None = None
     url: str | None = None
 
 

@@ -13,10 +13,14 @@ from html import escape
 from typing import Any
 
 from bot.i18n import Translator
-from bot.model import ActData, Button, LobbyData, Screen
-from engine.cards import SUIT_SYMBOLS, display
+from bot.model import ActData, Button, ExpandData, LobbyData, Screen
+from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
 
 CARDS_PER_ROW = 5
+#: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
+MAX_BUTTONS = 40
+#: Labels this short share a row (suits, levels, short words).
+SHORT_LABEL = 12
 
 
 @dataclass(frozen=True)
@@ -136,18 +140,47 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
     return Screen("\n".join(lines))
 
 
+def _arg_text(tr: Translator, arg: str) -> str:
+    """One argument of an action code for a button: cards, suits, ranks, else translated."""
+    if is_card_code(arg, jokers=True):
+        return card_text(arg, tr)
+    if "." in arg and all(is_card_code(a, jokers=True) for a in arg.split(".")):
+        return " ".join(card_text(a, tr) for a in arg.split("."))
+    if arg in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[arg]
+    if len(arg) == 1 and arg in RANKS:
+        return tr.maybe(f"rank.{arg}", "10" if arg == "T" else arg)
+    return tr.maybe(f"arg.{arg}", arg)
+
+
 def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
-    """Button text for an action code, game-agnostic: cards as ``K♥``, the rest translated."""
+    """Button text for an action code, game-agnostic.
+
+    ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
+    Otherwise the catalog's ``code.<verb>.<args>`` if present, else ``code.<verb>`` followed by
+    the arguments (cards and suits drawn, other words translated as ``arg.<word>``).
+    Templates may use ``{a1}``, ``{a2}``, ``{suit}``, ``{up_card}``, ``{up_suit}``, ``{trump}``
+    and ``{best_meld}``.
+    """
     parts = code.split(":")
-    if parts[0] == "play" and len(parts) >= 2:
-        text = card_text(parts[1], tr)
-        if len(parts) == 3:
-            text += " " + tr.maybe(f"call.{parts[2]}", parts[2])
+    verb, args = parts[0], parts[1:]
+    if verb == "play" and args:
+        text = card_text(args[0], tr)
+        for extra in args[1:]:
+            text += " " + tr.maybe(f"call.{extra}", _arg_text(tr, extra))
         return text
     ctx = _label_context(tr, view)
-    if parts[0] == "trump" and len(parts) == 2:
-        return tr("code.trump", suit=SUIT_SYMBOLS.get(parts[1], parts[1]), **ctx)
-    return tr.maybe("code." + ".".join(parts), code, **ctx)
+    shown = [_arg_text(tr, a) for a in args]
+    ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})
+    if args and args[0] in SUIT_SYMBOLS:
+        ctx["suit"] = SUIT_SYMBOLS[args[0]]
+    full = "code." + ".".join(parts)
+    if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
+        return tr(full, **ctx)
+    template = tr.maybe(f"code.{verb}", verb)
+    if "{" in template:
+        return tr(f"code.{verb}", **ctx)
+    return " ".join([template, *shown])
 
 
 def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
@@ -164,42 +197,87 @@ def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
     return ctx
 
 
-def hand_buttons(
-    tr: Translator, info: TableInfo, view: dict[str, Any], codes: Sequence[str]
-) -> tuple[tuple[Button, ...], ...]:
-    """Keyboard from legal codes: card plays in hand order, several per row; other codes one row.
+def _rows(buttons: Sequence[Button], width: int) -> list[tuple[Button, ...]]:
+    return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
 
-    Codes that share a verb and a card (``play:KH`` and ``play:KH:bela``) sit side by side.
+
+def hand_buttons(
+    tr: Translator,
+    info: TableInfo,
+    view: dict[str, Any],
+    codes: Sequence[str],
+    *,
+    expanded: str | None = None,
+) -> tuple[tuple[Button, ...], ...]:
+    """Keyboard from legal codes, the same for every game (DESIGN.md "Views").
+
+    Codes that share a verb and a first argument (``play:KH`` and ``play:KH:bela``; a jack and
+    the ranks it may order; a bid level and its strains) form one choice. When all codes fit
+    (``MAX_BUTTONS``) they are shown at once: cards in hand order, several per row, a ladder row
+    per first argument, other codes one per row. When they do not fit, each multi-code choice
+    becomes one button that opens its options (``expanded`` is then that choice's prefix, and a
+    Back button returns).
     """
-    hand = view.get("hand") or []
-    order = {c: i for i, c in enumerate(hand)}
-    plays = sorted((c for c in codes if c.startswith("play:")),
-                   key=lambda c: (order.get(c.split(":")[1], 99), c))
-    others = [c for c in codes if not c.startswith("play:")]
 
     def btn(code: str) -> Button:
         return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
 
+    def more(prefix: str, label: str) -> Button:
+        return Button(label + " …", ExpandData(info.table_id, info.version, prefix))
+
+    if expanded:
+        chosen = [c for c in codes if c == expanded or c.startswith(expanded + ":")]
+        back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
+        return (*_rows([btn(c) for c in chosen], CARDS_PER_ROW), back)
+    hand = view.get("hand") or []
+    order = {c: i for i, c in enumerate(hand)}
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        parts = code.split(":")
+        groups.setdefault(":".join(parts[:2]), []).append(code)
+    collapse = len(codes) > MAX_BUTTONS
+
+    def is_card_group(prefix: str) -> bool:
+        parts = prefix.split(":")
+        return len(parts) == 2 and is_card_code(parts[1], jokers=True)
+
     rows: list[tuple[Button, ...]] = []
-    row: list[Button] = []
-    for code in plays:
-        if len(row) == CARDS_PER_ROW:
-            rows.append(tuple(row))
-            row = []
-        row.append(btn(code))
-    if row:
-        rows.append(tuple(row))
-    short = [c for c in others if c.startswith("trump:")]
-    if short:
-        rows.append(tuple(btn(c) for c in short))
-    for code in others:
-        if code not in short:
-            rows.append((btn(code),))
+    card_buttons: list[Button] = []
+    for prefix in sorted((p for p in groups if is_card_group(p)),
+                         key=lambda p: (order.get(p.split(":")[1], 99), p)):
+        members = groups[prefix]
+        if collapse and len(members) > 1:
+            card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
+        else:
+            card_buttons += [btn(c) for c in members]
+    rows += _rows(card_buttons, CARDS_PER_ROW)
+    by_verb: dict[str, list[str]] = {}
+    for prefix in groups:
+        if not is_card_group(prefix):
+            by_verb.setdefault(prefix.split(":")[0], []).append(prefix)
+    for prefixes in by_verb.values():
+        ladder = [p for p in prefixes if len(groups[p]) > 1 or ":" in groups[p][0][len(p):]]
+        if collapse and ladder:
+            rows += _rows([more(p, code_label(tr, p, view)) for p in ladder], CARDS_PER_ROW)
+        else:
+            for p in ladder:
+                rows += _rows([btn(c) for c in groups[p]], CARDS_PER_ROW)
+        singles = [groups[p][0] for p in prefixes if p not in ladder]
+        labels = [btn(c) for c in singles]
+        if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
+            rows += _rows(labels, CARDS_PER_ROW)
+        else:
+            rows += [(b,) for b in labels]
     return tuple(rows)
 
 
 def render_hand(
-    tr: Translator, info: TableInfo, view: dict[str, Any], codes: Sequence[str]
+    tr: Translator,
+    info: TableInfo,
+    view: dict[str, Any],
+    codes: Sequence[str],
+    *,
+    expanded: str | None = None,
 ) -> Screen:
     """A player's private message from ``view(seat)`` and his legal codes."""
     seat = view["seat"]
@@ -227,7 +305,7 @@ def render_hand(
         lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
     else:
         lines.append(tr("table.over"))
-    return Screen("\n".join(lines), hand_buttons(tr, info, view, codes))
+    return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))
 
 
 def cell_text(tr: Translator, cell: str) -> str:

@@ -20,7 +20,7 @@ import engine
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
 from bot.messenger import Messenger
-from bot.model import ActData, Button, LobbyData, Person, Place, Screen, Target
+from bot.model import ActData, Button, ExpandData, LobbyData, Person, Place, Screen, Target
 from bot.render import render_lobby
 from storage import Conflict, GameTable, Store, Tx
 
@@ -332,3 +332,25 @@ class TableService:
         await self.display.refresh(data.table_id, new_events=[e.to_dict() for e in events])
         return ""
 
+    async def expand(self, person: Person, data: ExpandData) -> str:
+        """Open or close a choice on the presser's hand message; changes no game state."""
+        async with self._locks[data.table_id]:
+            async with self.store.transaction() as tx:
+                table = await tx.get_table(data.table_id)
+                chat = await tx.get_chat(table.chat_id) if table else None
+                tr = self.tr(chat.lang if chat else None)
+                if table is None or table.id is None:
+                    return tr("notice.bad_data")
+                if table.status != "playing":
+                    return tr("notice.table_over")
+                if data.version != table.version:
+                    return tr("notice.stale")
+                user = await tx.find_user(self.platform, person.ext_id)
+                seat = None
+                if user is not None:
+                    seat = next((s.seat for s in await tx.seats(table.id)
+                                 if s.user_id == user.id), None)
+            if seat is None:
+                return tr("notice.not_seated")
+            await self.display.show_hand(data.table_id, seat, expanded=data.prefix or None)
+        return ""

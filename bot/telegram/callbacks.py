@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from aiogram.filters.callback_data import CallbackData
 
-from bot.model import ActData, LobbyData, LobbyOp
+from bot.model import ActData, ExpandData, LobbyData, LobbyOp
 
 
 class ActCb(CallbackData, prefix="a", sep="|"):
@@ -21,6 +21,18 @@ class ActCb(CallbackData, prefix="a", sep="|"):
     def to_data(self) -> ActData:
         """The platform-neutral value."""
         return ActData(self.t, self.v, self.c)
+
+
+class ExpandCb(CallbackData, prefix="x", sep="|"):
+    """Open (or, with an empty prefix, close) a choice on a hand message."""
+
+    t: int
+    v: int
+    p: str = ""
+
+    def to_data(self) -> ExpandData:
+        """The platform-neutral value."""
+        return ExpandData(self.t, self.v, self.p)
 
 
 class LobbyCb(CallbackData, prefix="l", sep="|"):
@@ -39,8 +51,10 @@ class LobbyCb(CallbackData, prefix="l", sep="|"):
         return None
 
 
-def pack(data: ActData | LobbyData) -> str:
+def pack(data: ActData | ExpandData | LobbyData) -> str:
     """Callback data string for a platform-neutral button value."""
     if isinstance(data, ActData):
         return ActCb(t=data.table_id, v=data.version, c=data.code).pack()
+    if isinstance(data, ExpandData):
+        return ExpandCb(t=data.table_id, v=data.version, p=data.prefix).pack()
     return LobbyCb(t=data.table_id, op=data.op, arg=data.arg).pack()

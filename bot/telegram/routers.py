@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery, ErrorEvent, Message, User
 
 from bot.model import Person, Place
 from bot.service import TableService
-from bot.telegram.callbacks import ActCb, LobbyCb
+from bot.telegram.callbacks import ActCb, ExpandCb, LobbyCb
 
 log = logging.getLogger(__name__)
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
@@ -64,6 +64,12 @@ def build_router() -> Router:
     @router.callback_query(ActCb.filter())
     async def act(query: CallbackQuery, callback_data: ActCb, service: TableService) -> None:
         text = await service.act(person_of(query.from_user), callback_data.to_data())
+        await query.answer(text or None)
+
+    @router.callback_query(ExpandCb.filter())
+    async def expand(query: CallbackQuery, callback_data: ExpandCb,
+                     service: TableService) -> None:
+        text = await service.expand(person_of(query.from_user), callback_data.to_data())
         await query.answer(text or None)
 
     @router.callback_query(LobbyCb.filter())

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import engine
 from bot.i18n import Catalogs
-from bot.model import ActData
-from bot.render import TableInfo, card_text, render_hand, render_sheet, render_table
+from bot.model import ActData, ExpandData
+from bot.render import (
+    TableInfo,
+    card_text,
+    hand_buttons,
+    render_hand,
+    render_sheet,
+    render_table,
+)
 
 E2_SHEET = {
     "sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
@@ -59,3 +66,43 @@ def test_table_message_shows_no_hand_card() -> None:  # DB-PLAY-8
     for seat in (0, 1):
         for card in m.view(seat)["hand"]:
             assert card_text(card, tr) not in text
+
+
+def _synthetic_view(hand: list[str]) -> dict[str, object]:
+    return {"hand": hand, "groups": {}, "facts": [], "private": []}
+
+
+def test_many_codes_collapse_into_choices_and_expand() -> None:
+    tr = Catalogs().translator("en")
+    hand = ["JH", "JS", "QD", "7C", "8S", "9S", "TS", "AS"]
+    orders = ["5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK"]
+    codes = sorted([f"play:JH:{o}" for o in orders] + [f"play:JS:{o}" for o in orders]
+                   + [f"play:QD:{s}" for s in "SHDC"] + ["play:7C", "play:8S", "play:9S",
+                   "play:TS", "play:AS", "draw"] + [f"bid:{n}:{s}" for n in range(1, 5)
+                                                    for s in ("C", "D", "H", "S", "NT")])
+    assert len(codes) > 40
+    rows = hand_buttons(tr, INFO, _synthetic_view(hand), codes)  # type: ignore[arg-type]
+    flat = [b for row in rows for b in row]
+    assert len(flat) <= 40 and all(len(row) <= 5 for row in rows)
+    expanders = [b.data.prefix for b in flat if isinstance(b.data, ExpandData)]
+    assert expanders[:3] == ["play:JH", "play:JS", "play:QD"]  # hand order
+    assert {"bid:1", "bid:4"} <= set(expanders)
+    direct = sorted(b.data.code for b in flat if isinstance(b.data, ActData))
+    assert direct == ["draw", "play:7C", "play:8S", "play:9S", "play:AS", "play:TS"]
+    opened = hand_buttons(tr, INFO, _synthetic_view(hand), codes,  # type: ignore[arg-type]
+                          expanded="play:JH")
+    inner = [b for row in opened for b in row]
+    assert sorted(b.data.code for b in inner if isinstance(b.data, ActData)) == sorted(
+        f"play:JH:{o}" for o in orders)
+    assert isinstance(inner[-1].data, ExpandData) and inner[-1].data.prefix == ""
+    labels = {b.data.code: b.text for b in inner if isinstance(b.data, ActData)}
+    assert labels["play:JH:T"] == "J♥ 10"
+
+
+def test_few_codes_are_shown_at_once_as_a_ladder() -> None:
+    tr = Catalogs().translator("en")
+    codes = sorted([f"bid:{n}:{s}" for n in (1, 2) for s in ("C", "D", "H", "S", "NT")]
+                   + ["pass", "contra"])
+    rows = hand_buttons(tr, INFO, _synthetic_view([]), codes)  # type: ignore[arg-type]
+    assert [len(r) for r in rows[:2]] == [5, 5]
+    assert all(isinstance(b.data, ActData) for r in rows for b in r)

@@ -264,3 +264,44 @@ async def test_lobby_options_and_permissions(fake: FakeTelegram, kozyr: Any,
         assert facts["target"] == 1001
         # The lobby message is closed: its buttons are gone.
         assert not fake.message(group, lobby.message_id).buttons
+
+
+async def test_choice_opens_and_closes_on_the_hand(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    carol = fake.user(103, "Carol")
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        table_id = await _table_id(app)
+        rng = random.Random(9)
+        while True:  # play until the mover's buttons include card plays
+            user, message = next((u, m) for u in (alice, bob)
+                                 if (m := hand_message(fake, u)) and m.buttons)
+            plays = [b.data for row in message.buttons for b in row
+                     if b.data and b.data.startswith("a|") and "|play:" in b.data]
+            if plays:
+                break
+            await play_moves(fake, [alice, bob], rng, limit=1)
+        version = plays[0].split("|")[2]
+        card = plays[0].split("|play:")[1].split(":")[0]
+        before = message.text
+        original = [b.data for row in message.buttons for b in row]
+        answer = await fake.press(user, message, f"x|{table_id}|{version}|play:{card}",
+                                  strict=False)
+        assert answer.text is None
+        opened = fake.message(user, message.message_id)
+        datas = [b.data or "" for row in opened.buttons for b in row]
+        assert all(f"|play:{card}" in d for d in datas[:-1])
+        assert datas[-1] == f"x|{table_id}|{version}|"
+        assert opened.text == before
+        # Someone else, or an old version, cannot open anything.
+        assert (await fake.press(carol, opened, datas[-1], strict=False)).text == \
+            "You are not playing at this table."
+        stale = f"x|{table_id}|{int(version) - 1}|"
+        assert (await fake.press(user, opened, stale, strict=False)).text == \
+            "This button is out of date: use the newest message."
+        assert (await fake.press(user, opened, datas[-1])).text is None
+        closed = fake.message(user, message.message_id)
+        assert [b.data for row in closed.buttons for b in row] == original
+        assert len(original) > len(datas)
+        assert await _action_count(app, table_id) == int(version) - 1
