@@ -10,7 +10,7 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 
-from bot.i18n import Catalogs
+from bot.i18n import LANGS, Catalogs
 from bot.service import TableService
 from bot.settings import Settings
 from bot.telegram.messenger import TelegramMessenger
@@ -19,13 +19,8 @@ from storage import Store
 
 log = logging.getLogger(__name__)
 
-COMMANDS = [
-    ("new", "Open a table: /new deberts"),
-    ("score", "Score sheet"),
-    ("rules", "Rules in short"),
-    ("lang", "Language: ru, uk, en"),
-    ("help", "Help"),
-]
+#: The command menu; descriptions come from the catalogs (``cmd.<command>``).
+COMMANDS = ("new", "score", "rules", "stop", "lang", "help")
 
 
 @dataclass
@@ -55,10 +50,14 @@ def make_bot(settings: Settings) -> Bot:
 
 async def build_telegram(settings: Settings, *, new_seed: object = None) -> TelegramApp:
     """Start the store (migrations included) and build the bot, service and dispatcher."""
+    bot = make_bot(settings)
+    try:
+        me = await bot.get_me()  # checks the token before anything is created
+    except BaseException:
+        await bot.session.close()
+        raise
     store = Store(settings.database_url)
     await store.start()
-    bot = make_bot(settings)
-    me = await bot.get_me()
     messenger = TelegramMessenger(bot, me.username or "")
     kwargs = {"new_seed": new_seed} if callable(new_seed) else {}
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
@@ -69,12 +68,21 @@ async def build_telegram(settings: Settings, *, new_seed: object = None) -> Tele
     return TelegramApp(bot, dispatcher, service, store)
 
 
+async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:
+    """Register the command menu in every language, the chat default for other users."""
+    for lang in (None, *LANGS):
+        tr = catalogs.translator(lang or default_lang)
+        commands = [BotCommand(command=c, description=tr(f"cmd.{c}")) for c in COMMANDS]
+        await bot.set_my_commands(commands, language_code=lang)
+
+
 async def run_telegram(settings: Settings) -> None:
     """Run the Telegram bot with long polling until interrupted."""
     app = await build_telegram(settings)
     try:
-        await app.bot.set_my_commands([BotCommand(command=c, description=d) for c, d in COMMANDS])
-        log.info("kozyr is polling Telegram")
+        await set_commands(app.bot, app.service.catalogs, settings.default_lang)
+        resumed = await app.service.resume_all()
+        log.info("kozyr is polling Telegram (%s running tables redrawn)", resumed)
         await app.dispatcher.start_polling(app.bot, polling_timeout=settings.telegram_poll_timeout,
                                            handle_signals=True)
     finally:

@@ -1,19 +1,44 @@
-"""Keeping what chats see in step with the database: table message, hands, result messages."""
+"""Keeping what chats see in step with the database: table message, hands, result messages.
+
+Every message is derived from the stored match, so a refresh can always be repeated: a send or
+edit that failed (flood limit, network) is simply done again by the next refresh, which the next
+move, a stale press or the start-up triggers. One failing message never stops the others.
+"""
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from datetime import UTC, datetime
+from html import escape
 from typing import Any
 
 import engine
 from bot.i18n import Catalogs, Translator
 from bot.messenger import Messenger
 from bot.model import Button, Screen, Target, Undeliverable
-from bot.render import TableInfo, render_event, render_hand, render_sheet, render_table, result_line
+from bot.render import (
+    TableInfo,
+    render_event,
+    render_hand,
+    render_sheet,
+    render_table,
+    result_line,
+)
 from storage import GameTable, Store, Tx
 
 log = logging.getLogger(__name__)
+
+#: Events after which the group's table message is posted anew below the result message.
+NEW_DEAL_EVENTS = ("deal_scored", "thrown_in")
+#: How many messages' last screens are remembered (to skip edits that change nothing).
+SHOWN_CACHE = 20_000
+
+
+def deal_view(match: engine.Match, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with ``deal`` numbered as the score sheet numbers deals (scored deals + 1)."""
+    rows = len(match.score_sheet["rows"])
+    return {**view, "deal": rows if match.is_over else rows + 1}
 
 
 class Display:
@@ -29,7 +54,7 @@ class Display:
         self.catalogs = catalogs
         self.messenger = messenger
         self.default_lang = default_lang
-        self._shown: dict[tuple[str, str], Screen] = {}
+        self._shown: OrderedDict[tuple[str, str], Screen] = OrderedDict()
 
     def _tr(self, lang: str | None) -> Translator:
         return self.catalogs.translator(lang or self.default_lang)
@@ -83,14 +108,33 @@ class Display:
         else:
             new_id = await self.messenger.send(target, screen)
         self._shown[(target.chat_ext_id, new_id)] = screen
+        self._shown.move_to_end((target.chat_ext_id, new_id))
+        while len(self._shown) > SHOWN_CACHE:
+            self._shown.popitem(last=False)
         return new_id
 
+    def forget(self, chat_ext_id: str) -> None:
+        """Forget what this chat was shown, so the next refresh sends or edits it again."""
+        for key in [k for k in self._shown if k[0] == chat_ext_id]:
+            del self._shown[key]
+
+    async def _post(self, target: Target, screen: Screen) -> None:
+        """Post a new message; a failure is logged and does not stop the refresh."""
+        try:
+            await self.messenger.send(target, screen)
+        except Exception:
+            log.warning("could not post to %s", target.chat_ext_id, exc_info=True)
+
     async def refresh(self, table_id: int, *, new_events: list[dict[str, Any]],
-                      new_table_message: bool = False) -> None:
+                      new_table_message: bool = False, closing: str | None = None) -> None:
         """Bring the table message and every hand up to date; post messages for ``new_events``.
 
-        ``new_table_message``: post the table message anew (at the start, the lobby message
-        stays as the lobby's record).
+        Args:
+            table_id: the table.
+            new_events: events of the move just made (``to_dict`` form), posted when worth it.
+            new_table_message: post the table message anew (at the start, the lobby message
+                stays as the lobby's record).
+            closing: a notice key for a match stopped early (the sheet follows it).
 
         Call it under the table's lock, after the transaction that changed the table committed.
         """
@@ -102,40 +146,72 @@ class Display:
             record = await tx.get_match(table_id)
         assert chat is not None and record is not None
         match = engine.get_game(table.game).from_json(record.snapshot)
+        playing = table.status == "playing"
         group = Target(chat.ext_id, table.thread_id)
-        for event in new_events:
-            text = render_event(tr, info, event)
-            if text:
-                await self.messenger.send(group, Screen(text))
-        table_id_msg = await self._show(group, None if new_table_message else table.message_id,
-                                        render_table(tr, info, match.public_view()))
+        for text in self._event_texts(tr, info, new_events):
+            await self._post(group, Screen(text))
+        repost = new_table_message or (
+            playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
+        old_table_msg = table.message_id
+        table_msg = old_table_msg
+        try:
+            table_msg = await self._show(group, None if repost else old_table_msg,
+                                         render_table(tr, info, deal_view(match,
+                                                                          match.public_view())))
+        except Exception:
+            log.warning("table %s: the table message was not updated", table_id, exc_info=True)
+        if repost and old_table_msg and table_msg != old_table_msg and not new_table_message:
+            await self.messenger.delete(group, old_table_msg)
         hand_ids: dict[int, str] = {}
         unreachable: list[str] = []
         for seat, user in seated:
             if user is None:
                 continue
-            target = Target(user.ext_id, private=True)
-            screen = render_hand(tr, info, match.view(seat.seat),
-                                 match.legal_actions(seat.seat))
+            codes = match.legal_actions(seat.seat) if playing else []
+            screen = render_hand(tr, info, deal_view(match, match.view(seat.seat)), codes)
             try:
-                hand_ids[seat.seat] = await self._show(target, seat.hand_message_id, screen)
+                hand_ids[seat.seat] = await self._show(Target(user.ext_id, private=True),
+                                                       seat.hand_message_id, screen)
             except Undeliverable:
                 unreachable.append(user.name)
-        if match.is_over:
+            except Exception:
+                log.warning("table %s: hand of seat %s not updated", table_id, seat.seat,
+                            exc_info=True)
+        if match.is_over and any(e["type"] == "match_over" for e in new_events):
             sheet = match.score_sheet
-            await self.messenger.send(group, Screen(
-                tr("match.over", line=result_line(tr, info, sheet)) + "\n\n"
-                + render_sheet(tr, info, sheet)))
-        if unreachable:
+            await self._post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
+                                           + "\n\n" + render_sheet(tr, info, sheet,
+                                                                   with_result=False)))
+        if closing:
+            await self._post(group, Screen(tr(closing) + "\n\n"
+                                           + render_sheet(tr, info, match.score_sheet)))
+        if (unreachable and new_events) or (unreachable and new_table_message):
             link = self.messenger.deep_link("hand")
             buttons = ((Button(tr("button.open_private"), url=link),),) if link else ()
-            await self.messenger.send(group, Screen(
-                tr("notice.dm_failed", names=", ".join(unreachable)), buttons))
+            await self._post(group, Screen(
+                tr("notice.dm_failed", names=escape(", ".join(unreachable))), buttons))
+        await self._save_ids(table_id, table_msg, hand_ids)
+
+    def _event_texts(self, tr: Translator, info: TableInfo,
+                     events: list[dict[str, Any]]) -> list[str]:
+        """Group messages for the events of one move; a deal result names its last trick."""
+        texts = []
+        last_trick = None
+        for event in events:
+            if event["type"] == "trick":
+                last_trick = event
+            text = render_event(tr, info, event, last_trick=last_trick)
+            if text:
+                texts.append(text)
+        return texts
+
+    async def _save_ids(self, table_id: int, table_msg: str | None,
+                        hand_ids: dict[int, str]) -> None:
         async with self.store.transaction() as tx:
             fresh = await tx.get_table(table_id, lock=True)
             assert fresh is not None
-            if fresh.message_id != table_id_msg:
-                fresh.message_id = table_id_msg
+            if table_msg and fresh.message_id != table_msg:
+                fresh.message_id = table_msg
                 await tx.save_table(fresh)
             for seat in await tx.seats(table_id):
                 if seat.seat in hand_ids and seat.hand_message_id != hand_ids[seat.seat]:
@@ -153,6 +229,6 @@ class Display:
         match = engine.get_game(table.game).from_json(record.snapshot)
         for row, user in seated:
             if row.seat == seat and user is not None and row.hand_message_id:
-                screen = render_hand(tr, info, match.view(seat), match.legal_actions(seat),
-                                     expanded=expanded)
+                screen = render_hand(tr, info, deal_view(match, match.view(seat)),
+                                     match.legal_actions(seat), expanded=expanded)
                 await self._show(Target(user.ext_id, private=True), row.hand_message_id, screen)

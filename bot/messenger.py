@@ -27,6 +27,10 @@ class Messenger(Protocol):
         """
         ...
 
+    async def delete(self, target: Target, message_id: str) -> bool:
+        """Delete a message of the bot's; False (never an error) when it cannot be deleted."""
+        ...
+
     async def is_admin(self, place: Place, person: Person) -> bool:
         """True when ``person`` administers the chat of ``place``."""
         ...

@@ -44,7 +44,7 @@ class ExpandData:
     prefix: str
 
 
-LobbyOp = Literal["join", "leave", "start", "cancel", "opt"]
+LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop"]
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ class TableInfo:
     game: str
     chat_title: str
     names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
+    sides: tuple[tuple[int, ...], ...] = ()  # seats of each side, when known
 
 
 def card_text(card: str, tr: Translator | None = None) -> str:
@@ -110,7 +111,9 @@ def _calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | 
     calls = view.get("calls") or []
     if not calls:
         return None
-    parts = [f"{escape(info.names[c['seat']])} {code_label(tr, c['call'], view)}" for c in calls]
+    parts = [f"{escape(info.names[c['seat']])} "
+             f"{tr.maybe('said.' + c['call'].replace(':', '.'), code_label(tr, c['call'], view))}"
+             for c in calls]
     return f"{tr('table.calls')}: " + ", ".join(parts)
 
 
@@ -315,7 +318,8 @@ def cell_text(tr: Translator, cell: str) -> str:
     return cell
 
 
-def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
+def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+                 with_result: bool = True) -> str:
     """The score sheet as a monospace table, in the rules doc's notation (DB-SHEET)."""
     header = [tr("sheet.deal"), *side_names(info, sheet)]
     body = [[str(r["deal"])] + [cell_text(tr, c) for c in r["cells"]] for r in sheet["rows"]]
@@ -326,7 +330,7 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
         lines.append(tr("table.pot", pot=_num(sheet["pot"])))
     text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
            + escape("\n".join(lines)) + "</pre>"
-    if sheet.get("result"):
+    if sheet.get("result") and with_result:
         text += "\n" + result_line(tr, info, sheet)
     return text
 
@@ -343,27 +347,55 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     return tr("result.wins", name=escape(name), score=escape(score))
 
 
-def render_event(tr: Translator, info: TableInfo, event: dict[str, Any]) -> str | None:
-    """A group message for an event worth its own message (deal scored, thrown in), else None."""
+def _side_name(info: TableInfo, side: int) -> str:
+    if info.sides and side < len(info.sides):
+        return ", ".join(info.names[s] for s in info.sides[side])
+    return info.names[side]
+
+
+def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
+                 last_trick: dict[str, Any] | None = None) -> str | None:
+    """A group message for an event worth its own message, else None.
+
+    Deal results (with the deal's last trick, whose cards are all played), throw-ins, and the
+    melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
+    """
     kind = event["type"]
     if kind == "thrown_in":
         who = escape(info.names[event["seat"]]) if event.get("seat") is not None else ""
         cards = " ".join(card_text(c, tr) for c in event.get("cards", []))
         return tr.maybe(f"event.thrown_in.{event['reason']}", event["reason"],
                         name=who, cards=cards)
+    if kind == "melds_shown":
+        melds = ", ".join(
+            tr.maybe("val." + str(m["kind"]), str(m["kind"])) + " "
+            + " ".join(card_text(c, tr) for c in m.get("cards", []))
+            + f" ({m.get('points', '')})" for m in event.get("melds", []))
+        return tr("event.melds_shown", name=escape(info.names[event["seat"]]), melds=melds)
     if kind == "deal_scored":
         lines = [tr("event.deal_scored", n=event["deal"],
                     outcome=tr.maybe(f"val.{event['outcome']}", event["outcome"]))]
         if event.get("declarer") is not None:
             lines.append(f"{tr('fact.declarer')}: {escape(info.names[event['declarer']])}")
-        for seat, side in enumerate(event["sides"]):
-            parts = [f"{tr('score.cards')} {side['card_points']}"]
+        if last_trick:
+            cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
+                              for p, c in last_trick["cards"])
+            lines.append(tr("score.last_trick", cards=cards,
+                            name=escape(info.names[last_trick["winner"]])))
+        for side_index, side in enumerate(event["sides"]):
+            parts = []
+            if "card_points" in side:
+                parts.append(f"{tr('score.cards')} {_num(side['card_points'])}")
             if side.get("melds"):
-                parts.append(f"{tr('score.melds')} {side['melds']}")
+                parts.append(f"{tr('score.melds')} {_num(side['melds'])}")
             if side.get("bela"):
-                parts.append(f"{tr('call.bela')} {side['bela']}")
-            lines.append(f"{escape(info.names[seat])}: " + ", ".join(parts)
-                         + f" = <b>{side['deal_points']}</b> → {cell_text(tr, side['cell'])}")
+                parts.append(f"{tr('call.bela')} {_num(side['bela'])}")
+            line = f"{escape(_side_name(info, side_index))}: " + ", ".join(parts)
+            if "deal_points" in side:
+                line += f" = <b>{_num(side['deal_points'])}</b>"
+            if "cell" in side:
+                line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
+            lines.append(line)
         if event.get("pot_awarded"):
             lines.append(tr("score.pot_awarded", pot=event["pot_awarded"]))
         if event.get("pot"):
@@ -386,12 +418,14 @@ def render_lobby(
     options: dict[str, Any],
     choices: dict[str, list[Any]],
     min_players: int,
+    max_players: int,
     closed: str | None = None,
 ) -> Screen:
     """The lobby message: seats, options, and Join / Leave / Start / Cancel buttons.
 
     Args:
         names: one entry per seat so far (None for an empty seat).
+        min_players, max_players: how many may start the game.
         options: chosen option values; ``choices``: values the creator may cycle through.
         closed: a reason key (``lobby.cancelled``, ``lobby.started``) for a closed lobby.
     """
@@ -405,7 +439,7 @@ def render_lobby(
     if closed:
         lines.append(tr(closed))
         return Screen("\n".join(lines))
-    lines.append(tr("lobby.hint", n=min_players))
+    lines.append(tr("lobby.hint", min=min_players, max=max_players))
     rows: list[tuple[Button, ...]] = [
         (Button(tr("lobby.join"), LobbyData(table_id, "join")),
          Button(tr("lobby.leave"), LobbyData(table_id, "leave"))),

@@ -9,38 +9,24 @@ the action log.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
-from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
 import engine
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
+from bot.lobby import JOIN_PREFIX, Answer, LobbyMixin, lobby_defaults
+from bot.locks import TableLocks
 from bot.messenger import Messenger
-from bot.model import ActData, Button, ExpandData, LobbyData, Person, Place, Screen, Target
-from bot.render import render_lobby
-from storage import Conflict, GameTable, Store, Tx
+from bot.model import ActData, ExpandData, LobbyData, Person, Place, Screen, Target
+from storage import Conflict, Store, Tx
 
 log = logging.getLogger(__name__)
 
 
-
-def lobby_choices(game_id: str) -> dict[str, list[Any]]:
-    """Options the lobby lets the creator cycle through (the engine marks them ``lobby``)."""
-    return {o.key: list(o.choices) for o in engine.get_game(game_id).info.options if o.lobby}
-
-
-def lobby_defaults(game_id: str) -> dict[str, Any]:
-    """The starting values of the lobby's options: the engine's defaults."""
-    return {o.key: o.default for o in engine.get_game(game_id).info.options if o.lobby}
-
-JOIN_PREFIX = "join-"
-
-
-class TableService:
+class TableService(LobbyMixin):
     """Use cases of kozyr's tables.
 
     Args:
@@ -67,26 +53,13 @@ class TableService:
         self.new_seed = new_seed
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang)
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-
-    @property
-    def platform(self) -> str:
-        """The messenger's platform id (``tg``, ``dc``)."""
-        return self.messenger.platform
-
-    def tr(self, lang: str | None) -> Translator:
-        """A translator for ``lang`` (the default language when None)."""
-        return self.catalogs.translator(lang or self.default_lang)
+        self._locks = TableLocks()
+        self._invited: set[tuple[int, str]] = set()
 
     async def _chat_tr(self, tx: Tx, place: Place) -> tuple[Translator, int]:
         chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
         assert chat.id is not None
         return self.tr(chat.lang), chat.id
-
-    async def _say(
-        self, place: Place, text: str, buttons: tuple[tuple[Button, ...], ...] = ()
-    ) -> None:
-        await self.messenger.send(Target(place.chat_ext_id, place.thread_id), Screen(text, buttons))
 
     # ---- commands -----------------------------------------------------------------------------
 
@@ -110,6 +83,7 @@ class TableService:
                 assert table.id is not None
                 await tx.add_seat(table.id, 0, user.id)
                 text = ""
+                can_dm = user.can_dm
         if table is None:
             await self._say(place, text)
             return
@@ -121,22 +95,12 @@ class TableService:
             assert fresh is not None
             fresh.message_id = message_id
             await tx.save_table(fresh)
-
-    async def lobby_screen(self, table_id: int, closed: str | None = None) -> Screen:
-        """Render the lobby of ``table_id`` as it is in the database."""
-        async with self.store.transaction() as tx:
-            table = await tx.get_table(table_id)
-            assert table is not None
-            chat = await tx.get_chat(table.chat_id)
-            names = []
-            for seat in await tx.seats(table_id):
-                user = await tx.get_user(seat.user_id) if seat.user_id else None
-                names.append(user.name if user else None)
-        info = engine.get_game(table.game).info
-        return render_lobby(self.tr(chat.lang if chat else None), table_id=table_id,
-                            game=table.game, names=names, options=dict(table.options),
-                            choices=lobby_choices(table.game),
-                            min_players=info.min_players, closed=closed)
+        link = self.messenger.deep_link("hand")
+        if not can_dm and link:  # the creator must open the bot too, or he gets no cards
+            assert table.id is not None
+            self._invited.add((table.id, person.ext_id))
+            invitation = self._invitation(tr, person, link)
+            await self._say(place, invitation.text, invitation.buttons)
 
     async def set_lang(self, place: Place, lang: str) -> None:
         """``/lang ru|uk|en``: the chat's language."""
@@ -169,13 +133,16 @@ class TableService:
         await self._say(place, tr(f"rules.{game_id}"))
 
     async def score(self, place: Place, *, last: bool = False) -> None:
-        """``/score``: the sheet of the chat's current match (``last``: the last finished one)."""
+        """``/score``: the sheet of the chat's current match (``last``: the last finished one).
+
+        With no match running (none, or only a lobby) the last finished match is shown.
+        """
         async with self.store.transaction() as tx:
             tr, chat_id = await self._chat_tr(tx, place)
             table = None if last else await tx.active_table(chat_id, place.thread_id)
             if table is None or table.status != "playing":
-                table = await tx.last_finished_table(chat_id) if last or table is None else None
-            if table is None or table.id is None or await tx.get_match(table.id) is None:
+                table = await tx.last_finished_table(chat_id, played=True)
+            if table is None or table.id is None:
                 text = tr("score.none")
             else:
                 text = await self.display.sheet_text(tx, table)
@@ -184,157 +151,107 @@ class TableService:
     # ---- private chat -------------------------------------------------------------------------
 
     async def private_start(self, person: Person, payload: str) -> None:
-        """``/start [payload]`` in private: the person can now get messages; finish a join."""
+        """``/start [payload]`` in private: the person can now get messages.
+
+        ``join-<table>`` completes a join; any start also re-sends the person's hands at every
+        running table (after a block, a deleted message, or a first start after the game began).
+        """
         async with self.store.transaction() as tx:
-            await tx.upsert_user(self.platform, person.ext_id, person.name, person.username,
-                                 can_dm=True)
+            user = await tx.upsert_user(self.platform, person.ext_id, person.name,
+                                        person.username, can_dm=True)
+            tables = [t.id for t in await tx.unfinished_tables()
+                      if t.status == "playing" and t.id is not None
+                      and any(s.user_id == user.id for s in await tx.seats(t.id))]
         target = Target(person.ext_id, private=True)
         tr = self.tr(None)
-        if payload.startswith(JOIN_PREFIX) and payload[len(JOIN_PREFIX):].isdigit():
-            table_id = int(payload[len(JOIN_PREFIX):])
-            notice = await self.lobby(person, LobbyData(table_id, "join"))
+        number = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
+        if number.isascii() and number.isdigit() and len(number) < 12:
+            notice = await self.lobby(person, LobbyData(int(number), "join"))
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
-            return
-        await self.messenger.send(target, Screen(tr("start.welcome")))
-
-    # ---- lobby --------------------------------------------------------------------------------
-
-    async def lobby(self, person: Person, data: LobbyData, place: Place | None = None) -> str:
-        """A lobby button (join, leave, option, start, cancel). Returns the press's answer."""
-        async with self._locks[data.table_id]:
-            return await self._lobby(person, data, place)
-
-    async def _lobby(self, person: Person, data: LobbyData, place: Place | None) -> str:
-        # Platform calls happen outside the transaction: on SQLite it holds the write lock.
-        boss_by_admin = False
-        if data.op in ("start", "cancel", "opt") and place is not None:
-            boss_by_admin = await self.messenger.is_admin(place, person)
-        say: list[Screen] = []
-        async with self.store.transaction() as tx:
-            table = await tx.get_table(data.table_id, lock=True)
-            chat = await tx.get_chat(table.chat_id) if table else None
-            tr = self.tr(chat.lang if chat else None)
-            if table is None or chat is None or table.status != "lobby":
-                return tr("notice.lobby_closed")
-            user = await tx.upsert_user(self.platform, person.ext_id, person.name,
-                                        person.username)
-            assert user.id is not None and table.id is not None
-            seats = await tx.seats(table.id)
-            mine = next((s for s in seats if s.user_id == user.id), None)
-            info = engine.get_game(table.game).info
-            is_boss = user.id == table.creator_id or boss_by_admin
-            here = place or Place(self.platform, chat.ext_id, chat.title, table.thread_id)
-            if data.op == "join":
-                if mine is not None:
-                    return tr("notice.already_joined")
-                if len(seats) >= info.max_players:
-                    return tr("notice.full")
-                link = self.messenger.deep_link(f"{JOIN_PREFIX}{table.id}")
-                if not user.can_dm and link:
-                    say.append(Screen(tr("notice.open_private", name=person.name),
-                                      ((Button(tr("button.open_private"), url=link),),)))
-                    answer = tr("notice.open_private_short")
-                else:
-                    free = min(set(range(info.max_players)) - {s.seat for s in seats})
-                    try:
-                        await tx.add_seat(table.id, free, user.id)
-                    except Conflict:
-                        return tr("notice.full")
-                    answer = tr("notice.joined")
-            elif data.op == "leave":
-                if mine is None:
-                    return tr("notice.not_joined")
-                await tx.remove_seat(table.id, mine.seat)
-                answer = tr("notice.left")
-            elif not is_boss:
-                return tr("notice.only_creator")
-            elif data.op == "opt":
-                key, _, raw = data.arg.partition("=")
-                choices = lobby_choices(table.game).get(key, [])
-                value = next((v for v in choices if str(v) == raw), None)
-                if value is None:
-                    return tr("notice.bad_data")
-                table.options = {**table.options, key: value}
-                await tx.save_table(table)
-                answer = tr("notice.done")
-            elif data.op == "cancel":
-                table.status = "aborted"
-                await tx.save_table(table)
-                answer = tr("notice.done")
-            else:
-                if not info.min_players <= len(seats) <= info.max_players:
-                    return tr("notice.not_enough", n=info.min_players)
-                await self._start_match(tx, table, len(seats))
-                answer = tr("notice.done")
-            status, message_id = table.status, table.message_id
-        for screen in say:
-            await self._say(here, screen.text, screen.buttons)
-        closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
-        if message_id:
-            screen = await self.lobby_screen(data.table_id, closed)
-            await self.messenger.edit(Target(here.chat_ext_id, here.thread_id), message_id, screen)
-        if status == "playing":
-            await self.display.refresh(data.table_id, new_events=[], new_table_message=True)
-        return answer
-
-    async def _start_match(self, tx: Tx, table: GameTable, players: int) -> None:
-        assert table.id is not None
-        seed = self.new_seed()
-        options = dict(table.options)
-        # DB-DEAL-1 / DESIGN.md: the bot draws the lot for the first dealer.
-        options.setdefault("first_dealer", seed % players)
-        match = engine.get_game(table.game).new_match(players=players, options=options, seed=seed)
-        await tx.create_match(table.id, seed, players, options, None, match.to_json())
-        table.status, table.version, table.options = "playing", table.version + 1, options
-        await tx.save_table(table)
+        elif not tables:
+            await self.messenger.send(target, Screen(tr("start.welcome")))
+        self.display.forget(person.ext_id)
+        for table_id in tables:
+            async with self._locks(table_id):
+                await self.display.refresh(table_id, new_events=[])
 
     # ---- play ---------------------------------------------------------------------------------
 
-    async def act(self, person: Person, data: ActData) -> str:
-        """A game button. Returns the press's answer: empty when the move was made."""
-        async with self._locks[data.table_id], self.store.transaction() as tx:
+    async def act(self, person: Person, data: ActData, answer: Answer | None = None) -> str:
+        """A game button. Returns the press's answer: empty when the move was made.
+
+        ``answer`` (if given) is called with that answer as soon as the move is stored, before
+        the messages are redrawn. A stale press by a seated player redraws the table, so a
+        player whose message missed an update gets current buttons.
+        """
+        async with self._locks(data.table_id):
+            notice, events, heal = await self._apply(person, data)
+            if answer is not None:
+                await answer(notice)
+            if events is not None or heal:
+                await self.display.refresh(data.table_id, new_events=events or [])
+        return notice
+
+    async def _apply(self, person: Person, data: ActData
+                     ) -> tuple[str, list[dict[str, Any]] | None, bool]:
+        """The database part of a move: (notice, new events or None, redraw anyway)."""
+        async with self.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
             tr = self.tr(chat.lang if chat else None)
             if table is None or table.id is None:
-                return tr("notice.bad_data")
+                return tr("notice.bad_data"), None, False
             if table.status != "playing":
-                return tr("notice.table_over")
-            if data.version != table.version:
-                return tr("notice.stale")
-            user = await tx.find_user(self.platform, person.ext_id)
-            seat = None
-            if user is not None:
-                seat = next((s.seat for s in await tx.seats(table.id)
-                             if s.user_id == user.id), None)
+                return tr("notice.table_over"), None, False
+            seat = await self._seat_of(tx, table.id, person)
             if seat is None:
-                return tr("notice.not_seated")
+                return tr("notice.not_seated"), None, False
+            if data.version != table.version:
+                return tr("notice.stale"), None, True
             record = await tx.get_match(table.id)
             assert record is not None
-            game = engine.get_game(table.game)
-            match = game.from_json(record.snapshot)
+            match = engine.get_game(table.game).from_json(record.snapshot)
             try:
                 events = match.apply(seat, data.code)
             except engine.IllegalAction as exc:
                 reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
-                return tr("notice.illegal", reason=reason, rule=exc.rule_id)
+                return tr("notice.illegal", reason=reason, rule=exc.rule_id), None, False
             seq = record.snapshot_seq + 1
             try:
                 await tx.append_action(table.id, seq, seat, data.code)
             except Conflict:
-                return tr("notice.stale")
+                return tr("notice.stale"), None, True
             await tx.save_snapshot(table.id, match.to_json(), seq)
             await self.display.record_scores(tx, table.id, match)
             table.version += 1
             if match.is_over:
                 self.display.finish(table, match)
             await tx.save_table(table)
-        await self.display.refresh(data.table_id, new_events=[e.to_dict() for e in events])
-        return ""
+        return "", [e.to_dict() for e in events], False
+
+    async def _seat_of(self, tx: Tx, table_id: int, person: Person) -> int | None:
+        user = await tx.find_user(self.platform, person.ext_id)
+        if user is None:
+            return None
+        return next((s.seat for s in await tx.seats(table_id) if s.user_id == user.id), None)
+
+    async def resume_all(self) -> int:
+        """Redraw every running table (at start-up); return how many. Failures are logged."""
+        async with self.store.transaction() as tx:
+            tables = [t.id for t in await tx.unfinished_tables()
+                      if t.status == "playing" and t.id is not None]
+        for table_id in tables:
+            async with self._locks(table_id):
+                try:
+                    await self.display.refresh(table_id, new_events=[])
+                except Exception:
+                    log.warning("table %s could not be redrawn at start-up", table_id,
+                                exc_info=True)
+        return len(tables)
 
     async def expand(self, person: Person, data: ExpandData) -> str:
         """Open or close a choice on the presser's hand message; changes no game state."""
-        async with self._locks[data.table_id]:
+        async with self._locks(data.table_id):
             async with self.store.transaction() as tx:
                 table = await tx.get_table(data.table_id)
                 chat = await tx.get_chat(table.chat_id) if table else None
@@ -343,14 +260,10 @@ class TableService:
                     return tr("notice.bad_data")
                 if table.status != "playing":
                     return tr("notice.table_over")
+                seat = await self._seat_of(tx, table.id, person)
+                if seat is None:
+                    return tr("notice.not_seated")
                 if data.version != table.version:
                     return tr("notice.stale")
-                user = await tx.find_user(self.platform, person.ext_id)
-                seat = None
-                if user is not None:
-                    seat = next((s.seat for s in await tx.seats(table.id)
-                                 if s.user_id == user.id), None)
-            if seat is None:
-                return tr("notice.not_seated")
             await self.display.show_hand(data.table_id, seat, expanded=data.prefix or None)
         return ""

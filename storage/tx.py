@@ -230,18 +230,23 @@ class Tx:
         stmt = stmt.order_by(col(GameTable.created_at).desc(), col(GameTable.id).desc())
         return (await self._session.exec(stmt.limit(1))).first()
 
-    async def last_finished_table(self, chat_id: int) -> GameTable | None:
+    async def last_finished_table(
+        self, chat_id: int, *, played: bool = False
+    ) -> GameTable | None:
         """The "finished" or "aborted" table of the chat (any thread) that ended last, or None.
 
-        Ordered by finished_at (updated_at when unset), then id.
+        Ordered by finished_at (updated_at when unset), then id. With ``played``, only tables
+        whose match was started (a cancelled lobby has none).
         """
         ended = func.coalesce(col(GameTable.finished_at), col(GameTable.updated_at))
-        stmt = (
-            select(GameTable)
-            .where(GameTable.chat_id == chat_id, col(GameTable.status).in_(OVER_STATUSES))
-            .order_by(ended.desc(), col(GameTable.id).desc())
-            .limit(1)
+        stmt = select(GameTable).where(
+            GameTable.chat_id == chat_id, col(GameTable.status).in_(OVER_STATUSES)
         )
+        if played:
+            stmt = stmt.where(
+                select(MatchRecord.table_id).where(MatchRecord.table_id == GameTable.id).exists()
+            )
+        stmt = stmt.order_by(ended.desc(), col(GameTable.id).desc()).limit(1)
         return (await self._session.exec(stmt)).first()
 
     async def unfinished_tables(self) -> list[GameTable]:

@@ -44,7 +44,7 @@ class LobbyCb(CallbackData, prefix="l", sep="|"):
 
     def to_data(self) -> LobbyData | None:
         """The platform-neutral value, or None for an unknown operation (garbage data)."""
-        ops: tuple[LobbyOp, ...] = ("join", "leave", "start", "cancel", "opt")
+        ops: tuple[LobbyOp, ...] = ("join", "leave", "start", "cancel", "opt", "stop")
         for op in ops:
             if op == self.op:
                 return LobbyData(self.t, op, self.arg)
@@ -58,3 +58,12 @@ def pack(data: ActData | ExpandData | LobbyData) -> str:
     if isinstance(data, ExpandData):
         return ExpandCb(t=data.table_id, v=data.version, p=data.prefix).pack()
     return LobbyCb(t=data.table_id, op=data.op, arg=data.arg).pack()
+
+
+#: Ids and versions in button data fit a signed 63-bit integer (the database's BIGINT).
+MAX_ID = 2**62
+
+
+def in_range(*numbers: int) -> bool:
+    """True when every number is a plausible id or version (garbage data is refused early)."""
+    return all(0 <= n < MAX_ID for n in numbers)

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from aiogram import Bot
 from aiogram.enums import ChatMemberStatus, ParseMode
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
 from aiogram.utils.deep_linking import create_deep_link
 
@@ -15,6 +24,32 @@ from bot.telegram.callbacks import pack
 
 log = logging.getLogger(__name__)
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+#: Attempts of one API call on a flood limit (429) or a network / server error.
+ATTEMPTS = 4
+#: The longest flood wait honoured in place, seconds; longer ones fail (the next refresh repeats).
+MAX_RETRY_AFTER = 30.0
+T = TypeVar("T")
+
+
+async def with_retries(call: Callable[[], Awaitable[T]]) -> T:
+    """Run an API call, waiting out Telegram's ``retry_after`` and transient errors.
+
+    Raises:
+        the last error when every attempt failed, or a flood wait over ``MAX_RETRY_AFTER``.
+    """
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            return await call()
+        except TelegramRetryAfter as exc:
+            if attempt == ATTEMPTS or exc.retry_after > MAX_RETRY_AFTER:
+                raise
+            log.info("flood limit: waiting %s s", exc.retry_after)
+            await asyncio.sleep(exc.retry_after)
+        except (TelegramNetworkError, TelegramServerError):
+            if attempt == ATTEMPTS:
+                raise
+            await asyncio.sleep(0.5 * attempt)
+    raise AssertionError("unreachable")
 
 
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:
@@ -47,20 +82,20 @@ class TelegramMessenger:
 
     async def send(self, target: Target, screen: Screen) -> str:
         try:
-            msg = await self.bot.send_message(
+            msg = await with_retries(lambda: self.bot.send_message(
                 chat_id=int(target.chat_ext_id), text=screen.text, parse_mode=ParseMode.HTML,
                 reply_markup=markup(screen), link_preview_options=NO_PREVIEW,
-                message_thread_id=int(target.thread_id) if target.thread_id else None)
+                message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
         return str(msg.message_id)
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
         try:
-            await self.bot.edit_message_text(
+            await with_retries(lambda: self.bot.edit_message_text(
                 chat_id=int(target.chat_ext_id), message_id=int(message_id), text=screen.text,
                 parse_mode=ParseMode.HTML, reply_markup=markup(screen),
-                link_preview_options=NO_PREVIEW)
+                link_preview_options=NO_PREVIEW))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
         except TelegramBadRequest as exc:
@@ -73,6 +108,13 @@ class TelegramMessenger:
                 return await self.send(target, screen)
             raise
         return message_id
+
+    async def delete(self, target: Target, message_id: str) -> bool:
+        try:
+            return await self.bot.delete_message(int(target.chat_ext_id), int(message_id))
+        except (TelegramBadRequest, TelegramForbiddenError) as exc:
+            log.info("message %s in %s not deleted: %s", message_id, target.chat_ext_id, exc)
+            return False
 
     async def is_admin(self, place: Place, person: Person) -> bool:
         member = await self.bot.get_chat_member(int(place.chat_ext_id), int(person.ext_id))

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
 from aiogram import F, Router
 from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ErrorEvent, Message, User
 
 from bot.model import Person, Place
 from bot.service import TableService
-from bot.telegram.callbacks import ActCb, ExpandCb, LobbyCb
+from bot.telegram.callbacks import ActCb, ExpandCb, LobbyCb, in_range
 
 log = logging.getLogger(__name__)
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
@@ -27,6 +30,15 @@ def place_of(message: Message) -> Place:
     chat = message.chat
     thread = str(message.message_thread_id) if message.is_topic_message else None
     return Place("tg", str(chat.id), chat.title or chat.full_name, thread)
+
+
+def answerer(query: CallbackQuery) -> Callable[[str], Awaitable[None]]:
+    """A function answering ``query`` once with a text (empty: no text)."""
+
+    async def answer(text: str) -> None:
+        await query.answer(text or None)
+
+    return answer
 
 
 def build_router() -> Router:
@@ -61,27 +73,42 @@ def build_router() -> Router:
     async def help_(message: Message, service: TableService) -> None:
         await service.help(place_of(message))
 
+    @router.message(Command("stop"), F.chat.type.in_(GROUPS))
+    async def stop(message: Message, service: TableService) -> None:
+        if message.from_user:
+            await service.stop_request(place_of(message), person_of(message.from_user))
+
     @router.callback_query(ActCb.filter())
     async def act(query: CallbackQuery, callback_data: ActCb, service: TableService) -> None:
-        text = await service.act(person_of(query.from_user), callback_data.to_data())
-        await query.answer(text or None)
+        if not in_range(callback_data.t, callback_data.v):
+            await query.answer(service.tr(None)("notice.bad_data"))
+            return
+        await service.act(person_of(query.from_user), callback_data.to_data(),
+                          answer=answerer(query))
 
     @router.callback_query(ExpandCb.filter())
     async def expand(query: CallbackQuery, callback_data: ExpandCb,
                      service: TableService) -> None:
+        if not in_range(callback_data.t, callback_data.v):
+            await query.answer(service.tr(None)("notice.bad_data"))
+            return
         text = await service.expand(person_of(query.from_user), callback_data.to_data())
         await query.answer(text or None)
 
     @router.callback_query(LobbyCb.filter())
     async def lobby(query: CallbackQuery, callback_data: LobbyCb, service: TableService) -> None:
         data = callback_data.to_data()
-        if data is None:
+        if data is None or not in_range(callback_data.t):
             await query.answer(service.tr(None)("notice.bad_data"))
             return
         place = None
         if isinstance(query.message, Message):
             place = place_of(query.message)
-        await query.answer(await service.lobby(person_of(query.from_user), data, place) or None)
+        await service.lobby(person_of(query.from_user), data, place, answer=answerer(query))
+        if data.op == "stop" and isinstance(query.message, Message):
+            # The confirmation was used (either way): its buttons go.
+            with contextlib.suppress(TelegramBadRequest):
+                await query.message.edit_reply_markup(reply_markup=None)
 
     @router.callback_query()
     async def garbage(query: CallbackQuery, service: TableService) -> None:

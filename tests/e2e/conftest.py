@@ -90,6 +90,39 @@ async def open_table(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
 CARD_RE = re.compile(r"(?:10|[AKQJ987])[♠♥♦♣]")
 
 
+def version_of(data: str) -> int:
+    """The state version a game button (``a|t|v|code``, ``x|t|v|prefix``) was drawn for."""
+    return int(data.split("|")[2])
+
+
+def button_versions(fake: FakeTelegram, players: list[FakeUser]) -> list[int]:
+    """Versions of every game button on the players' hand messages."""
+    return [version_of(b.data) for u in players if (m := hand_message(fake, u))
+            for row in m.buttons for b in row if b.data and b.data[:2] in ("a|", "x|")]
+
+
+async def wait_redrawn(fake: FakeTelegram, players: list[FakeUser], version: int, *,
+                       since: int = 0) -> None:
+    """Wait until the move made at ``version`` is drawn: no hand shows a button of that
+    version any more, and some hand shows newer buttons, or the match-over message ("🏆")
+    was posted after API call number ``since``.
+
+    The bot answers a press before it redraws the messages, so tests wait for this.
+    """
+
+    def over(f: FakeTelegram) -> bool:
+        return any(str(c.params.get("text", "")).startswith("🏆")
+                   for c in f.calls("sendMessage", since=since))
+
+    def done(f: FakeTelegram) -> bool:
+        versions = button_versions(f, players)
+        if not versions:
+            return over(f)
+        return all(v > version for v in versions)
+
+    await fake.wait_for(done, what=f"the hands redrawn after version {version}")
+
+
 async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Random, *,
                      limit: int, after_move: Callable[[], object] | None = None) -> int:
     """Press a random button on the hand message of whoever has buttons; return moves made."""
@@ -102,8 +135,10 @@ async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Ra
         user, message = movers[0]
         button = rng.choice([b for row in message.buttons for b in row])
         assert button.data is not None
+        mark = fake.mark()
         answer = await fake.press(user, message, button.data)
         assert not answer.text, f"a legal button was refused: {answer.text}"
+        await wait_redrawn(fake, players, version_of(button.data), since=mark)
         moves += 1
         if after_move:
             result = after_move()

@@ -48,7 +48,10 @@ def _group_leaks(fake: FakeTelegram, group: FakeChat, hands: list[set[str]],
     for msg in fake.chat_messages(group, from_bot=True):
         key = (msg.chat.id, msg.message_id)
         for version in msg.versions[since.get(key, 0):]:
-            if "redeal" in version.text:  # four 7s / 8s are shown by rule (DB-REDEAL-2)
+            # Shown by rule: four 7s / 8s (DB-REDEAL-2), the winner's melds (DB-MELD-7); a deal
+            # result speaks of the finished deal, whose cards are all played.
+            public = ("redeal", "shows the melds", "Last trick:")
+            if version.kind == "deleted" or any(p in version.text for p in public):
                 continue
             shown = {c for c in CARD_RE.findall(version.text)}
             leaks += [f"{c} in {version.text[:60]!r}" for c in shown & held]
@@ -126,7 +129,15 @@ async def test_restart_mid_deal_continues(fake: FakeTelegram, kozyr: Any,
         moves = await play_moves(fake, [alice, bob], rng, limit=MAX_MOVES)
         assert moves > 0
         assert (await current_match(app, table_id)).is_over
-        assert table_message(fake, group).message_id == table_msg  # edited in place
+        # One table message stays in the group: edited in place during a deal, posted anew
+        # below each deal result (the old one deleted).
+        live = [m for m in fake.chat_messages(group, include_deleted=False, from_bot=True)
+                if (m.text or "").startswith("🃏") and "new table" not in (m.text or "")]
+        assert len(live) == 1
+        async with app.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+        assert table is not None and table.message_id == str(live[0].message_id)
+        assert fake.message(group, table_msg).deleted or live[0].message_id == table_msg
 
 
 async def test_double_press_applies_once(fake: FakeTelegram, kozyr: Any,
@@ -252,8 +263,9 @@ async def test_lobby_options_and_permissions(fake: FakeTelegram, kozyr: Any,
         assert answer.text == "Only the table's creator or a chat admin can do that."
         assert (await fake.press_button(bob, lobby, text="Start")).text == answer.text
         assert (await fake.press_button(alice, lobby, text=target)).text == "Done."
-        lobby = fake.message(group, lobby.message_id)
-        assert "Playing to: 1001" in (lobby.text or "")
+        lobby = await fake.wait_for(
+            lambda f: (m := f.message(group, lobby.message_id)) and "Playing to: 1001" in
+            (m.text or "") and m, what="the lobby showing 1001")
         # A chat admin who is not the creator may start.
         carol = fake.user(103, "Carol")
         fake.set_admin(group, carol)
@@ -263,7 +275,8 @@ async def test_lobby_options_and_permissions(fake: FakeTelegram, kozyr: Any,
         facts = {f["key"]: f["value"] for f in match.public_view()["facts"]}
         assert facts["target"] == 1001
         # The lobby message is closed: its buttons are gone.
-        assert not fake.message(group, lobby.message_id).buttons
+        await fake.wait_for(lambda f: not f.message(group, lobby.message_id).buttons,
+                            what="the lobby closed")
 
 
 async def test_choice_opens_and_closes_on_the_hand(

@@ -1,0 +1,291 @@
+"""Lobby use cases: open a table, join, leave, options, start, cancel (and stop a match).
+
+A mixin of ``TableService`` so that handlers see one service; kept apart to keep files small.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from html import escape
+from typing import Any
+
+import engine
+from bot.display import Display
+from bot.i18n import Catalogs, Translator
+from bot.locks import TableLocks
+from bot.messenger import Messenger
+from bot.model import Button, LobbyData, Person, Place, Screen, Target
+from bot.render import render_lobby
+from storage import Conflict, GameTable, Store, Tx
+
+log = logging.getLogger(__name__)
+
+JOIN_PREFIX = "join-"
+#: Answers a button press (Telegram's spinner stops); called before slow rendering work.
+Answer = Callable[[str], Awaitable[None]]
+
+
+def lobby_choices(game_id: str) -> dict[str, list[Any]]:
+    """Options the lobby lets the creator cycle through (the engine marks them ``lobby``)."""
+    return {o.key: list(o.choices) for o in engine.get_game(game_id).info.options if o.lobby}
+
+
+def lobby_defaults(game_id: str) -> dict[str, Any]:
+    """The starting values of the lobby's options: the engine's defaults."""
+    return {o.key: o.default for o in engine.get_game(game_id).info.options if o.lobby}
+
+
+async def _no_answer(_: str) -> None:
+    return None
+
+
+class LobbyMixin:
+    """Lobby flow; relies on the attributes ``TableService`` sets up."""
+
+    store: Store
+    catalogs: Catalogs
+    default_lang: str
+    messenger: Messenger
+    display: Display
+    new_seed: Callable[[], int]
+    _locks: TableLocks
+    _invited: set[tuple[int, str]]
+
+    @property
+    def platform(self) -> str:
+        """The messenger's platform id (``tg``, ``dc``)."""
+        return self.messenger.platform
+
+    def tr(self, lang: str | None) -> Translator:
+        """A translator for ``lang`` (the default language when None)."""
+        return self.catalogs.translator(lang or self.default_lang)
+
+    async def _say(self, place: Place, text: str,
+                   buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
+        await self.messenger.send(Target(place.chat_ext_id, place.thread_id), Screen(text, buttons))
+
+    async def lobby_screen(self, table_id: int, closed: str | None = None) -> Screen:
+        """Render the lobby of ``table_id`` as it is in the database."""
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+            assert table is not None
+            chat = await tx.get_chat(table.chat_id)
+            names = []
+            for seat in await tx.seats(table_id):
+                user = await tx.get_user(seat.user_id) if seat.user_id else None
+                names.append(user.name if user else None)
+        info = engine.get_game(table.game).info
+        return render_lobby(self.tr(chat.lang if chat else None), table_id=table_id,
+                            game=table.game, names=names, options=dict(table.options),
+                            choices=lobby_choices(table.game), min_players=info.min_players,
+                            max_players=info.max_players, closed=closed)
+
+    async def lobby(self, person: Person, data: LobbyData, place: Place | None = None,
+                    answer: Answer | None = None) -> str:
+        """A lobby button (join, leave, option, start, cancel; stop for a running match).
+
+        ``place`` is where the button was pressed; rights are checked in the table's own chat.
+
+        Returns the press's answer; when ``answer`` is given it is called with it first, before
+        the messages are redrawn.
+        """
+        reply = answer or _no_answer
+        async with self._locks(data.table_id):
+            if data.op == "stop":
+                return await self._stop(person, data, reply)
+            notice, status, message_id, here = await self._lobby(person, data)
+            await reply(notice)
+            if here is None:
+                return notice
+            closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
+            if message_id:
+                screen = await self.lobby_screen(data.table_id, closed)
+                new_id = await self.messenger.edit(Target(here.chat_ext_id, here.thread_id),
+                                                   message_id, screen)
+                if new_id != message_id:
+                    await self._save_lobby_id(data.table_id, new_id)
+            if status == "playing":
+                await self.display.refresh(data.table_id, new_events=[], new_table_message=True)
+        return notice
+
+    async def _lobby(self, person: Person, data: LobbyData
+                     ) -> tuple[str, str, str | None, Place | None]:
+        """The database part of a lobby press: (notice, status, lobby message, place or None).
+
+        The place is None when nothing changed (no redraw needed).
+        """
+        # Platform calls happen outside the transaction: on SQLite it holds the write lock.
+        # The admin check is made in the table's own chat, whatever chat the press came from.
+        boss_by_admin = False
+        home = await self._home(data.table_id)
+        if data.op in ("start", "cancel", "opt") and home is not None:
+            boss_by_admin = await self.messenger.is_admin(home, person)
+        say: list[Screen] = []
+        changed = True
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(data.table_id, lock=True)
+            chat = await tx.get_chat(table.chat_id) if table else None
+            tr = self.tr(chat.lang if chat else None)
+            if table is None or chat is None or table.status != "lobby":
+                return tr("notice.lobby_closed"), "", None, None
+            user = await tx.upsert_user(self.platform, person.ext_id, person.name,
+                                        person.username)
+            assert user.id is not None and table.id is not None
+            seats = await tx.seats(table.id)
+            mine = next((s for s in seats if s.user_id == user.id), None)
+            info = engine.get_game(table.game).info
+            is_boss = user.id == table.creator_id or boss_by_admin
+            here = Place(self.platform, chat.ext_id, chat.title, table.thread_id)
+            if data.op == "join":
+                if mine is not None:
+                    return tr("notice.already_joined"), "", None, None
+                if len(seats) >= info.max_players:
+                    return tr("notice.full"), "", None, None
+                link = self.messenger.deep_link(f"{JOIN_PREFIX}{table.id}")
+                if not user.can_dm and link:
+                    if (table.id, person.ext_id) not in self._invited:
+                        self._invited.add((table.id, person.ext_id))
+                        say.append(self._invitation(tr, person, link))
+                    notice, changed = tr("notice.open_private_short"), False
+                else:
+                    free = min(set(range(info.max_players)) - {s.seat for s in seats})
+                    try:
+                        await tx.add_seat(table.id, free, user.id)
+                    except Conflict:
+                        return tr("notice.full"), "", None, None
+                    notice = tr("notice.joined")
+            elif data.op == "leave":
+                if mine is None:
+                    return tr("notice.not_joined"), "", None, None
+                await tx.remove_seat(table.id, mine.seat)
+                notice = tr("notice.left")
+            elif not is_boss:
+                return tr("notice.only_creator"), "", None, None
+            elif data.op == "opt":
+                key, _, raw = data.arg.partition("=")
+                choices = lobby_choices(table.game).get(key, [])
+                value = next((v for v in choices if str(v) == raw), None)
+                if value is None:
+                    return tr("notice.bad_data"), "", None, None
+                table.options = {**table.options, key: value}
+                await tx.save_table(table)
+                notice = tr("notice.done")
+            elif data.op == "cancel":
+                table.status = "aborted"
+                await tx.save_table(table)
+                notice = tr("notice.done")
+            else:
+                if not info.min_players <= len(seats) <= info.max_players:
+                    return tr("notice.not_enough", n=info.min_players), "", None, None
+                try:
+                    await self._start_match(tx, table, len(seats))
+                except engine.InvalidOptions as exc:
+                    reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
+                    return tr("notice.cannot_start", reason=reason), "", None, None
+                notice = tr("notice.done")
+            status, message_id = table.status, table.message_id
+        for screen in say:
+            await self._say(here, screen.text, screen.buttons)
+        return notice, status, message_id, here if changed else None
+
+    def _invitation(self, tr: Translator, person: Person, link: str) -> Screen:
+        """The group message asking ``person`` to open a private chat (deep link button)."""
+        return Screen(tr("notice.open_private", name=escape(person.name)),
+                      ((Button(tr("button.open_private"), url=link),),))
+
+    async def _home(self, table_id: int) -> Place | None:
+        """The chat (and topic) a table lives in, or None for an unknown table."""
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+            chat = await tx.get_chat(table.chat_id) if table else None
+        if table is None or chat is None:
+            return None
+        return Place(self.platform, chat.ext_id, chat.title, table.thread_id)
+
+    async def _save_lobby_id(self, table_id: int, message_id: str) -> None:
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(table_id, lock=True)
+            if table is not None and table.status == "lobby":
+                table.message_id = message_id
+                await tx.save_table(table)
+
+    async def _start_match(self, tx: Tx, table: GameTable, players: int) -> None:
+        """Create the match (seeded), freeze the options, and mark the table playing.
+
+        Raises:
+            engine.InvalidOptions: the engine refuses these options or this player count.
+        """
+        assert table.id is not None
+        seed = self.new_seed()
+        options = dict(table.options)
+        # DB-DEAL-1 / DESIGN.md: the bot draws the lot for the first dealer.
+        if any(o.key == "first_dealer" for o in engine.get_game(table.game).info.options):
+            options.setdefault("first_dealer", seed % players)
+        match = engine.get_game(table.game).new_match(players=players, options=options, seed=seed)
+        # Seats are numbered 0..n-1 in the order they were taken (someone may have left).
+        seats = await tx.seats(table.id)
+        if [s.seat for s in seats] != list(range(len(seats))):
+            for row in seats:
+                row.seat += 1000  # out of the way of the unique (table, seat) key first
+                await tx.save_seat(row)
+            for i, row in enumerate(seats):
+                row.seat = i
+                await tx.save_seat(row)
+        await tx.create_match(table.id, seed, players, options, None, match.to_json())
+        table.status, table.version, table.options = "playing", table.version + 1, options
+        await tx.save_table(table)
+
+    # ---- stopping a running match ------------------------------------------------------------
+
+    async def stop_request(self, place: Place, person: Person) -> None:
+        """``/stop``: the creator or a chat admin is asked to confirm; a lobby just closes."""
+        async with self.store.transaction() as tx:
+            chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
+            assert chat.id is not None
+            tr = self.tr(chat.lang)
+            table = await tx.active_table(chat.id, place.thread_id)
+            user = await tx.find_user(self.platform, person.ext_id)
+        if table is None or table.id is None:
+            await self._say(place, tr("notice.no_table"))
+            return
+        is_boss = (user is not None and user.id == table.creator_id) or \
+            await self.messenger.is_admin(place, person)
+        if not is_boss:
+            await self._say(place, tr("notice.only_creator"))
+            return
+        if table.status == "lobby":
+            await self.lobby(person, LobbyData(table.id, "cancel"), place)
+            return
+        await self._say(place, tr("notice.stop_confirm"), (
+            (Button(tr("button.stop_yes"), LobbyData(table.id, "stop", "yes")),
+             Button(tr("button.stop_no"), LobbyData(table.id, "stop", "no"))),))
+
+    async def _stop(self, person: Person, data: LobbyData, reply: Answer) -> str:
+        """The confirmation button of ``/stop``: end the match as aborted, keeping its rows."""
+        home = await self._home(data.table_id)
+        boss_by_admin = home is not None and await self.messenger.is_admin(home, person)
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(data.table_id, lock=True)
+            chat = await tx.get_chat(table.chat_id) if table else None
+            tr = self.tr(chat.lang if chat else None)
+            if table is None or table.status != "playing":
+                notice = tr("notice.table_over")
+                await reply(notice)
+                return notice
+            user = await tx.find_user(self.platform, person.ext_id)
+            if not (boss_by_admin or (user is not None and user.id == table.creator_id)):
+                notice = tr("notice.only_creator")
+                await reply(notice)
+                return notice
+            if data.arg != "yes":
+                notice = tr("notice.stop_kept")
+                await reply(notice)
+                return notice
+            table.status = "aborted"
+            table.version += 1
+            await tx.save_table(table)
+        notice = tr("notice.stopped")
+        await reply(notice)
+        await self.display.refresh(data.table_id, new_events=[], closing="notice.stopped")
+        return notice
