@@ -55,11 +55,16 @@ def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
     return str(value)
 
 
+def fact_label(tr: Translator, info: TableInfo, key: str) -> str:
+    """A fact's label: the game's own word (``fact.<game>.<key>``) before the common one."""
+    return tr.maybe(f"fact.{info.game}.{key}", tr.maybe(f"fact.{key}", key))
+
+
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]) -> list[str]:
     """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``."""
     lines = []
     for f in facts:
-        label = tr.maybe(f"fact.{f['key']}", f["key"])
+        label = fact_label(tr, info, f["key"])
         value = _value(tr, info, f.get("kind", "text"), f["value"])
         if f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
@@ -200,6 +205,15 @@ def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
     return ctx
 
 
+#: Ladder order of the last argument of a bid: suits from the lowest, then no-trumps, all-trumps.
+STRAIN_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
+
+
+def _strain_order(code: str) -> tuple[int, str]:
+    last = code.rsplit(":", 1)[-1]
+    return (STRAIN_ORDER.get(last, 9), code)
+
+
 def _rows(buttons: Sequence[Button], width: int) -> list[tuple[Button, ...]]:
     return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
 
@@ -264,7 +278,8 @@ def hand_buttons(
             rows += _rows([more(p, code_label(tr, p, view)) for p in ladder], CARDS_PER_ROW)
         else:
             for p in ladder:
-                rows += _rows([btn(c) for c in groups[p]], CARDS_PER_ROW)
+                rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
+                              CARDS_PER_ROW)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
@@ -340,7 +355,10 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     result = sheet["result"]
     line = str(result["line"])
     winner = result.get("winner")
-    score = line.split(", ", 1)[1] if ", " in line else ""
+    # The engine's line is "Result: <name> wins, <score>" in the belote games; otherwise the
+    # score is the running totals.
+    score = line.split(", ", 1)[1] if ", " in line else " : ".join(
+        _num(t) for t in sheet.get("totals", []))
     if winner is None:
         return tr("result.none", score=escape(score))
     name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])
@@ -376,7 +394,8 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         lines = [tr("event.deal_scored", n=event["deal"],
                     outcome=tr.maybe(f"val.{event['outcome']}", event["outcome"]))]
         if event.get("declarer") is not None:
-            lines.append(f"{tr('fact.declarer')}: {escape(info.names[event['declarer']])}")
+            lines.append(f"{fact_label(tr, info, 'declarer')}: "
+                         f"{escape(info.names[event['declarer']])}")
         if last_trick:
             cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                               for p, c in last_trick["cards"])
@@ -384,6 +403,8 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                             name=escape(info.names[last_trick["winner"]])))
         for side_index, side in enumerate(event["sides"]):
             parts = []
+            if "tricks" in side:
+                parts.append(f"{tr('score.tricks')} {_num(side['tricks'])}")
             if "card_points" in side:
                 parts.append(f"{tr('score.cards')} {_num(side['card_points'])}")
             if side.get("melds"):

@@ -106,3 +106,21 @@ def test_few_codes_are_shown_at_once_as_a_ladder() -> None:
     rows = hand_buttons(tr, INFO, _synthetic_view([]), codes)  # type: ignore[arg-type]
     assert [len(r) for r in rows[:2]] == [5, 5]
     assert all(isinstance(b.data, ActData) for r in rows for b in r)
+
+
+def test_result_line_without_a_belote_score_uses_totals() -> None:
+    from bot.render import result_line
+
+    sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
+             "rows": [], "totals": [960, -50], "pot": 0,
+             "result": {"winner": 0, "line": "seat 0 wins 960 | -50"}}
+    assert result_line(Catalogs().translator("en"), INFO, sheet) == \
+        "Result: Alice wins, 960 : -50"
+
+
+def test_bid_ladder_rows_in_strain_order() -> None:
+    tr = Catalogs().translator("en")
+    codes = sorted(f"bid:1:{s}" for s in ("C", "D", "H", "S", "NT"))
+    rows = hand_buttons(tr, INFO, _synthetic_view([]), codes)  # type: ignore[arg-type]
+    assert [b.data.code for b in rows[0] if isinstance(b.data, ActData)] == [
+        "bid:1:C", "bid:1:D", "bid:1:H", "bid:1:S", "bid:1:NT"]
