@@ -65,6 +65,7 @@ async def build_telegram(settings: Settings, *, new_seed: object = None) -> Tele
     dispatcher = Dispatcher()
     dispatcher["service"] = service
     dispatcher.include_router(build_router())
+    dispatcher.startup.register(on_startup)
     return TelegramApp(bot, dispatcher, service, store)
 
 
@@ -76,13 +77,17 @@ async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:
         await bot.set_my_commands(commands, language_code=lang)
 
 
+async def on_startup(bot: Bot, service: TableService) -> None:
+    """Dispatcher start-up hook: the command menu, then every running table redrawn."""
+    await set_commands(bot, service.catalogs, service.default_lang)
+    resumed = await service.resume_all()
+    log.info("kozyr is polling Telegram (%s running tables redrawn)", resumed)
+
+
 async def run_telegram(settings: Settings) -> None:
     """Run the Telegram bot with long polling until interrupted."""
     app = await build_telegram(settings)
     try:
-        await set_commands(app.bot, app.service.catalogs, settings.default_lang)
-        resumed = await app.service.resume_all()
-        log.info("kozyr is polling Telegram (%s running tables redrawn)", resumed)
         await app.dispatcher.start_polling(app.bot, polling_timeout=settings.telegram_poll_timeout,
                                            handle_signals=True)
     finally:

@@ -7,6 +7,7 @@ move, a stale press or the start-up triggers. One failing message never stops th
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections import OrderedDict
 from datetime import UTC, datetime
@@ -33,6 +34,12 @@ log = logging.getLogger(__name__)
 NEW_DEAL_EVENTS = ("deal_scored", "thrown_in")
 #: How many messages' last screens are remembered (to skip edits that change nothing).
 SHOWN_CACHE = 20_000
+
+
+def with_sides(info: TableInfo, match: engine.Match) -> TableInfo:
+    """``info`` knowing which seats form each side (pairs in the partnership games)."""
+    sides = tuple(tuple(side["seats"]) for side in match.score_sheet["sides"])
+    return dataclasses.replace(info, sides=sides)
 
 
 def deal_view(match: engine.Match, view: dict[str, Any]) -> dict[str, Any]:
@@ -76,7 +83,7 @@ class Display:
         record = await tx.get_match(table.id)
         assert record is not None
         match = engine.get_game(table.game).from_json(record.snapshot)
-        return render_sheet(tr, info, match.score_sheet)
+        return render_sheet(tr, with_sides(info, match), match.score_sheet)
 
     async def record_scores(self, tx: Tx, table_id: int, match: engine.Match) -> None:
         """Store the sheet rows the database does not have yet (one row per deal and side)."""
@@ -146,6 +153,7 @@ class Display:
             record = await tx.get_match(table_id)
         assert chat is not None and record is not None
         match = engine.get_game(table.game).from_json(record.snapshot)
+        info = with_sides(info, match)
         playing = table.status == "playing"
         group = Target(chat.ext_id, table.thread_id)
         for text in self._event_texts(tr, info, new_events):

@@ -7,6 +7,7 @@ Telegram's subset; every name is escaped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -19,6 +20,14 @@ from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
 CARDS_PER_ROW = 5
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
 MAX_BUTTONS = 40
+#: A numeric ladder with more choices than this is cut into ranges of ``LADDER_RANGE``.
+LADDER_PAGE = 15
+LADDER_RANGE = 10
+#: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
+CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
+#: The awarded score in a belote result line: "Result: A wins, 501 : 500".
+AWARDED_RE = re.compile(r"wins(?: by claim)?, (-?[\d.]+(?: : -?[\d.]+)+)$")
+RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)")
 #: Labels this short share a row (suits, levels, short words).
 SHORT_LABEL = 12
 
@@ -218,6 +227,23 @@ def _rows(buttons: Sequence[Button], width: int) -> list[tuple[Button, ...]]:
     return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
 
 
+def _arg_key(prefix: str) -> tuple[int, int, str]:
+    """Sort key of a ladder prefix: numbers numerically, then words."""
+    arg = prefix.split(":", 1)[1] if ":" in prefix else prefix
+    return (0, int(arg), "") if arg.isdigit() else (1, 0, arg)
+
+
+def select_codes(codes: Sequence[str], prefix: str) -> list[str]:
+    """The codes a choice opens: ``verb:arg`` (that first argument) or ``verb:lo..hi`` (a range
+    of numeric first arguments, for long ladders such as Bazar-Belot's 8 to 112)."""
+    m = RANGE_RE.fullmatch(prefix)
+    if m:
+        verb, lo, hi = m.group(1), int(m.group(2)), int(m.group(3))
+        return [c for c in codes if (p := c.split(":"))[0] == verb and len(p) > 1
+                and p[1].isdigit() and lo <= int(p[1]) <= hi]
+    return [c for c in codes if c == prefix or c.startswith(prefix + ":")]
+
+
 def hand_buttons(
     tr: Translator,
     info: TableInfo,
@@ -232,9 +258,18 @@ def hand_buttons(
     the ranks it may order; a bid level and its strains) form one choice. When all codes fit
     (``MAX_BUTTONS``) they are shown at once: cards in hand order, several per row, a ladder row
     per first argument, other codes one per row. When they do not fit, each multi-code choice
-    becomes one button that opens its options (``expanded`` is then that choice's prefix, and a
-    Back button returns).
+    becomes one button that opens its options, and a long numeric ladder is cut into ranges
+    (``expanded`` is then the opened prefix, and a Back button returns to the whole keyboard).
     """
+    if expanded:
+        back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
+        inner = _layout(tr, info, view, select_codes(codes, expanded))
+        return (*inner, back)
+    return _layout(tr, info, view, codes)
+
+
+def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
+            codes: Sequence[str]) -> tuple[tuple[Button, ...], ...]:
 
     def btn(code: str) -> Button:
         return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
@@ -242,10 +277,6 @@ def hand_buttons(
     def more(prefix: str, label: str) -> Button:
         return Button(label + " …", ExpandData(info.table_id, info.version, prefix))
 
-    if expanded:
-        chosen = [c for c in codes if c == expanded or c.startswith(expanded + ":")]
-        back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
-        return (*_rows([btn(c) for c in chosen], CARDS_PER_ROW), back)
     hand = view.get("hand") or []
     order = {c: i for i, c in enumerate(hand)}
     groups: dict[str, list[str]] = {}
@@ -272,10 +303,23 @@ def hand_buttons(
     for prefix in groups:
         if not is_card_group(prefix):
             by_verb.setdefault(prefix.split(":")[0], []).append(prefix)
-    for prefixes in by_verb.values():
-        ladder = [p for p in prefixes if len(groups[p]) > 1 or ":" in groups[p][0][len(p):]]
+    for verb, prefixes in by_verb.items():
+        ladder = sorted((p for p in prefixes
+                         if len(groups[p]) > 1 or ":" in groups[p][0][len(p):]), key=_arg_key)
         if collapse and ladder:
-            rows += _rows([more(p, code_label(tr, p, view)) for p in ladder], CARDS_PER_ROW)
+            numeric = [p for p in ladder if _arg_key(p)[0] == 0]
+            if len(numeric) > LADDER_PAGE:
+                expanders = []
+                for i in range(0, len(numeric), LADDER_RANGE):
+                    chunk = numeric[i:i + LADDER_RANGE]
+                    lo, hi = chunk[0].split(":")[1], chunk[-1].split(":")[1]
+                    expanders.append(more(f"{verb}:{lo}..{hi}",
+                                          f"{code_label(tr, chunk[0], view)}–{hi}"))
+                expanders += [more(p, code_label(tr, p, view)) for p in ladder
+                              if p not in numeric]
+            else:
+                expanders = [more(p, code_label(tr, p, view)) for p in ladder]
+            rows += _rows(expanders, CARDS_PER_ROW)
         else:
             for p in ladder:
                 rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
@@ -327,20 +371,42 @@ def render_hand(
 
 
 def cell_text(tr: Translator, cell: str) -> str:
-    """A sheet cell for display: ``BT`` is translated (Russian ``БТ``), the rest kept."""
+    """A sheet cell for display: ``BT`` is translated (Russian ``БТ``), a contract cell such as
+    ``14S+`` / ``KNT`` / ``K1H`` gets the language's strain letters (BB-SHEET-3), the rest is
+    kept (``vs(81)``, ``313 [+81 vs]``)."""
     if cell == "BT":
         return tr("cell.BT")
-    return cell
+    m = CONTRACT_RE.fullmatch(cell)
+    if not m:
+        return cell
+    kapo, number, strain, marks = m.groups()
+    text = (tr.maybe(f"cell.{kapo}", kapo) if kapo else "") + number
+    text += tr.maybe(f"strain.{strain}", strain)
+    if marks:
+        text += tr.maybe("cell.mark_sep", "").replace("_", " ") + marks
+    return text
 
 
 def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
                  with_result: bool = True) -> str:
-    """The score sheet as a monospace table, in the rules doc's notation (DB-SHEET)."""
-    header = [tr("sheet.deal"), *side_names(info, sheet)]
-    body = [[str(r["deal"])] + [cell_text(tr, c) for c in r["cells"]] for r in sheet["rows"]]
+    """The score sheet as a monospace table in the rules doc's notation (DB-SHEET, BB-SHEET).
+
+    A game whose rows carry the contract in ``note`` names that column in its catalog
+    (``sheet.note.<game>``, e.g. "Contract"); the totals follow the last row, since ``BT`` rows
+    hide a side's total.
+    """
+    note_header = tr.maybe(f"sheet.note.{info.game}", "")
+    header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
+    body = [[str(r["deal"])] + [cell_text(tr, str(c)) for c in r["cells"]]
+            + ([cell_text(tr, str(r.get("note", "")))] if note_header else [])
+            for r in sheet["rows"]]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
+    if sheet["rows"]:
+        totals = " · ".join(f"{name} {_num(t)}" for name, t in
+                            zip(side_names(info, sheet), sheet["totals"], strict=True))
+        lines.append(tr("sheet.totals", totals=totals))
     if sheet.get("pot"):
         lines.append(tr("table.pot", pot=_num(sheet["pot"])))
     text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
@@ -351,14 +417,15 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
 
 
 def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
-    """``Result: Alice wins, 511 : 373`` in the chat's language, from the engine's line."""
+    """``Result: Alice wins, 511 : 373`` in the chat's language.
+
+    The score is the one the engine's line awards when it has the belote form ("... wins,
+    501 : 500", DB-SHEET-5), else the running totals.
+    """
     result = sheet["result"]
-    line = str(result["line"])
+    m = AWARDED_RE.search(str(result["line"]))
+    score = m.group(1) if m else " : ".join(_num(t) for t in sheet.get("totals", []))
     winner = result.get("winner")
-    # The engine's line is "Result: <name> wins, <score>" in the belote games; otherwise the
-    # score is the running totals.
-    score = line.split(", ", 1)[1] if ", " in line else " : ".join(
-        _num(t) for t in sheet.get("totals", []))
     if winner is None:
         return tr("result.none", score=escape(score))
     name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])

@@ -124,3 +124,34 @@ def test_bid_ladder_rows_in_strain_order() -> None:
     rows = hand_buttons(tr, INFO, _synthetic_view([]), codes)  # type: ignore[arg-type]
     assert [b.data.code for b in rows[0] if isinstance(b.data, ActData)] == [
         "bid:1:C", "bid:1:D", "bid:1:H", "bid:1:S", "bid:1:NT"]
+
+
+def test_long_numeric_ladder_is_cut_into_ranges() -> None:  # Bazar-Belot bids 8..112
+    tr = Catalogs().translator("en")
+    strains = ("S", "H", "D", "C", "NT", "AT")
+    codes = sorted([f"bid:{n}:{s}" for n in range(8, 113) for s in strains]
+                   + [f"bid:kapo:{s}" for s in strains[:5]] + ["pass"])
+    top = [b for row in hand_buttons(tr, INFO, _synthetic_view([]), codes)  # type: ignore[arg-type]
+           for b in row]
+    assert len(top) <= 40
+    prefixes = [b.data.prefix for b in top if isinstance(b.data, ExpandData)]
+    assert prefixes[:2] == ["bid:8..17", "bid:18..27"] and "bid:kapo" in prefixes
+    assert [b.data.code for b in top if isinstance(b.data, ActData)] == ["pass"]
+    page = [b for row in hand_buttons(tr, INFO, _synthetic_view([]), codes,  # type: ignore[arg-type]
+                                      expanded="bid:8..17") for b in row]
+    assert [b.data.prefix for b in page if isinstance(b.data, ExpandData)][:10] == [
+        f"bid:{n}" for n in range(8, 18)]
+    level = [b for row in hand_buttons(tr, INFO, _synthetic_view([]), codes,  # type: ignore[arg-type]
+                                       expanded="bid:8") for b in row]
+    assert [b.data.code for b in level if isinstance(b.data, ActData)] == [
+        "bid:8:C", "bid:8:D", "bid:8:H", "bid:8:S", "bid:8:NT", "bid:8:AT"]
+
+
+def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3
+    from bot.render import cell_text
+
+    ru = Catalogs().translator("ru")
+    en = Catalogs().translator("en")
+    assert [cell_text(ru, c) for c in ("14S", "14S+", "KS++", "K1H", "20AT", "BT", "vs(81)")] \
+        == ["14п", "14п +", "Кп ++", "К1ч", "20вк", "БТ", "vs(81)"]
+    assert [cell_text(en, c) for c in ("14S+", "KNT")] == ["14S+", "KNT"]
