@@ -183,3 +183,190 @@ class MatchOver(Event):
     winner: int | None
     line: str
     totals: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class TalonDrawn(Event):
+    """Married bridge: ``seat`` drew from the talon after a preliminary trick (never the card).
+
+    ``kind``: ``regular``, ``out_of_turn`` (an irregular draw before the trick's leader),
+    ``second_card`` (a second card, seen and put back on top) or ``privileged`` (the opponent
+    kept one of the two top cards). ``talon`` is the number of cards left in the talon.
+    """
+
+    type: ClassVar[str] = "talon_draw"
+    seat: int
+    kind: str
+    talon: int
+
+
+@dataclass(frozen=True)
+class ContractReached(Event):
+    """Married bridge: the auction ended. ``contract`` is the sheet form (``2HXX``)."""
+
+    type: ClassVar[str] = "contract_reached"
+    declarer: int
+    level: int
+    strain: str
+    multiplier: int
+    contract: str
+
+
+@dataclass(frozen=True)
+class Asked(Event):
+    """A table-talk question the engine answered for the table (Deberts DB-MOS-10, DB-MOS-14).
+
+    ``question`` is ``height`` or ``trump``. For ``height`` (the asker's declaration), ``answer``
+    is the rank letter of the top card of the opponent's declared meld and ``trump`` whether that
+    meld is in trumps; for ``trump`` ("does my trump pass?") ``answer`` is ``passes`` or
+    ``does_not_pass``.
+    """
+
+    type: ClassVar[str] = "ask"
+    seat: int
+    question: str
+    answer: str
+    trump: bool = False
+
+
+@dataclass(frozen=True)
+class Claimed(Event):
+    """``seat`` claimed the match after a trick he won (Deberts DB-MOS-15).
+
+    ``points`` are what the claim counted from the deal in progress (card points, melds, bela);
+    ``total`` is his running total plus those points.
+    """
+
+    type: ClassVar[str] = "claim"
+    seat: int
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class StakeCall(Event):
+    """A call on the stake of a short game (Deberts "dave", DB-DAVE-1).
+
+    ``call`` is ``dave``, ``dave:accept`` or ``dave:concede``; ``stake`` is the stake offered
+    (``dave``), the new stake (``dave:accept``) or the stake paid (``dave:concede``).
+    """
+
+    type: ClassVar[str] = "stake"
+    seat: int
+    call: str
+    stake: int
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """Berg: ``seat`` took ``count`` cards from the stock (which ones stays hidden).
+
+    ``forced``: the draws of a card's effect on a skipped seat (BERG-EFF-6), not his own draw.
+    """
+
+    type: ClassVar[str] = "drew"
+    seat: int
+    count: int
+    forced: bool = False
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    """Berg: ``seat`` ended his turn without a move after drawing (BERG-DRAW-2)."""
+
+    type: ClassVar[str] = "passed"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Skipped(Event):
+    """Berg: ``seat`` missed his turn because of an attacking card (BERG-TURN-3)."""
+
+    type: ClassVar[str] = "skipped"
+    seat: int
+
+
+@dataclass(frozen=True)
+class UpCardOrdered(Event):
+    """Berg: the dealer announced the order of a jack or queen up-card (BERG-DEAL-6)."""
+
+    type: ClassVar[str] = "up_card_order"
+    seat: int
+    card: str
+    order: str
+
+
+@dataclass(frozen=True)
+class FramePlayed(Event):
+    """Berg: ``seat`` placed a frame, ``cards`` in placement order; ``order`` is the final
+    jack's order or empty (BERG-FRAME-3)."""
+
+    type: ClassVar[str] = "frame"
+    seat: int
+    cards: tuple[str, ...]
+    order: str = ""
+
+
+@dataclass(frozen=True)
+class PileTurned(Event):
+    """Berg: the pile was turned over into a new stock of ``stock`` cards; ``count`` is the
+    deal's turnover counter now; ``shuffled`` whether the shuffle convention applied
+    (BERG-TURNOVER)."""
+
+    type: ClassVar[str] = "turnover"
+    count: int
+    stock: int
+    shuffled: bool = False
+
+
+@dataclass(frozen=True)
+class DeckExchanged(Event):
+    """Berg two-deck no-tie: the deck was exchanged (BERG-TIE-5..8). ``up_card`` is the new
+    ownerless top card, ``counts`` the hand sizes, ``queen_returned`` whether QH went back
+    into the pack, ``count`` the deal's exchanges so far."""
+
+    type: ClassVar[str] = "deck_exchange"
+    count: int
+    up_card: str
+    counts: tuple[int, ...]
+    queen_returned: bool = False
+
+
+@dataclass(frozen=True)
+class Suggested(Event):
+    """Berg: a non-captain suggested a declaration to his captain (BERG-DECL-3)."""
+
+    type: ClassVar[str] = "suggest"
+    seat: int
+    what: str
+
+
+@dataclass(frozen=True)
+class JokersShown(Event):
+    """Berg dobor: jokers made public (BERG-DECL-5, -8). ``jokers`` is ``[[seat, card], ...]``;
+    ``seats`` are the seats that showed their hands' jokers (all four at a declaration, where a
+    seat not in ``jokers`` holds none; the drawing seat for a joker drawn under a dobor);
+    ``void``: the dobor was void at once (BERG-DECL-6)."""
+
+    type: ClassVar[str] = "jokers_shown"
+    jokers: tuple[tuple[int, str], ...]
+    seats: tuple[int, ...]
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class HandOpened(Event):
+    """Berg: ``seat``'s hand was bought open and is public from now on (BERG-DECL-10)."""
+
+    type: ClassVar[str] = "hand_opened"
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Penalised(Event):
+    """A penalty ended the deal: ``seat`` committed the offence of ``rule`` (BERG-PEN-2)."""
+
+    type: ClassVar[str] = "penalty"
+    seat: int
+    rule: str

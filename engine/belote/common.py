@@ -1,7 +1,9 @@
 """What Bazar-Belot and Deberts share: orders, values, trick obligations, melds (belote_common.md).
 
-Everything here is a pure function of card codes. Suit contracts only for now (the contract kinds
-``no_trumps`` and ``all_trumps`` belong to Bazar-Belot and arrive with it).
+Everything here is a pure function of card codes. The functions without a ``kind`` argument are
+for suit contracts (Deberts); the ``contract_*`` functions, ``find_fours`` and the ``bazar`` meld
+set add the Bazar-Belot contract kinds ``no_trumps`` and ``all_trumps`` (BEL-OPT-contract-kind),
+fours of a kind and the quint.
 """
 
 from __future__ import annotations
@@ -26,6 +28,23 @@ PLAIN_VALUES: Final = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0,
 LAST_TRICK_BONUS: Final = 10
 #: DB-MELD-1 values of Deberts melds (small points).
 DEBERTS_MELD_POINTS: Final = {3: 20, 4: 50}
+#: BEL-VAL-3: card points in a no-trumps contract (Bazar-Belot, small points).
+NO_TRUMP_VALUES: Final = {"A": 19, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+#: BEL-OPT-contract-kind values.
+SUIT_CONTRACT: Final = "suit"
+NO_TRUMPS: Final = "no_trumps"
+ALL_TRUMPS: Final = "all_trumps"
+#: BEL-MELD-6, Bazar-Belot sequences by length (big points).
+BAZAR_MELD_POINTS: Final = {3: 2, 4: 5, 5: 10}
+#: BEL-MELD-6 / BEL-CMP-3: Bazar-Belot fours of a kind, senior first, with their big points.
+BAZAR_FOURS: Final = {
+    SUIT_CONTRACT: {"J": 20, "9": 14, "A": 11, "T": 10, "K": 10, "Q": 10},
+    ALL_TRUMPS: {"J": 20, "9": 14, "A": 11, "T": 10, "K": 10, "Q": 10},
+    NO_TRUMPS: {"A": 19, "T": 10, "K": 10, "Q": 10, "J": 10},
+}
+FOUR_KIND_NAMES: Final = {"A": "four_aces", "K": "four_kings", "Q": "four_queens",
+                          "J": "four_jacks", "T": "four_tens", "9": "four_nines",
+                          "8": "four_eights", "7": "four_sevens"}
 BELA_POINTS: Final = 20
 
 _TRUMP_STRENGTH: Final = {r: 8 - i for i, r in enumerate(TRUMP_ORDER)}
@@ -159,17 +178,42 @@ def _split_run(length: int) -> list[int]:
     return [4, 4]
 
 
+_BAZAR_KIND_BY_LENGTH: Final = {3: "terz", 4: "berz", 5: "quint"}
+
+
+def _split_run_bazar(length: int) -> list[int]:
+    """Meld lengths for a run of ``length`` cards in Bazar-Belot, from the top (BEL-MELD-2).
+
+    Bazar-Belot knows terz (3), berz (4) and quint (5): 6 or 7 cards give one quint from the top,
+    8 cards give quint + terz (BB-MELD-2).
+    """
+    if length < 3:
+        return []
+    if length <= 7:
+        return [min(length, 5)]
+    return [5, 3]
+
+
 def find_melds(hand: Sequence[str], *, meld_set: str = "deberts") -> list[Meld]:
     """Every sequence meld in ``hand`` after the best split of long runs (BEL-MELD-1, -2, -5).
+
+    Args:
+        hand: the cards held.
+        meld_set: ``deberts`` (terz 20, fifty 50, small points) or ``bazar`` (terz 2, berz 5,
+            quint 10, big points) (BEL-OPT-meld-set, BEL-MELD-6).
 
     Returns:
         melds, most senior first (longer, then higher top card).
 
     Raises:
-        ValueError: an unknown ``meld_set`` (only ``deberts`` exists so far).
+        ValueError: an unknown ``meld_set``.
     """
-    if meld_set != "deberts":
+    if meld_set not in ("deberts", "bazar"):
         raise ValueError(f"unknown meld set {meld_set!r}")
+    split, kinds, points = (
+        (_split_run, _KIND_BY_LENGTH, DEBERTS_MELD_POINTS) if meld_set == "deberts"
+        else (_split_run_bazar, _BAZAR_KIND_BY_LENGTH, BAZAR_MELD_POINTS)
+    )
     melds: list[Meld] = []
     held = set(hand)
     for s in SUITS:
@@ -180,9 +224,9 @@ def find_melds(hand: Sequence[str], *, meld_set: str = "deberts") -> list[Meld]:
                 run.append(card)
                 continue
             pos = 0
-            for n in _split_run(len(run)):
+            for n in split(len(run)):
                 cards = tuple(run[pos : pos + n])
-                melds.append(Meld(_KIND_BY_LENGTH[n], cards, DEBERTS_MELD_POINTS[n]))
+                melds.append(Meld(kinds[n], cards, points[n]))
                 pos += n
             run = []
     melds.sort(key=lambda m: (-m.length, _NATURAL_INDEX[m.top]))
@@ -207,3 +251,107 @@ def hand_sort_key(card: str, trump: str | None) -> tuple[int, int]:
     s = suit(card)
     suit_pos = -1 if s == trump else SUITS.index(s)
     return (suit_pos, -strength(card, trump))
+
+
+# ---- contract kinds of Bazar-Belot (BEL-OPT-contract-kind: suit, no_trumps, all_trumps) --------
+
+
+def contract_card_points(card: str, kind: str, trump: str | None) -> int:
+    """Small points of ``card`` in a contract of ``kind`` (BEL-VAL-1 to BEL-VAL-4).
+
+    Args:
+        card: a card code.
+        kind: ``suit``, ``no_trumps`` or ``all_trumps``.
+        trump: the trump suit letter for ``suit`` (ignored otherwise).
+    """
+    if kind == ALL_TRUMPS:
+        return TRUMP_VALUES[rank(card)]
+    if kind == NO_TRUMPS:
+        return NO_TRUMP_VALUES[rank(card)]
+    return card_points(card, trump)
+
+
+def contract_strength(card: str, kind: str, trump: str | None) -> int:
+    """Trick strength of ``card`` within its own suit (BEL-RANK-1 to BEL-RANK-3); larger wins."""
+    if kind == ALL_TRUMPS:
+        return _TRUMP_STRENGTH[rank(card)]
+    if kind == NO_TRUMPS:
+        return _PLAIN_STRENGTH[rank(card)]
+    return strength(card, trump)
+
+
+def contract_trick_winner_index(cards: Sequence[str], kind: str, trump: str | None) -> int:
+    """Index in ``cards`` (play order) of the winning card (BEL-PLAY-2, every contract kind)."""
+    if kind == SUIT_CONTRACT:
+        return trick_winner_index(cards, trump)
+    led = suit(cards[0])
+    best = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if suit(c) == led and contract_strength(c, kind, None) > contract_strength(
+                cards[best], kind, None):
+            best = i
+    return best
+
+
+def contract_legal_cards(
+    hand: Sequence[str],
+    trick_cards: Sequence[str],
+    kind: str,
+    trump: str | None,
+    *,
+    partner_winning: bool = False,
+    partner_exception: bool = False,
+    undertrump_required: bool = False,
+) -> list[str]:
+    """The cards of ``hand`` that may be played to ``trick_cards`` in a contract of ``kind``.
+
+    The reference algorithm of belote_common.md section 3: ``suit`` is ``legal_cards``;
+    ``no_trumps`` follows suit or plays any card (BEL-PLAY-4, BEL-PLAY-10); ``all_trumps``
+    follows suit and must beat the highest card of the led suit when it can (BEL-PLAY-6).
+
+    Returns:
+        the legal cards, in ``hand`` order.
+    """
+    if kind == SUIT_CONTRACT:
+        assert trump is not None
+        return legal_cards(hand, trick_cards, trump, undertrump_required=undertrump_required,
+                           partner_winning=partner_winning,
+                           partner_exception=partner_exception)
+    if not trick_cards:
+        return list(hand)
+    led = suit(trick_cards[0])
+    follow = [c for c in hand if suit(c) == led]
+    if not follow:
+        return list(hand)
+    if kind == NO_TRUMPS:
+        return follow
+    top = max(_TRUMP_STRENGTH[rank(c)] for c in trick_cards if suit(c) == led)
+    higher = [c for c in follow if _TRUMP_STRENGTH[rank(c)] > top]
+    return higher or follow
+
+
+def find_fours(hand: Sequence[str], kind: str) -> list[Meld]:
+    """The scoring fours of a kind in ``hand`` for a Bazar-Belot contract of ``kind``.
+
+    BEL-MELD-3, BB-MELD-1: jacks 20, nines 14, aces 11, tens/kings/queens 10 in ``suit`` and
+    ``all_trumps``; aces 19, tens/kings/queens/jacks 10 in ``no_trumps`` (nines are no meld
+    there). Four 7s and four 8s are never returned (they have their own effects).
+
+    Returns:
+        the fours, most senior first (BEL-CMP-3); ``kind`` names them, e.g. ``four_jacks``.
+    """
+    values = BAZAR_FOURS[kind]
+    held = set(hand)
+    out = []
+    for r, pts in values.items():
+        cards = tuple(r + s for s in SUITS)
+        if all(c in held for c in cards):
+            out.append(Meld(FOUR_KIND_NAMES[r], cards, pts))
+    return out
+
+
+def four_seniority(meld: Meld, kind: str) -> int:
+    """Seniority of a four of a kind in a contract of ``kind`` (BEL-CMP-3); larger wins."""
+    order = list(BAZAR_FOURS[kind])
+    return len(order) - order.index(meld.top)

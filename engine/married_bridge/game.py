@@ -1,0 +1,190 @@
+"""Married bridge (married_bridge.md): the match and the registered ``Game``.
+
+Sections in the order every game module keeps: the face, the phases (in ``prelim``,
+``auction`` and ``mainplay``), refusals, views, serialisation, the ``Game``.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.errors import IllegalAction, InvalidOptions
+from engine.events import Event, event_from_dict
+from engine.married_bridge import auction, mainplay, prelim, views
+from engine.married_bridge.options import OPTIONS, resolve_options
+from engine.married_bridge.refusals import refusal
+from engine.married_bridge.rules import CARDS52, is_card
+from engine.married_bridge.state import MBState
+from engine.match import Game, GameInfo, Match
+from engine.registry import register
+
+GAME_ID = views.GAME_ID
+
+
+def _is_seat(seat: object) -> bool:
+    """True for the seats 0 and 1 (ints, not bools or floats)."""
+    return type(seat) is int and seat in (0, 1)
+
+
+class MarriedBridgeMatch(Match):
+    """A married bridge match. Build it with ``MARRIED_BRIDGE.new_match(...)``.
+
+    See ``engine.match.Match`` for the face. ``legal_actions`` may be non-empty for the seat
+    off turn only with ``manual_draws`` (the irregular draws of MB-PRE-9 b).
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, state: MBState, events: list[Event] | None = None) -> None:
+        self._s = state
+        self._events: list[Event] = events if events is not None else []
+
+    # ---- the face ----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._s.phase == "over" else self._s.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase == "over"
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every code ``seat`` may apply now, sorted (MB-CODES); empty once the match is over."""
+        s = self._s
+        if not _is_seat(seat):
+            return []
+        if s.phase == "preliminary":
+            codes = prelim.draw_codes(s, seat) if s.drawing else prelim.play_codes(s, seat)
+        elif s.phase == "bidding":
+            codes = auction.call_codes(s, seat)
+        elif s.phase == "main_play":
+            codes = mainplay.play_codes(s, seat)
+        else:
+            codes = []
+        return sorted(codes)
+
+    def apply(self, seat: int, code: str) -> list[Event]:
+        """Apply ``code`` for ``seat``; return the events it caused.
+
+        Raises:
+            IllegalAction: a malformed code (``MB-CODES``), a seat that is not 0 or 1, the match
+                over (``MB-END-4``), or a code the rules forbid now (the rule's id).
+        """
+        s = self._s
+        if not isinstance(code, str):
+            raise IllegalAction(f"an action code is text, not {code!r}", "MB-CODES")
+        if not _is_seat(seat):
+            raise IllegalAction(f"there is no seat {seat!r}: the seats are 0 and 1", "MB-CODES")
+        if s.phase == "over":
+            raise IllegalAction("the match is over", "MB-END-4")
+        if code not in self.legal_actions(seat):
+            raise refusal(s, seat, code)
+        if s.phase == "preliminary":
+            if s.drawing:
+                events = prelim.draw(s, seat, code)
+            else:
+                events = prelim.play(s, seat, code.split(":")[1])
+        elif s.phase == "bidding":
+            events = auction.call(s, seat, code)
+        else:
+            events = mainplay.play(s, seat, code.split(":")[1])
+        self._events.extend(events)
+        return events
+
+    # ---- score sheet and views ---------------------------------------------------------------
+
+    @property
+    def score_sheet(self) -> dict[str, Any]:
+        """``{"sides", "rows", "totals", "pot": 0, "result"}`` (DESIGN.md, MB-SCORE-8, MB-END-4)."""
+        s = self._s
+        return {
+            "sides": views.sides(),
+            "rows": copy.deepcopy(s.rows),
+            "totals": list(s.totals),
+            "pot": 0,
+            "result": dict(s.result) if s.result else None,
+        }
+
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self._s, self.to_move)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (MB-INFO-5/6). Raises ``ValueError`` for a seat not 0 or 1."""
+        if not _is_seat(seat):
+            raise ValueError(f"there is no seat {seat!r}: the seats are 0 and 1")
+        return views.seat_view(self._s, seat, self.to_move)
+
+    # ---- serialisation -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME_ID,
+            "format": 1,
+            "state": copy.deepcopy(dataclasses.asdict(self._s)),
+            "events": [e.to_dict() for e in self._events],
+        }
+
+    def clone(self) -> MarriedBridgeMatch:
+        return MarriedBridgeMatch(copy.deepcopy(self._s), list(self._events))
+
+
+class MarriedBridge(Game):
+    """The married bridge game (engine id ``married_bridge``)."""
+
+    info = GameInfo(id=GAME_ID, title="Married bridge", min_players=2, max_players=2,
+                    options=OPTIONS)
+
+    def new_match(
+        self,
+        *,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+    ) -> MarriedBridgeMatch:
+        """Start a match and deal the first game (see ``Game.new_match``).
+
+        Raises:
+            InvalidOptions: players other than 2, an unknown option or bad value (section 1),
+                or a ``deck`` that is not the 52 cards once each (``MB-DECK-1``).
+        """
+        opts = resolve_options(players, options)
+        if deck is not None:
+            cards = list(deck)
+            if (len(cards) != len(CARDS52) or not all(isinstance(c, str) and is_card(c)
+                                                       for c in cards)
+                    or len(set(cards)) != len(CARDS52)):
+                raise InvalidOptions("deck", "the deck must hold each of the 52 cards once, "
+                                     "as codes such as AS or TD", "MB-DECK-1")
+        state = MBState(options=opts, seed=int(seed),
+                        first_deck=list(deck) if deck is not None else None,
+                        dealer=opts["first_dealer"])
+        match = MarriedBridgeMatch(state)
+        match._events.extend(mainplay.deal(state))
+        return match
+
+    def from_json(self, data: Mapping[str, Any]) -> MarriedBridgeMatch:
+        """Rebuild a match from ``MarriedBridgeMatch.to_json()`` output.
+
+        Raises:
+            ValueError: the data is not a married bridge match.
+        """
+        if data.get("game") != GAME_ID:
+            raise ValueError(f"not a married bridge match: {data.get('game')!r}")
+        state = MBState(**copy.deepcopy(dict(data["state"])))
+        return MarriedBridgeMatch(state, [event_from_dict(e) for e in data["events"]])
+
+
+MARRIED_BRIDGE = register(MarriedBridge())

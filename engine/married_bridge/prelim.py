@@ -1,0 +1,109 @@
+"""The preliminary play: 13 tricks without trumps, each followed by two draws (MB-PRE).
+
+Functions of ``MBState``: ``*_codes`` list what a seat may do (unsorted), the others change the
+state after the match has checked the code is listed, and return the events.
+"""
+
+from __future__ import annotations
+
+from engine.cards import suit
+from engine.events import Event, Played, TalonDrawn, TrickTaken
+from engine.married_bridge.rules import TRICKS, legal_cards, trick_winner
+from engine.married_bridge.state import MBState
+
+
+def play_codes(s: MBState, seat: int) -> list[str]:
+    """``play:<card>`` codes of ``seat`` in the preliminary play (MB-PRE-1, MB-PRE-2)."""
+    if s.phase != "preliminary" or s.drawing or seat != s.turn:
+        return []
+    led = suit(s.trick[0][1]) if s.trick else None
+    return ["play:" + c for c in legal_cards(s.hands[seat], led, None, may_ruff=False)]
+
+
+def play(s: MBState, seat: int, card: str) -> list[Event]:
+    """Play ``card``; after the second card the trick is taken (MB-PRE-3) and the draws follow."""
+    s.hands[seat].remove(card)
+    s.trick.append([seat, card])
+    events: list[Event] = [Played(seat=seat, card=card)]
+    if len(s.trick) == 1:
+        s.turn = 1 - seat
+        return events
+    winner = s.trick[trick_winner([c for _, c in s.trick], None)][0]
+    s.prelim_done += 1
+    events.append(TrickTaken(number=s.prelim_done, cards=tuple((p, c) for p, c in s.trick),
+                             winner=winner, points=0))  # MB-PRE-7: no score
+    s.last_trick, s.trick = s.trick, []
+    s.draw_leader, s.next_leader = s.leader, winner
+    s.drawn, s.offender, s.irregular, s.privileged = [False, False], None, "", None
+    if s.options["manual_draws"]:  # MB-PRE-9 (a): the leader is to draw
+        s.drawing, s.turn = True, s.leader
+        return events
+    for p in (s.leader, 1 - s.leader):  # MB-PRE-8, in the order of MB-PRE-5
+        events.append(_take(s, p, s.talon[0], "regular"))
+    return events + _draws_done(s)
+
+
+def draw_codes(s: MBState, seat: int) -> list[str]:
+    """``draw`` / ``draw:<card>`` codes of ``seat`` (MB-PRE-9; only with ``manual_draws``).
+
+    While no irregular draw has been made, both seats are offered ``draw``: the one due to draw
+    regularly, the other out of turn (before the leader) or for a second card (after his own
+    draw). After an irregular draw only the opponent's privileged draw is offered.
+    """
+    if s.phase != "preliminary" or not s.drawing:
+        return []
+    if s.privileged is not None:
+        if seat != s.privileged:
+            return []
+        if len(s.talon) >= 2:
+            return ["draw:" + c for c in s.talon[:2]]
+        return ["draw"]
+    return ["draw"]
+
+
+def draw(s: MBState, seat: int, code: str) -> list[Event]:
+    """Make a draw after a preliminary trick (MB-PRE-5, MB-PRE-9 a-d)."""
+    lead, other = s.draw_leader, 1 - s.draw_leader
+    if s.privileged is not None:  # MB-PRE-9 (d)
+        card = s.talon[0] if code == "draw" else code.split(":")[1]
+        options = s.talon[:2]
+        event = _take(s, seat, card, "privileged")
+        for c in options:
+            if c != card and [seat, c] not in s.seen:
+                s.seen.append([seat, c])  # he looked at it; it stays on top of the talon
+        return [event, *_draws_done(s)]
+    if not s.drawn[lead]:
+        if seat == lead:
+            event = _take(s, seat, s.talon[0], "regular")
+            s.turn = other
+            return [event]
+        # MB-PRE-9 (c): a draw out of turn takes the top card and counts as his draw
+        event = _take(s, seat, s.talon[0], "out_of_turn")
+        s.offender, s.irregular, s.privileged, s.turn = seat, "out_of_turn", lead, lead
+        return [event]
+    if seat == other:
+        return [_take(s, seat, s.talon[0], "regular"), *_draws_done(s)]
+    # MB-PRE-9 (c): a second card, seen and put back face down on top of the talon
+    if [seat, s.talon[0]] not in s.seen:
+        s.seen.append([seat, s.talon[0]])
+    s.offender, s.irregular, s.privileged, s.turn = seat, "second_card", other, other
+    return [TalonDrawn(seat=seat, kind="second_card", talon=len(s.talon))]
+
+
+def _take(s: MBState, seat: int, card: str, kind: str) -> Event:
+    s.talon.remove(card)
+    s.hands[seat].append(card)
+    s.drawn[seat] = True
+    s.seen = [e for e in s.seen if e[1] != card]
+    return TalonDrawn(seat=seat, kind=kind, talon=len(s.talon))
+
+
+def _draws_done(s: MBState) -> list[Event]:
+    """Both have drawn: the trick's winner leads (MB-PRE-4), or the auction starts (MB-PRE-10)."""
+    s.drawing, s.privileged = False, None
+    if s.prelim_done == TRICKS:
+        assert not s.talon
+        s.phase, s.turn, s.last_trick = "bidding", s.dealer, []  # MB-BID-1: the dealer calls
+        return []
+    s.turn = s.leader = s.next_leader
+    return []

@@ -1,0 +1,185 @@
+"""Bazar-Belot in a Telegram group, end to end: real aiogram polling, SQLite, fake Bot API.
+
+Four users open a Bazar-Belot table and play a whole match by pressing buttons they can see:
+the player on turn most of the time, and now and then another player's off-turn button (kapo on
+one hand, contra, recontra: DESIGN.md shows them to every entitled seat at once). Bid levels
+come as a two-step choice (a level, then its strain). The final sheet, the stored score rows and
+the result message are checked, and no group message ever shows a card still hidden in a hand
+(BB-PLAY-12).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.e2e.conftest import (
+    CARD_RE,
+    current_match,
+    hand_message,
+    version_of,
+    wait_redrawn,
+)
+from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+
+MAX_MOVES = 2500
+#: group lines that name bids, not cards (``8♥`` there is a bid of 8 hearts), cards that are
+#: public by rule (shown melds, BB-MELD-7; four 7s, BB-MELD-14) or cards already played (the
+#: last trick of a deal result, posted when the next deal's hands are out)
+PUBLIC_LINES = ("Bidding:", "Shown melds:", "shows the melds", "four sevens", "Last trick:")
+
+
+async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
+    for user in users:
+        await fake.start_bot(user)
+        await fake.wait_for_message(user, text_contains="kozyr")
+    await fake.send_text(group, users[0], "/new bazar_belot")
+    lobby = await fake.wait_for_message(group, text_contains="Bazar-Belot")
+    for user in users[1:]:
+        answer = await fake.press_button(user, lobby, text="Join")
+        assert answer.text == "You are at the table."
+    answer = await fake.press_button(users[0], lobby, text="Start")
+    assert answer.text == "Done."
+    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="four hands")
+
+
+async def _table_id(app: Any) -> int:
+    async with app.store.transaction() as tx:
+        rows = await tx.unfinished_tables()
+    assert len(rows) == 1
+    return int(rows[0].id)
+
+
+def _game_buttons(message: FakeMessage | None) -> list[Any]:
+    if message is None:
+        return []
+    return [b for row in message.buttons for b in row
+            if b.data and b.data[:2] in ("a|", "x|") and not b.data.endswith("|")]
+
+
+def _level(button: Any) -> int | None:
+    code = button.data.split("|")[3]
+    parts = code.split(":")
+    return int(parts[1]) if parts[0] == "bid" and parts[1].isdigit() else None
+
+
+def _pick(buttons: list[Any], rng: random.Random) -> Any:
+    """Pass often, bid low levels mostly, keep kapo on one hand rare (it ends the bidding)."""
+    passes = [b for b in buttons if b.data.endswith("|pass")]
+    rare = [b for b in buttons if "kapo1" in b.data]
+    if passes and rng.random() < 0.55:
+        return passes[0]
+    levels = sorted((b for b in buttons if _level(b) is not None), key=_level)
+    if levels and rng.random() < 0.8:
+        return rng.choice(levels[:3])
+    common = [b for b in buttons if b not in rare] or buttons
+    return rng.choice(rare if rare and rng.random() < 0.02 else common)
+
+
+async def play_bazar(fake: FakeTelegram, users: list[FakeUser], rng: random.Random, *,
+                     limit: int, after_move: Any = None) -> int:
+    """Press game buttons until nobody has any; return the moves made.
+
+    Several players may hold buttons at once (off-turn calls); the one whose hand says it is
+    his move is chosen nine times in ten. An expand button (``x|``) opens a choice, and one of
+    its actions is pressed next.
+    """
+    moves = 0
+    while moves < limit:
+        movers = [(u, m) for u in users if _game_buttons(m := hand_message(fake, u))]
+        if not movers:
+            return moves
+        on_turn = [(u, m) for u, m in movers if "Your move" in (m.text or "")]
+        user, message = (on_turn[0] if on_turn and rng.random() < 0.9 else rng.choice(movers))
+        button = _pick(_game_buttons(message), rng)
+        for _ in range(3):  # a range of levels, then a level, then its strains
+            if not button.data.startswith("x|"):
+                break
+            answer = await fake.press(user, message, button.data)
+            assert not answer.text, answer.text
+            message = hand_message(fake, user)
+            assert message is not None
+            choices = [b for b in _game_buttons(message) if not b.data.endswith("|")]
+            assert choices, "an expanded choice shows its actions"
+            button = rng.choice(choices)
+        assert button.data.startswith("a|"), "three steps reach an action"
+        mark = fake.mark()
+        answer = await fake.press(user, message, button.data)
+        assert not answer.text, f"a legal button was refused: {answer.text}"
+        await wait_redrawn(fake, users, version_of(button.data), since=mark)
+        moves += 1
+        if after_move is not None:
+            await after_move()
+    return moves
+
+
+async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
+                                      club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    users = [alice, bob, fake.user(103, "Carol"), fake.user(104, "Dave")]
+    async with kozyr() as app:
+        await _open_table(fake, group, users)
+        table_id = await _table_id(app)
+        # BB-BID-11: before any call every player may call kapo on one hand, so all four
+        # hands carry buttons at once; only the player on turn has Pass (BB-BID-6).
+        with_buttons = [u for u in users if _game_buttons(hand_message(fake, u))]
+        assert with_buttons == users
+        with_pass = [u for u in users
+                     if any(b.data.endswith("|pass") for b in _game_buttons(hand_message(fake, u)))]
+        assert len(with_pass) == 1
+        from bot.i18n import Catalogs
+        from bot.render import card_text
+
+        tr = Catalogs().translator("en")
+        checked: dict[tuple[int, int], int] = {}
+        recent: list[set[str]] = []
+
+        async def no_leak() -> None:
+            match = await current_match(app, table_id)
+            if match.is_over:
+                return
+            pub = match.public_view()
+            shown = {g["card"] for g in pub["groups"].get("shown_melds", [])}
+            recent.append({card_text(c, tr) for s in range(4) for c in match.view(s)["hand"]
+                           if c not in shown})
+            del recent[:-2]
+            hidden = set.intersection(*recent)
+            for msg in fake.chat_messages(group, from_bot=True):
+                key = (msg.chat.id, msg.message_id)
+                for version in msg.versions[checked.get(key, 0):]:
+                    lines = [ln for ln in version.text.splitlines()
+                             if not any(p in ln for p in PUBLIC_LINES)]
+                    leaked = set(CARD_RE.findall("\n".join(lines))) & hidden
+                    assert not leaked, (leaked, version.text[:300])
+                checked[key] = len(msg.versions)
+
+        moves = await play_bazar(fake, users, random.Random(7), limit=MAX_MOVES,
+                                 after_move=no_leak)
+        assert 0 < moves < MAX_MOVES
+        match = await current_match(app, table_id)
+        assert match.is_over
+        sheet = match.score_sheet
+        assert sheet["sides"] == [{"name": "NS", "seats": [0, 2]},
+                                  {"name": "EW", "seats": [1, 3]}]
+        result = sheet["result"]
+        assert result is not None and max(sheet["totals"]) >= 301
+        assert sheet["totals"][result["winner"]] == max(sheet["totals"])
+        assert result["line"].startswith(f"Totals: NS {sheet['totals'][0]}, "
+                                         f"EW {sheet['totals'][1]} — ")
+        for row in sheet["rows"]:  # BB-SHEET-2, BB-SHEET-3
+            assert all(c in ("BT", "-") or c.isdigit() for c in row["cells"])
+            assert row["note"]
+        assert [sum(r["points"][p] for r in sheet["rows"]) for p in (0, 1)] == sheet["totals"]
+        over = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        winners = [users[s].first_name for s in sheet["sides"][result["winner"]]["seats"]]
+        assert all(name in (over.text or "") for name in winners)
+        async with app.store.transaction() as tx:
+            rows = await tx.score_rows(table_id)
+            table = await tx.get_table(table_id)
+        assert table is not None and table.status == "finished"
+        assert len(rows) == 2 * len(sheet["rows"])
+        last = [r for r in rows if r.deal == len(sheet["rows"])]
+        assert [r.total for r in last] == [float(t) for t in sheet["totals"]]
+        for user in users:
+            message = hand_message(fake, user)
+            assert message is not None and not _game_buttons(message)

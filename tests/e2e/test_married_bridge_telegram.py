@@ -1,0 +1,148 @@
+"""Married bridge in a Telegram group, end to end: real aiogram polling, SQLite, fake Bot API.
+
+Two users open a married bridge table, switch the lobby to a rubber of two games and play the
+whole match by pressing random visible buttons (preliminary tricks, auction, main play, both
+games); the final sheet, the stored score rows and the result message are checked, and no group
+message ever shows a card that is still in a hand or in the talon (MB-INFO).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from engine.events import Played
+from tests.e2e.conftest import current_match, hand_message, play_moves
+from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+
+MAX_MOVES = 600
+#: a card as the English catalog shows it (52-card pack)
+CARD_RE = re.compile(r"(?<![0-9])(?:10|[AKQJ2-9])[♠♥♦♣]")
+#: lines that show bids or contracts (``2♥`` there is a bid, not a card)
+BID_LINES = ("Bidding:", "contract", "contra on the bid", "Contract:")
+
+
+async def _open_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
+                               bob: FakeUser, *, rubber: bool) -> FakeMessage:
+    for user in (alice, bob):
+        await fake.start_bot(user)
+        await fake.wait_for_message(user, text_contains="kozyr")
+    await fake.send_text(group, alice, "/new married_bridge")
+    lobby = await fake.wait_for_message(group, text_contains="Married bridge")
+    assert (await fake.press_button(bob, lobby, text="Join")).text == "You are at the table."
+    if rubber:
+        option = next(b.text for row in lobby.buttons for b in row
+                      if b.text.startswith("Match:"))
+        assert option == "Match: one game → rubber of two games"
+        assert (await fake.press_button(alice, lobby, text=option)).text == "Done."
+        await fake.wait_for(
+            lambda f: "Match: rubber of two games" in (f.message(group, lobby.message_id).text
+                                                       or ""), what="the rubber in the lobby")
+        lobby = fake.message(group, lobby.message_id)
+    answer = await fake.press_button(alice, lobby, text="Start")
+    assert answer.text == "Done."
+    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                        what="both hands")
+    return lobby
+
+
+async def _table_id(app: Any) -> int:
+    async with app.store.transaction() as tx:
+        rows = await tx.unfinished_tables()
+    assert len(rows) == 1
+    return int(rows[0].id)
+
+
+def _shown_cards(text: str) -> set[str]:
+    lines = [ln for ln in text.splitlines() if not any(k in ln for k in BID_LINES)]
+    return set(CARD_RE.findall("\n".join(lines)))
+
+
+async def test_whole_rubber_to_the_end(fake: FakeTelegram, kozyr: Any,
+                                       club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr() as app:
+        await _open_married_bridge(fake, group, alice, bob, rubber=True)
+        table_id = await _table_id(app)
+        from bot.i18n import Catalogs
+        from bot.render import card_text
+
+        tr = Catalogs().translator("en")
+        checked: dict[tuple[int, int], int] = {}
+        recent: list[set[str]] = []  # hidden cards of the last states (a message may lag)
+
+        async def no_leak() -> None:
+            match = await current_match(app, table_id)
+            state = match.to_json()["state"]
+            recent.append({card_text(c, tr) for c in state["hands"][0] + state["hands"][1]
+                           + state["talon"]})
+            del recent[:-3]
+            # cards played in the last moves are public, even when a new game has dealt them
+            # again (the deal-scored message shows the last trick of the game just ended)
+            played = [card_text(e.card, tr) for e in match.events if isinstance(e, Played)]
+            hidden = set.intersection(*recent) - set(played[-6:])
+            for msg in fake.chat_messages(group, from_bot=True):
+                key = (msg.chat.id, msg.message_id)
+                for version in msg.versions[checked.get(key, 0):]:
+                    leaked = _shown_cards(version.text or "") & hidden
+                    assert not leaked, f"{sorted(leaked)} in {version.text!r}"
+                checked[key] = len(msg.versions)
+
+        moves = await play_moves(fake, [alice, bob], random.Random(3), limit=MAX_MOVES,
+                                 after_move=no_leak)
+        assert 0 < moves < MAX_MOVES
+        match = await current_match(app, table_id)
+        assert match.is_over
+        sheet = match.score_sheet
+        assert len(sheet["rows"]) == 2 and sheet["result"] is not None
+        assert [sum(r["points"][s] for r in sheet["rows"]) for s in (0, 1)] == sheet["totals"]
+        for row in sheet["rows"]:
+            assert re.fullmatch(r"[1-7](C|D|H|S|NT)X{0,2} by seat [01], \d+ tricks",
+                                row["note"])
+        over = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        if sheet["result"]["winner"] is not None:
+            winner = ("Alice", "Bob")[sheet["result"]["winner"]]
+            assert f"{winner} wins" in (over.text or "")
+        async with app.store.transaction() as tx:
+            rows = await tx.score_rows(table_id)
+            table = await tx.get_table(table_id)
+        assert table is not None and table.status == "finished"
+        assert len(rows) == 4
+        assert [r.total for r in rows if r.deal == 2] == [float(t) for t in sheet["totals"]]
+        for user in (alice, bob):
+            message = hand_message(fake, user)
+            assert message is not None and not message.buttons
+        # /score last shows the finished sheet with its cells
+        await fake.send_text(group, bob, "/score last")
+        scored = await fake.wait_for_message(group, text_contains="Deal |")
+        assert sheet["rows"][1]["cells"][0] in (scored.text or "")
+
+
+async def test_single_game_in_russian(fake: FakeTelegram, kozyr: Any,
+                                      club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr() as app:
+        await fake.send_text(group, alice, "/lang ru")
+        assert await fake.wait_for_message(group, text_contains="Язык")
+        await fake.send_text(group, alice, "/rules married_bridge")
+        assert await fake.wait_for_message(group, text_contains="Супружеский бридж")
+        for user in (alice, bob):
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new married_bridge")
+        lobby = await fake.wait_for_message(group, text_contains="Супружеский бридж")
+        assert "Играем: одну игру" in (lobby.text or "")
+        await fake.press_button(bob, lobby, text="Сесть")
+        await fake.press_button(alice, lobby, text="Начать")
+        await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                            what="both hands")
+        table_id = await _table_id(app)
+        hands = [hand_message(fake, u) for u in (alice, bob)]
+        assert all("Ваши карты" in (h.text or "") for h in hands if h)
+        assert any("Карт в талоне: 26" in (h.text or "") for h in hands if h)
+        moves = await play_moves(fake, [alice, bob], random.Random(8), limit=MAX_MOVES)
+        assert moves > 0
+        match = await current_match(app, table_id)
+        assert match.is_over and len(match.score_sheet["rows"]) == 1
+        assert await fake.wait_for_message(group, text_contains="🏆", after=0)
