@@ -142,10 +142,9 @@ def test_unknown_option():  # DESIGN: InvalidOptions names the option
         ("table_talk", "on"), ("offer_fifty", "on"),
     ],
 )
-def test_not_yet_implemented_values_refused(key, value):  # Part B values (not implemented yet)
-    with pytest.raises(InvalidOptions) as info:
-        new_match(seed=1, **{key: value})
-    assert info.value.option == key
+def test_part_b_values_accepted(key, value):  # Part B values (implemented since Part B)
+    m = new_match(seed=1, **{key: value})
+    assert not m.is_over and m.to_move in (0, 1)
 
 
 @pytest.mark.parametrize("players", [0, 1, 4, 5])
@@ -157,9 +156,9 @@ def test_player_count(players):  # DB-DEAL-10
     assert info.value.option == "players"
 
 
-def test_three_players_not_yet():  # DB-OPT-players = 3 (Part B.7, not implemented yet)
-    with pytest.raises(InvalidOptions):
-        engine.get_game("deberts").new_match(players=3, options={}, seed=1)
+def test_three_players_accepted():  # DB-OPT-players = 3 (Part B.7)
+    m = engine.get_game("deberts").new_match(players=3, options={}, seed=1)
+    assert m.players == 3 and m.to_move == 0
 
 
 @pytest.mark.parametrize(
