@@ -1,0 +1,13 @@
+"""Bot players: the same public face as humans (``view(seat)`` and ``legal_actions(seat)``).
+
+``get_player(level)`` gives a ``Player`` whose ``choose(match, seat, rng)`` returns an action code.
+A player sees only what its seat may see: implementations must decide from ``match.view(seat)``,
+``match.legal_actions(seat)``, the public events and the score sheet, never from hidden state
+(tested: two matches with equal views give equal choices for the same RNG seed).
+"""
+
+from __future__ import annotations
+
+from engine.ai.base import LEVELS, Player, get_player, register_level
+
+__all__ = ["LEVELS", "Player", "get_player", "register_level"]

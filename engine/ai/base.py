@@ -1,0 +1,59 @@
+"""The bot-player interface and the level registry."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.match import Match
+
+#: Levels the bot offers, weakest first.
+LEVELS = ("easy", "normal", "strong")
+
+
+class Player(Protocol):
+    """A bot player: picks one of ``match.legal_actions(seat)``.
+
+    ``rng`` is the only source of chance; ``match`` must not be changed (use ``match.clone()``
+    for playouts).
+    """
+
+    def choose(self, match: Match, seat: int, rng: random.Random) -> str:
+        """An action code from ``match.legal_actions(seat)`` (which must not be empty)."""
+        ...
+
+
+class RandomPlayer:
+    """Uniformly random among the legal actions (the ``easy`` level until a better one exists)."""
+
+    def choose(self, match: Match, seat: int, rng: random.Random) -> str:
+        """A uniformly random legal code.
+
+        Raises:
+            ValueError: the seat has no legal action.
+        """
+        codes = match.legal_actions(seat)
+        if not codes:
+            raise ValueError(f"seat {seat} has no legal action")
+        return rng.choice(codes)
+
+
+_FACTORIES: dict[str, Callable[[str], Player]] = {}
+
+
+def register_level(level: str, factory: Callable[[str], Player]) -> None:
+    """Make ``factory(game_id)`` the player of ``level``."""
+    _FACTORIES[level] = factory
+
+
+def get_player(level: str, game_id: str = "") -> Player:
+    """The bot player of ``level`` (``easy``, ``normal``, ``strong``) for ``game_id``.
+
+    Raises:
+        KeyError: an unknown level.
+    """
+    if level not in LEVELS:
+        raise KeyError(f"unknown level {level!r}; known: {LEVELS}")
+    factory = _FACTORIES.get(level)
+    return factory(game_id) if factory else RandomPlayer()
