@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from aiogram import Bot, Dispatcher
@@ -20,7 +21,7 @@ from storage import Store
 log = logging.getLogger(__name__)
 
 #: The command menu; descriptions come from the catalogs (``cmd.<command>``).
-COMMANDS = ("new", "score", "rules", "stop", "lang", "help")
+COMMANDS = ("new", "score", "rules", "leave", "pause", "resume", "stop", "lang", "help")
 
 
 @dataclass
@@ -33,7 +34,8 @@ class TelegramApp:
     store: Store
 
     async def close(self) -> None:
-        """Close the HTTP session and the database."""
+        """Stop the timers, close the HTTP session and the database."""
+        self.service.timers.shutdown()
         await self.bot.session.close()
         await self.store.close()
 
@@ -48,7 +50,8 @@ def make_bot(settings: Settings) -> Bot:
     return Bot(token=settings.telegram_token, session=session)
 
 
-async def build_telegram(settings: Settings, *, new_seed: object = None) -> TelegramApp:
+async def build_telegram(settings: Settings, *,
+                         new_seed: Callable[[], int] | None = None) -> TelegramApp:
     """Start the store (migrations included) and build the bot, service and dispatcher."""
     bot = make_bot(settings)
     try:
@@ -59,9 +62,11 @@ async def build_telegram(settings: Settings, *, new_seed: object = None) -> Tele
     store = Store(settings.database_url)
     await store.start()
     messenger = TelegramMessenger(bot, me.username or "")
-    kwargs = {"new_seed": new_seed} if callable(new_seed) else {}
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
-                           default_lang=settings.default_lang, **kwargs)
+                           default_lang=settings.default_lang, bot_delay=settings.bot_delay,
+                           lobby_timeout=settings.lobby_timeout)
+    if new_seed is not None:
+        service.new_seed = new_seed
     dispatcher = Dispatcher()
     dispatcher["service"] = service
     dispatcher.include_router(build_router())
@@ -78,7 +83,8 @@ async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:
 
 
 async def on_startup(bot: Bot, service: TableService) -> None:
-    """Dispatcher start-up hook: the command menu, then every running table redrawn."""
+    """Dispatcher start-up hook: timers, the command menu, every running table redrawn."""
+    service.timers.start()
     await set_commands(bot, service.catalogs, service.default_lang)
     resumed = await service.resume_all()
     log.info("kozyr is polling Telegram (%s running tables redrawn)", resumed)

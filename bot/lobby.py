@@ -11,12 +11,13 @@ from html import escape
 from typing import Any
 
 import engine
+import engine.ai
 from bot.display import Display
 from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
 from bot.messenger import Messenger
 from bot.model import Button, LobbyData, Person, Place, Screen, Target
-from bot.render import render_lobby
+from bot.render import bot_name, render_lobby
 from storage import Conflict, GameTable, Store, Tx
 
 log = logging.getLogger(__name__)
@@ -26,14 +27,29 @@ JOIN_PREFIX = "join-"
 Answer = Callable[[str], Awaitable[None]]
 
 
+#: Seconds per move a lobby may choose (0: no clock). A table option of the bot, not the engine.
+TURN_TIMERS = (0, 30, 60, 120, 300, 86400)
+DEFAULT_TURN_TIMER = 120
+TABLE_OPTIONS = {"turn_timer": (list(TURN_TIMERS), DEFAULT_TURN_TIMER)}
+
+
 def lobby_choices(game_id: str) -> dict[str, list[Any]]:
-    """Options the lobby lets the creator cycle through (the engine marks them ``lobby``)."""
-    return {o.key: list(o.choices) for o in engine.get_game(game_id).info.options if o.lobby}
+    """Options the lobby lets the creator cycle through: the engine's (marked ``lobby``) and
+    the table's own (the turn clock)."""
+    choices = {o.key: list(o.choices) for o in engine.get_game(game_id).info.options if o.lobby}
+    return {**choices, **{k: v[0] for k, v in TABLE_OPTIONS.items()}}
 
 
 def lobby_defaults(game_id: str) -> dict[str, Any]:
-    """The starting values of the lobby's options: the engine's defaults."""
-    return {o.key: o.default for o in engine.get_game(game_id).info.options if o.lobby}
+    """The starting values of the lobby's options: the engine's defaults, the table's own."""
+    values = {o.key: o.default for o in engine.get_game(game_id).info.options if o.lobby}
+    return {**values, **{k: v[1] for k, v in TABLE_OPTIONS.items()}}
+
+
+def engine_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The part of a table's options that the engine knows (the rest belongs to the table)."""
+    known = {o.key for o in engine.get_game(game_id).info.options}
+    return {k: v for k, v in options.items() if k in known}
 
 
 async def _no_answer(_: str) -> None:
@@ -71,10 +87,11 @@ class LobbyMixin:
             table = await tx.get_table(table_id)
             assert table is not None
             chat = await tx.get_chat(table.chat_id)
-            names = []
+            names: list[str | None] = []
+            tr = self.tr(chat.lang if chat else None)
             for seat in await tx.seats(table_id):
                 user = await tx.get_user(seat.user_id) if seat.user_id else None
-                names.append(user.name if user else None)
+                names.append(user.name if user else bot_name(tr, seat.bot_level))
         info = engine.get_game(table.game).info
         return render_lobby(self.tr(chat.lang if chat else None), table_id=table_id,
                             game=table.game, names=names, options=dict(table.options),
@@ -99,6 +116,8 @@ class LobbyMixin:
             if here is None:
                 return notice
             closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
+            if closed and self.catalogs.has("en", f"{closed}.{self.platform}"):
+                closed = f"{closed}.{self.platform}"  # the platform's own wording (Discord)
             if message_id:
                 screen = await self.lobby_screen(data.table_id, closed)
                 new_id = await self.messenger.edit(Target(here.chat_ext_id, here.thread_id),
@@ -107,7 +126,13 @@ class LobbyMixin:
                     await self._save_lobby_id(data.table_id, new_id)
             if status == "playing":
                 await self.display.refresh(data.table_id, new_events=[], new_table_message=True)
+            if status != "lobby":
+                await self.after_change(data.table_id)
         return notice
+
+    async def after_change(self, table_id: int) -> None:
+        """Hook run (under the table's lock) after the table changed: the autoplay mixin arms
+        the clocks and bot moves there."""
 
     async def _lobby(self, person: Person, data: LobbyData
                      ) -> tuple[str, str, str | None, Place | None]:
@@ -160,6 +185,24 @@ class LobbyMixin:
                     return tr("notice.not_joined"), "", None, None
                 await tx.remove_seat(table.id, mine.seat)
                 notice = tr("notice.left")
+            elif data.op == "bot":
+                if mine is None and not is_boss:
+                    return tr("notice.not_joined"), "", None, None
+                if len(seats) >= info.max_players:
+                    return tr("notice.full"), "", None, None
+                level = data.arg if data.arg in engine.ai.LEVELS else "normal"
+                free = min(set(range(info.max_players)) - {s.seat for s in seats})
+                try:
+                    await tx.add_seat(table.id, free, None, bot_level=level)
+                except Conflict:
+                    return tr("notice.full"), "", None, None
+                notice = tr("notice.bot_added")
+            elif data.op == "unbot":
+                bots = [s for s in seats if s.user_id is None]
+                if not bots:
+                    return tr("notice.no_bot"), "", None, None
+                await tx.remove_seat(table.id, bots[-1].seat)
+                notice = tr("notice.bot_removed")
             elif not is_boss:
                 return tr("notice.only_creator"), "", None, None
             elif data.op == "opt":
@@ -218,7 +261,7 @@ class LobbyMixin:
         """
         assert table.id is not None
         seed = self.new_seed()
-        options = dict(table.options)
+        options = engine_options(table.game, dict(table.options))
         # DB-DEAL-1 / DESIGN.md: the bot draws the lot for the first dealer.
         if any(o.key == "first_dealer" for o in engine.get_game(table.game).info.options):
             options.setdefault("first_dealer", seed % players)
@@ -233,7 +276,8 @@ class LobbyMixin:
                 row.seat = i
                 await tx.save_seat(row)
         await tx.create_match(table.id, seed, players, options, None, match.to_json())
-        table.status, table.version, table.options = "playing", table.version + 1, options
+        table.status, table.version = "playing", table.version + 1
+        table.options = {**table.options, **options}
         await tx.save_table(table)
 
     # ---- stopping a running match ------------------------------------------------------------
@@ -288,4 +332,5 @@ class LobbyMixin:
         notice = tr("notice.stopped")
         await reply(notice)
         await self.display.refresh(data.table_id, new_events=[], closing="notice.stopped")
+        await self.after_change(data.table_id)
         return notice

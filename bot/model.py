@@ -44,7 +44,7 @@ class ExpandData:
     prefix: str
 
 
-LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop"]
+LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop", "bot", "unbot"]
 
 
 @dataclass(frozen=True)

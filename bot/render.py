@@ -18,6 +18,8 @@ from bot.model import ActData, Button, ExpandData, LobbyData, Screen
 from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
 
 CARDS_PER_ROW = 5
+#: The bot players a lobby can add (engine.ai.LEVELS).
+BOT_LEVELS = ("easy", "normal", "strong")
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
 MAX_BUTTONS = 40
 #: A numeric ladder with more choices than this is cut into ranges of ``LADDER_RANGE``.
@@ -42,6 +44,12 @@ class TableInfo:
     chat_title: str
     names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
     sides: tuple[tuple[int, ...], ...] = ()  # seats of each side, when known
+    clock: str | None = None  # the turn clock line (time left, paused)
+
+
+def bot_name(tr: Translator, level: str | None) -> str:
+    """How a bot player is named at the table: "🤖 normal"."""
+    return "🤖 " + tr.maybe(f"level.{level}", str(level))
 
 
 def card_text(card: str, tr: Translator | None = None) -> str:
@@ -102,17 +110,21 @@ def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=view.get('deal', 0))}"]
     score = " · ".join(
-        f"{escape(name)} <b>{_num(total)}</b>"
+        f"{escape(name)} <b>{_num(tr, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):
-        score += f" · {tr('table.pot', pot=_num(view['pot']))}"
+        score += f" · {tr('table.pot', pot=_num(tr, view['pot']))}"
     lines.append(score)
     return lines
 
 
-def _num(x: float | int) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
+def _num(tr: Translator, x: float | int) -> str:
+    """A number of points: whole numbers plain, half-points with the language's decimal sign
+    (Russian and Ukrainian ``3,5``, BERG-SCORE-7)."""
+    if float(x).is_integer():
+        return str(int(x))
+    return str(x).replace(".", tr.maybe("num.decimal_sign", "."))
 
 
 def _turn_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str:
@@ -149,11 +161,13 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
         for n, c in zip(info.names, view["hand_counts"], strict=True)
     )
     lines.append(counts)
-    if view["phase"] == "play":
-        pts = " · ".join(f"{escape(n)} {_num(p)}" for n, p in
+    if view["phase"] == "play" and any(view.get("deal_points") or ()):
+        pts = " · ".join(f"{escape(n)} {_num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
     lines.append(_turn_line(tr, info, view))
+    if info.clock:
+        lines.append(info.clock)
     return Screen("\n".join(lines))
 
 
@@ -191,12 +205,15 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})
     if args and args[0] in SUIT_SYMBOLS:
         ctx["suit"] = SUIT_SYMBOLS[args[0]]
-    full = "code." + ".".join(parts)
-    if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
-        return tr(full, **ctx)
-    template = tr.maybe(f"code.{verb}", verb)
+    game = view.get("game", "")
+    for full in (f"code.{game}." + ".".join(parts), "code." + ".".join(parts)):
+        if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
+            return tr(full, **ctx)
+    key = f"code.{game}.{verb}" if tr.catalogs.has("en", f"code.{game}.{verb}") \
+        else f"code.{verb}"
+    template = tr.maybe(key, verb)
     if "{" in template:
-        return tr(f"code.{verb}", **ctx)
+        return tr(key, **ctx)
     return " ".join([template, *shown])
 
 
@@ -340,8 +357,12 @@ def render_hand(
     codes: Sequence[str],
     *,
     expanded: str | None = None,
+    auto: bool = False,
 ) -> Screen:
-    """A player's private message from ``view(seat)`` and his legal codes."""
+    """A player's private message from ``view(seat)`` and his legal codes.
+
+    ``auto``: the bot plays this seat for its owner; the only button is "I'm back".
+    """
     seat = view["seat"]
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
@@ -354,11 +375,11 @@ def render_hand(
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
-    if view["phase"] == "play":
-        pts = " · ".join(f"{escape(n)} {_num(p)}" for n, p in
+    if view["phase"] == "play" and any(view.get("deal_points") or ()):
+        pts = " · ".join(f"{escape(n)} {_num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
-    score = " · ".join(f"{escape(n)} {_num(t)}" for n, t in
+    score = " · ".join(f"{escape(n)} {_num(tr, t)}" for n, t in
                        zip(side_names(info, view), view["totals"], strict=True))
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:
@@ -367,6 +388,10 @@ def render_hand(
         lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
     else:
         lines.append(tr("table.over"))
+    if auto:
+        lines.append("🤖 " + tr("hand.auto"))
+        back = Button(tr("button.back_to_seat"), ActData(info.table_id, info.version, "@back"))
+        return Screen("\n".join(lines), ((back,),))
     return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))
 
 
@@ -404,11 +429,11 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
     if sheet["rows"]:
-        totals = " · ".join(f"{name} {_num(t)}" for name, t in
+        totals = " · ".join(f"{name} {_num(tr, t)}" for name, t in
                             zip(side_names(info, sheet), sheet["totals"], strict=True))
         lines.append(tr("sheet.totals", totals=totals))
     if sheet.get("pot"):
-        lines.append(tr("table.pot", pot=_num(sheet["pot"])))
+        lines.append(tr("table.pot", pot=_num(tr, sheet["pot"])))
     text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
            + escape("\n".join(lines)) + "</pre>"
     if sheet.get("result") and with_result:
@@ -424,7 +449,7 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     """
     result = sheet["result"]
     m = AWARDED_RE.search(str(result["line"]))
-    score = m.group(1) if m else " : ".join(_num(t) for t in sheet.get("totals", []))
+    score = m.group(1) if m else " : ".join(_num(tr, t) for t in sheet.get("totals", []))
     winner = result.get("winner")
     if winner is None:
         return tr("result.none", score=escape(score))
@@ -471,16 +496,16 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         for side_index, side in enumerate(event["sides"]):
             parts = []
             if "tricks" in side:
-                parts.append(f"{tr('score.tricks')} {_num(side['tricks'])}")
+                parts.append(f"{tr('score.tricks')} {_num(tr, side['tricks'])}")
             if "card_points" in side:
-                parts.append(f"{tr('score.cards')} {_num(side['card_points'])}")
+                parts.append(f"{tr('score.cards')} {_num(tr, side['card_points'])}")
             if side.get("melds"):
-                parts.append(f"{tr('score.melds')} {_num(side['melds'])}")
+                parts.append(f"{tr('score.melds')} {_num(tr, side['melds'])}")
             if side.get("bela"):
-                parts.append(f"{tr('call.bela')} {_num(side['bela'])}")
+                parts.append(f"{tr('call.bela')} {_num(tr, side['bela'])}")
             line = f"{escape(_side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
-                line += f" = <b>{_num(side['deal_points'])}</b>"
+                line += f" = <b>{_num(tr, side['deal_points'])}</b>"
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)
@@ -539,6 +564,9 @@ def render_lobby(
         shown = f"{option_value(tr, key, current)} → {option_value(tr, key, nxt)}"
         rows.append((Button(f"{label}: {shown}",
                             LobbyData(table_id, "opt", f"{key}={nxt}")),))
+    rows.append((*(Button("🤖+ " + tr.maybe(f"level.{level}", level),
+                          LobbyData(table_id, "bot", level)) for level in BOT_LEVELS),
+                 Button("🤖−", LobbyData(table_id, "unbot"))))
     rows.append((Button(tr("lobby.start"), LobbyData(table_id, "start")),
                  Button(tr("lobby.cancel"), LobbyData(table_id, "cancel"))))
     return Screen("\n".join(lines), tuple(rows))

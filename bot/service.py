@@ -11,22 +11,28 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import engine
+from bot.autoplay import AutoplayMixin
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
-from bot.lobby import JOIN_PREFIX, Answer, LobbyMixin, lobby_defaults
+from bot.lobby import JOIN_PREFIX, Answer, lobby_defaults
 from bot.locks import TableLocks
 from bot.messenger import Messenger
 from bot.model import ActData, ExpandData, LobbyData, Person, Place, Screen, Target
+from bot.timers import Timers, utcnow
 from storage import Conflict, Store, Tx
 
 log = logging.getLogger(__name__)
 
+#: The code of the "I'm back" button (not an engine action: it starts with "@").
+BACK_CODE = "@back"
 
-class TableService(LobbyMixin):
+
+class TableService(AutoplayMixin):
     """Use cases of kozyr's tables.
 
     Args:
@@ -35,6 +41,8 @@ class TableService(LobbyMixin):
         messenger: the platform.
         default_lang: language of a chat that never used ``/lang``.
         new_seed: source of match seeds (tests pass a deterministic one).
+        bot_delay: seconds a bot player waits before its move (a human-feeling pause).
+        lobby_timeout: seconds after which an unstarted lobby closes.
     """
 
     def __init__(
@@ -45,6 +53,8 @@ class TableService(LobbyMixin):
         messenger: Messenger,
         default_lang: str = "ru",
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        bot_delay: float = 1.5,
+        lobby_timeout: float = 900.0,
     ) -> None:
         self.store = store
         self.catalogs = catalogs
@@ -55,6 +65,10 @@ class TableService(LobbyMixin):
                                default_lang=default_lang)
         self._locks = TableLocks()
         self._invited: set[tuple[int, str]] = set()
+        self.bot_delay = bot_delay
+        self.lobby_timeout = lobby_timeout
+        self.timers = Timers(on_deadline=self.on_deadline, on_reminder=self.on_reminder,
+                             on_bot_turn=self.on_bot_turn, on_lobby_expired=self.on_lobby_expired)
 
     async def _chat_tr(self, tx: Tx, place: Place) -> tuple[Translator, int]:
         chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
@@ -95,6 +109,7 @@ class TableService(LobbyMixin):
             assert fresh is not None
             fresh.message_id = message_id
             await tx.save_table(fresh)
+        self.timers.arm_lobby(table.id, utcnow() + timedelta(seconds=self.lobby_timeout))
         link = self.messenger.deep_link("hand")
         if not can_dm and link:  # the creator must open the bot too, or he gets no cards
             assert table.id is not None
@@ -159,9 +174,7 @@ class TableService(LobbyMixin):
         async with self.store.transaction() as tx:
             user = await tx.upsert_user(self.platform, person.ext_id, person.name,
                                         person.username, can_dm=True)
-            tables = [t.id for t in await tx.unfinished_tables()
-                      if t.status == "playing" and t.id is not None
-                      and any(s.user_id == user.id for s in await tx.seats(t.id))]
+            tables = await self._running_tables_of(tx, user.id)
         target = Target(person.ext_id, private=True)
         tr = self.tr(None)
         number = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
@@ -170,6 +183,16 @@ class TableService(LobbyMixin):
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
         elif not tables:
             await self.messenger.send(target, Screen(tr("start.welcome")))
+        await self._redraw_hands(person, tables)
+
+    async def _running_tables_of(self, tx: Tx, user_id: int | None) -> list[int]:
+        """The running tables where the user has a seat."""
+        return [t.id for t in await tx.unfinished_tables()
+                if t.status == "playing" and t.id is not None
+                and any(s.user_id == user_id for s in await tx.seats(t.id))]
+
+    async def _redraw_hands(self, person: Person, tables: list[int]) -> None:
+        """Send the person's hands at ``tables`` again (and every table message redrawn)."""
         self.display.forget(person.ext_id)
         for table_id in tables:
             async with self._locks(table_id):
@@ -184,12 +207,19 @@ class TableService(LobbyMixin):
         the messages are redrawn. A stale press by a seated player redraws the table, so a
         player whose message missed an update gets current buttons.
         """
+        if data.code == BACK_CODE:
+            notice = await self.back(data.table_id, person)
+            if answer is not None:
+                await answer(notice)
+            return notice
         async with self._locks(data.table_id):
             notice, events, heal = await self._apply(person, data)
             if answer is not None:
                 await answer(notice)
             if events is not None or heal:
                 await self.display.refresh(data.table_id, new_events=events or [])
+            if events is not None:
+                await self.schedule(data.table_id)
         return notice
 
     async def _apply(self, person: Person, data: ActData
@@ -212,22 +242,17 @@ class TableService(LobbyMixin):
             assert record is not None
             match = engine.get_game(table.game).from_json(record.snapshot)
             try:
-                events = match.apply(seat, data.code)
+                events = await self.commit_move(tx, table, match, seat, data.code)
             except engine.IllegalAction as exc:
                 reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
                 return tr("notice.illegal", reason=reason, rule=exc.rule_id), None, False
-            seq = record.snapshot_seq + 1
-            try:
-                await tx.append_action(table.id, seq, seat, data.code)
             except Conflict:
                 return tr("notice.stale"), None, True
-            await tx.save_snapshot(table.id, match.to_json(), seq)
-            await self.display.record_scores(tx, table.id, match)
-            table.version += 1
-            if match.is_over:
-                self.display.finish(table, match)
-            await tx.save_table(table)
-        return "", [e.to_dict() for e in events], False
+            for row in await tx.seats(table.id):
+                if row.seat == seat and row.timeouts:
+                    row.timeouts = 0  # he is here: the count of time-outs in a row restarts
+                    await tx.save_seat(row)
+        return "", events, False
 
     async def _seat_of(self, tx: Tx, table_id: int, person: Person) -> int | None:
         user = await tx.find_user(self.platform, person.ext_id)
@@ -236,7 +261,8 @@ class TableService(LobbyMixin):
         return next((s.seat for s in await tx.seats(table_id) if s.user_id == user.id), None)
 
     async def resume_all(self) -> int:
-        """Redraw every running table (at start-up); return how many. Failures are logged."""
+        """At start-up: redraw every running table and re-arm every clock, bot turn and lobby
+        expiry; return how many tables run. Failures are logged."""
         async with self.store.transaction() as tx:
             tables = [t.id for t in await tx.unfinished_tables()
                       if t.status == "playing" and t.id is not None]
@@ -247,23 +273,65 @@ class TableService(LobbyMixin):
                 except Exception:
                     log.warning("table %s could not be redrawn at start-up", table_id,
                                 exc_info=True)
+        await self.rearm_all()
         return len(tables)
 
     async def expand(self, person: Person, data: ExpandData) -> str:
         """Open or close a choice on the presser's hand message; changes no game state."""
         async with self._locks(data.table_id):
-            async with self.store.transaction() as tx:
-                table = await tx.get_table(data.table_id)
-                chat = await tx.get_chat(table.chat_id) if table else None
-                tr = self.tr(chat.lang if chat else None)
-                if table is None or table.id is None:
-                    return tr("notice.bad_data")
-                if table.status != "playing":
-                    return tr("notice.table_over")
-                seat = await self._seat_of(tx, table.id, person)
-                if seat is None:
-                    return tr("notice.not_seated")
-                if data.version != table.version:
-                    return tr("notice.stale")
+            seat, notice = await self._playing_seat(data.table_id, person, data.version)
+            if seat is None:
+                return notice
             await self.display.show_hand(data.table_id, seat, expanded=data.prefix or None)
         return ""
+
+    async def _playing_seat(self, table_id: int, person: Person, version: int | None = None
+                            ) -> tuple[int | None, str]:
+        """The person's seat at a running table, or None and the notice saying why not
+        (``version``, if given, must be the table's)."""
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+            chat = await tx.get_chat(table.chat_id) if table else None
+            tr = self.tr(chat.lang if chat else None)
+            if table is None or table.id is None:
+                return None, tr("notice.bad_data")
+            if table.status != "playing":
+                return None, tr("notice.table_over")
+            seat = await self._seat_of(tx, table.id, person)
+            if seat is None:
+                return None, tr("notice.not_seated")
+            if version is not None and version != table.version:
+                return None, tr("notice.stale")
+        return seat, ""
+
+    # ---- hands on demand, private messages by choice (Discord) --------------------------------
+
+    async def hand(self, person: Person, table_id: int,
+                   show: Callable[[Screen], Awaitable[str]]) -> str:
+        """"My hand": show the person his hand at ``table_id`` through ``show``.
+
+        For a platform where the bot cannot write to a player until he asks (Discord): ``show``
+        answers the request and returns the message's id, which becomes the seat's hand message
+        (edited as play goes on). Returns a notice, empty when the hand was shown.
+        """
+        async with self._locks(table_id):
+            seat, notice = await self._playing_seat(table_id, person)
+            if seat is None:
+                return notice
+            await self.display.hand_on_demand(table_id, seat, show)
+        return ""
+
+    async def set_private(self, person: Person, *, allowed: bool) -> None:
+        """Whether the person's hands go to his private chat (Discord's ``/dm``; Telegram's
+        ``/start`` allows it). His hands at running tables are redrawn at once."""
+        async with self.store.transaction() as tx:
+            user = await tx.upsert_user(self.platform, person.ext_id, person.name,
+                                        person.username, can_dm=allowed)
+            tables = await self._running_tables_of(tx, user.id)
+        await self._redraw_hands(person, tables)
+
+    async def translator(self, place: Place) -> Translator:
+        """The translator of the chat of ``place`` (for an adapter's own texts)."""
+        async with self.store.transaction() as tx:
+            tr, _ = await self._chat_tr(tx, place)
+        return tr

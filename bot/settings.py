@@ -28,4 +28,8 @@ class Settings(BaseSettings):
     telegram_poll_timeout: int = Field(default=30, ge=0, le=50,
                                        description="Long-polling timeout, seconds")
     request_timeout: float = Field(default=60.0, gt=0, description="HTTP timeout, seconds")
+    bot_delay: float = Field(default=1.5, ge=0, le=30,
+                             description="Seconds a bot player waits before its move")
+    lobby_timeout: float = Field(default=900, gt=0,
+                               description="Seconds after which an unstarted lobby closes")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR")

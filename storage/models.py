@@ -138,6 +138,10 @@ class GameTable(SQLModel, table=True):
     finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     winner_side: int | None = None
     result_line: str | None = None
+    #: When the player to move times out (None: no clock running); re-armed at start-up.
+    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    #: Clocks stopped by /pause.
+    paused: bool = False
 
 
 class Seat(SQLModel, table=True):
@@ -153,6 +157,8 @@ class Seat(SQLModel, table=True):
     bot_level: str | None = None
     hand_message_id: str | None = None
     hand_chat_id: str | None = None
+    #: Consecutive time-outs of the human in this seat (3 make the seat automatic).
+    timeouts: int = 0
 
 
 class MatchRecord(SQLModel, table=True):

@@ -51,7 +51,7 @@ def build_router() -> Router:
         if message.from_user:
             await service.private_start(person_of(message.from_user), command.args or "")
 
-    @router.message(Command("new"), F.chat.type.in_(GROUPS))
+    @router.message(Command("new"))
     async def new_table(message: Message, command: CommandObject, service: TableService) -> None:
         if message.from_user:
             game = (command.args or "").strip().lower()
@@ -69,7 +69,7 @@ def build_router() -> Router:
     async def rules(message: Message, command: CommandObject, service: TableService) -> None:
         await service.rules(place_of(message), (command.args or "").strip().lower())
 
-    @router.message(Command("help", "start", "new"))
+    @router.message(Command("help", "start"))
     async def help_(message: Message, service: TableService) -> None:
         await service.help(place_of(message))
 
@@ -77,6 +77,17 @@ def build_router() -> Router:
     async def stop(message: Message, service: TableService) -> None:
         if message.from_user:
             await service.stop_request(place_of(message), person_of(message.from_user))
+
+    @router.message(Command("leave"))
+    async def leave(message: Message, service: TableService) -> None:
+        if message.from_user:
+            await service.leave_match(place_of(message), person_of(message.from_user))
+
+    @router.message(Command("pause", "resume"))
+    async def pause(message: Message, command: CommandObject, service: TableService) -> None:
+        if message.from_user:
+            await service.pause(place_of(message), person_of(message.from_user),
+                                paused=command.command == "pause")
 
     @router.callback_query(ActCb.filter())
     async def act(query: CallbackQuery, callback_data: ActCb, service: TableService) -> None:

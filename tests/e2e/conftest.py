@@ -36,10 +36,11 @@ def kozyr(fake: FakeTelegram, db_url: str) -> Callable[..., object]:
     """``async with kozyr() as app``: a running bot; leaving the block stops it (a restart)."""
 
     @asynccontextmanager
-    async def run(seed: int = SEED) -> AsyncIterator[TelegramApp]:
+    async def run(seed: int = SEED, **overrides: object) -> AsyncIterator[TelegramApp]:
+        values: dict[str, object] = {"bot_delay": 0.0, **overrides}
         settings = Settings(telegram_token=fake.token, telegram_api_server=fake.base_url,
                             database_url=db_url, default_lang="en", telegram_poll_timeout=1,
-                            _env_file=None)  # type: ignore[call-arg]
+                            _env_file=None, **values)  # type: ignore[call-arg, arg-type]
         app = await build_telegram(settings, new_seed=lambda: seed)
         try:
             async with fake.polling(app.dispatcher, app.bot):
@@ -57,9 +58,15 @@ def club(fake: FakeTelegram) -> tuple[FakeChat, FakeUser, FakeUser]:
     return group, fake.user(101, "Alice", username="alice"), fake.user(102, "Bob")
 
 
+#: "Your cards" in every language: what tells a hand message from a table message in a private
+#: chat (a table hosted in a private chat shows both there).
+YOUR_CARDS = ("Your cards", "Ваши карты", "Ваші карти")
+
+
 def hand_message(fake: FakeTelegram, user: FakeUser) -> FakeMessage | None:
     """The user's private hand message (the bot's message headed with the table)."""
-    found = [m for m in fake.bot_messages(user) if (m.text or "").startswith("🃏")]
+    found = [m for m in fake.bot_messages(user) if (m.text or "").startswith("🃏")
+             and any(w in (m.text or "") for w in YOUR_CARDS)]
     return found[-1] if found else None
 
 

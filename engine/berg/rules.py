@@ -1,0 +1,278 @@
+"""What may be done now: placement, orders, frames, declarations (berg.md BERG-PLAY, BERG-EFF,
+BERG-FRAME, BERG-INS, BERG-DECL).
+
+Pure functions of a ``State``; every list of codes they return is what ``legal_actions`` offers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.berg.cards import (
+    JOKER_ORDER,
+    JOKERS,
+    ORDER_RANKS,
+    SUITS,
+    colour,
+    is_joker,
+    joker_of,
+    rank_of,
+    suit_colour,
+    suit_of,
+)
+from engine.berg.state import State, pair_of
+
+DECLARATIONS = ("dobor", "surrender", "open", "shuffle", "fire", "insure")
+
+
+# ---- placement (BERG-PLAY) -------------------------------------------------------------------
+
+
+def fits(s: State, card: str) -> bool:
+    """May ``card`` be placed as a single card on the top card under the order in force?
+
+    BERG-PLAY-1 (card order), -2 (suit order), -3 (suited top), -4 (joker top), -5 (queens).
+    """
+    top, _ = s.top()
+    if s.order is not None:
+        kind, arg = s.order
+        if kind == "card":
+            return is_joker(card) if arg == JOKER_ORDER else rank_of(card) == arg
+        return (suit_of(card) == arg or card == joker_of(suit_colour(arg))
+                or rank_of(card) == "Q")
+    if is_joker(top):
+        return (rank_of(card) == "Q" or is_joker(card)
+                or (not is_joker(card) and colour(card) == colour(top)))
+    if is_joker(card):
+        return colour(card) == colour(top)
+    return suit_of(card) == suit_of(top) or rank_of(card) == rank_of(top) or rank_of(card) == "Q"
+
+
+def restricted(s: State, seat: int) -> bool:
+    """BERG-DECL-7: a dobor of the other pair is active, so moves must leave three cards."""
+    return s.dobor_active[1 - pair_of(seat)]
+
+
+def keeps_enough(s: State, seat: int, n_cards: int) -> bool:
+    """The dobor restriction allows a move of ``n_cards`` cards by ``seat`` (BERG-DECL-7)."""
+    return not restricted(s, seat) or len(s.hands[seat]) - n_cards >= 3
+
+
+# ---- orders and insurance (BERG-EFF-7, BERG-INS) --------------------------------------------
+
+
+def joker_order_rule(s: State, seat: int, rest: Sequence[str]) -> str | None:
+    """The rule that forbids ``seat`` a joker order now, or None (BERG-INS-8).
+
+    ``rest`` is his hand once the jack (or frame) has left it.
+    """
+    kind = s.options["insurance_type"]
+    opp = 1 - pair_of(seat)
+    if kind == "permanent":
+        return "BERG-INS-3"
+    if kind == "half" and s.turnovers >= 1:
+        return "BERG-INS-4"
+    if kind == "full" and s.insured[opp] >= 0:
+        return "BERG-INS-6"
+    if kind == "simple" and s.insured[opp] >= 0 and s.insured[opp] == s.turnovers:
+        return "BERG-INS-7"
+    if kind == "absolute" and not any(is_joker(c) for c in rest):
+        return "BERG-INS-5"
+    return None
+
+
+def order_rule(s: State, seat: int, rest: Sequence[str], arg: str) -> str | None:
+    """The rule forbidding the jack order ``arg`` (a rank of ORDER_RANKS or ``JK``), or None."""
+    if arg == JOKER_ORDER:
+        return joker_order_rule(s, seat, rest)
+    if s.options["insurance_type"] == "absolute" and not any(rank_of(c) == arg for c in rest):
+        return "BERG-INS-5"
+    return None
+
+
+def allowed_orders(s: State, seat: int, rest: Sequence[str]) -> list[str]:
+    """Every order a jack of ``seat`` may make, ``rest`` being his hand after it (BERG-INS-8)."""
+    return [a for a in [*ORDER_RANKS, JOKER_ORDER] if order_rule(s, seat, rest, a) is None]
+
+
+def without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
+    """``hand`` minus ``cards``."""
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return rest
+
+
+# ---- single cards ---------------------------------------------------------------------------
+
+
+def single_codes(s: State, seat: int) -> list[str]:
+    """``play:`` codes of ``seat`` (BERG-PLAY, BERG-EFF-7/12/13, BERG-DECL-7)."""
+    hand = s.hands[seat]
+    if not keeps_enough(s, seat, 1):
+        return []
+    top, _ = s.top()
+    on_queen = rank_of(top) == "Q"
+    last = len(hand) == 1
+    out: list[str] = []
+    for card in hand:
+        if not fits(s, card):
+            continue
+        r = rank_of(card)
+        if r == "J" and not last:
+            out += [f"play:{card}:{a}" for a in allowed_orders(s, seat, without(hand, [card]))]
+        elif r == "Q" and not last and not on_queen:
+            out += [f"play:{card}:{x}" for x in SUITS]
+        else:
+            out.append(f"play:{card}")
+    return out
+
+
+# ---- frames (BERG-FRAME) --------------------------------------------------------------------
+
+
+def _in_suit_order(cards: Sequence[str]) -> bool:
+    keys = [SUITS.index(suit_of(c)) for c in cards]
+    return keys == sorted(keys)
+
+
+def frame_shapes(s: State, seat: int) -> list[list[str]]:
+    """Every frame ``seat`` could place by composition and placement (BERG-FRAME-10 steps 1-2),
+    before testing the first card, the dobor and the order argument."""
+    hand = s.hands[seat]
+    if len(hand) < 4:
+        return []
+    by_rank: dict[str, list[str]] = {}
+    for c in hand:
+        if not is_joker(c):
+            by_rank.setdefault(c[0], []).append(c)
+    jokers = [j for j in JOKERS if j in hand]
+    captain = seat in s.captains and not s.fired[pair_of(seat)]
+    least = 4 - len(jokers) if captain else 4  # real cards a frame of this hand needs
+    match = bool(s.options["frame_joker_colour_match"])
+    shapes: list[list[str]] = []
+    for r, real in by_rank.items():
+        if len(real) < least:
+            continue
+        real = sorted(real, key=lambda c: SUITS.index(c[1]))
+        missing = [x for x in SUITS if r + x not in real]
+        if len(real) == 4:
+            for first in real:
+                for last in real:
+                    if last != first:
+                        mid = [c for c in real if c not in (first, last)]
+                        shapes.append([first, *mid, last])
+        elif captain and len(real) == 3:
+            for j in jokers:
+                if match and colour(j) != suit_colour(missing[0]):
+                    continue
+                for first in real:
+                    shapes.append([first, *[c for c in real if c != first], j])
+        elif captain and len(real) == 2 and len(jokers) == 2:
+            if match and {suit_colour(x) for x in missing} != {"red", "black"}:
+                continue
+            for first in real:
+                other = [c for c in real if c != first]
+                shapes.append([first, *other, "RJ", "BJ"])
+                shapes.append([first, *other, "BJ", "RJ"])
+    return shapes
+
+
+def frame_codes(s: State, seat: int) -> list[str]:
+    """``frame:`` codes of ``seat`` (BERG-FRAME-10)."""
+    if not keeps_enough(s, seat, 4):
+        return []
+    hand = s.hands[seat]
+    out: list[str] = []
+    for cards in frame_shapes(s, seat):
+        if not fits(s, cards[0]):
+            continue
+        base = "frame:" + ".".join(cards)
+        rest = without(hand, cards)
+        if rank_of(cards[-1]) == "J" and rest:
+            out += [f"{base}:{a}" for a in allowed_orders(s, seat, rest)]
+        else:
+            out.append(base)
+    return out
+
+
+def move_codes(s: State, seat: int) -> list[str]:
+    """Every move (single card or frame) ``seat`` may make now."""
+    return single_codes(s, seat) + frame_codes(s, seat)
+
+
+def obliged(s: State, seat: int) -> bool:
+    """BERG-EFF-8/9: under a card order ``seat`` holds a permitted satisfying move."""
+    return s.order is not None and s.order[0] == "card" and bool(move_codes(s, seat))
+
+
+# ---- declarations and suggestions (BERG-DECL) -----------------------------------------------
+
+
+def window_open(s: State, pair: int) -> bool:
+    """The declaration window of ``pair`` is open (BERG-DECL-1, BERG-DEAL-7)."""
+    return s.phase == "play" and not s.drawn and pair_of(s.turn) == pair
+
+
+def declaration_codes(s: State, pair: int) -> list[str]:
+    """What ``pair``'s captain could declare if his window is open (BERG-DECL-14)."""
+    out: list[str] = []
+    opp = 1 - pair
+    if not s.dobor_declared[pair]:
+        out.append("declare:dobor")
+    if s.turnovers == 0:
+        out.append("declare:surrender")
+    else:
+        closed = [x for x in (opp, opp + 2) if not s.opened[x]]
+        out += [f"declare:open:{x}" for x in closed]
+        if len(closed) == 2:
+            out.append("declare:open:both")
+    if s.options["shuffle_on_turnover"] == "by_declaration" and not s.shuffle_on:
+        out.append("declare:shuffle")
+    if not s.fired[opp]:
+        out.append("declare:fire")
+    if s.options["insurance_type"] in ("full", "simple") and s.insured[pair] < 0:
+        out.append("declare:insure")
+    return out
+
+
+def suggestion_codes(s: State, seat: int) -> list[str]:
+    """What the non-captain ``seat`` may suggest in his own window (BERG-DECL-3)."""
+    pair = pair_of(seat)
+    if seat in s.captains or s.turn != seat or not window_open(s, pair):
+        return []
+    made = s.suggested[seat]
+    if len(made) >= 2:
+        return []
+    possible = {c.split(":")[1] for c in declaration_codes(s, pair)}
+    return [f"suggest:{w}" for w in DECLARATIONS if w in possible and w not in made]
+
+
+def up_card_orders(s: State) -> list[str]:
+    """The dealer's ``order:`` codes for a J or Q up-card (BERG-DEAL-6)."""
+    top, _ = s.top()
+    if rank_of(top) == "Q":
+        return [f"order:{x}" for x in SUITS]
+    return [f"order:{a}" for a in allowed_orders(s, s.dealer, s.hands[s.dealer])]
+
+
+def legal_codes(s: State, seat: int) -> list[str]:
+    """Every code ``seat`` may apply now, sorted (the face's ``legal_actions``)."""
+    if s.phase == "over" or seat not in range(4):
+        return []
+    if s.phase == "order":
+        return sorted(up_card_orders(s)) if seat == s.dealer else []
+    out: list[str] = []
+    pair = pair_of(seat)
+    if seat in s.captains and window_open(s, pair):
+        out += declaration_codes(s, pair)
+    if seat == s.turn:
+        out += suggestion_codes(s, seat)
+        moves = move_codes(s, seat)
+        out += moves
+        if not s.drawn:
+            out.append("draw")
+        elif not (s.order is not None and s.order[0] == "card" and moves) \
+                or s.options["enforcement"] == "penalty":
+            out.append("pass")
+    return sorted(out)
