@@ -17,6 +17,7 @@ import engine
 import engine.ai
 from bot.lobby import LobbyMixin
 from bot.model import Person, Place, Screen, Target
+from bot.records import records_of  # records: results and ratings at a match's end
 from bot.timers import Timers, utcnow
 from storage import Conflict, GameTable, Seat, Tx
 
@@ -56,6 +57,7 @@ class AutoplayMixin(LobbyMixin):
         table.version += 1
         if match.is_over:
             self.display.finish(table, match)
+            await records_of(self).on_match_finished(tx, table, match)  # records (bot/records.py)
         await tx.save_table(table)
         return [e.to_dict() for e in events]
 

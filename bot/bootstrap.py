@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -12,16 +14,19 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 
 from bot.i18n import LANGS, Catalogs
+from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
 from bot.telegram.messenger import TelegramMessenger
+from bot.telegram.records_router import build_records_router
 from bot.telegram.routers import build_router
 from storage import Store
 
 log = logging.getLogger(__name__)
 
 #: The command menu; descriptions come from the catalogs (``cmd.<command>``).
-COMMANDS = ("new", "score", "rules", "leave", "pause", "resume", "stop", "lang", "help")
+COMMANDS = ("new", "score", "stats", "top", "history", "export", "rules", "leave", "pause",
+            "resume", "stop", "lang", "help")
 
 
 @dataclass
@@ -32,12 +37,15 @@ class TelegramApp:
     dispatcher: Dispatcher
     service: TableService
     store: Store
+    owns_store: bool = True
 
     async def close(self) -> None:
-        """Stop the timers, close the HTTP session and the database."""
+        """Stop the timers, close the HTTP session and (unless shared) the database."""
         self.service.timers.shutdown()
+        await records_of(self.service).drain()  # final-sheet posts still pending go out
         await self.bot.session.close()
-        await self.store.close()
+        if self.owns_store:
+            await self.store.close()
 
 
 def make_bot(settings: Settings) -> Bot:
@@ -50,17 +58,20 @@ def make_bot(settings: Settings) -> Bot:
     return Bot(token=settings.telegram_token, session=session)
 
 
-async def build_telegram(settings: Settings, *,
-                         new_seed: Callable[[], int] | None = None) -> TelegramApp:
-    """Start the store (migrations included) and build the bot, service and dispatcher."""
+async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | None = None,
+                         store: Store | None = None) -> TelegramApp:
+    """Start the store (migrations included; unless one is given) and build the bot, service
+    and dispatcher."""
     bot = make_bot(settings)
     try:
         me = await bot.get_me()  # checks the token before anything is created
     except BaseException:
         await bot.session.close()
         raise
-    store = Store(settings.database_url)
-    await store.start()
+    owns_store = store is None
+    if store is None:
+        store = Store(settings.database_url)
+        await store.start()
     messenger = TelegramMessenger(bot, me.username or "")
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
@@ -69,9 +80,10 @@ async def build_telegram(settings: Settings, *,
         service.new_seed = new_seed
     dispatcher = Dispatcher()
     dispatcher["service"] = service
+    dispatcher.include_router(build_records_router())  # first: its /score replaces the main one
     dispatcher.include_router(build_router())
     dispatcher.startup.register(on_startup)
-    return TelegramApp(bot, dispatcher, service, store)
+    return TelegramApp(bot, dispatcher, service, store, owns_store)
 
 
 async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:
@@ -86,15 +98,50 @@ async def on_startup(bot: Bot, service: TableService) -> None:
     """Dispatcher start-up hook: timers, the command menu, every running table redrawn."""
     service.timers.start()
     await set_commands(bot, service.catalogs, service.default_lang)
+    await records_of(service).backfill()  # matches that ended before the records existed
     resumed = await service.resume_all()
     log.info("kozyr is polling Telegram (%s running tables redrawn)", resumed)
 
 
-async def run_telegram(settings: Settings) -> None:
+async def run_telegram(settings: Settings, *, store: Store | None = None) -> None:
     """Run the Telegram bot with long polling until interrupted."""
-    app = await build_telegram(settings)
+    app = await build_telegram(settings, store=store)
     try:
         await app.dispatcher.start_polling(app.bot, polling_timeout=settings.telegram_poll_timeout,
                                            handle_signals=True)
     finally:
         await app.close()
+
+
+async def run(settings: Settings) -> None:
+    """Run every platform whose token is set: Telegram, Discord, or both over one database
+    (each with its own table service; a table belongs to one platform's chat)."""
+    if not settings.discord_token:
+        await run_telegram(settings)
+        return
+    from bot.discord.client import run_discord  # discord.py is loaded only when it runs
+
+    if not settings.telegram_token:
+        await run_discord(settings)
+        return
+    store = Store(settings.database_url)
+    await store.start()
+    try:
+        await until_one_ends(run_telegram(settings, store=store),
+                             run_discord(settings, store=store))
+    finally:
+        await store.close()
+
+
+async def until_one_ends(*runs: Coroutine[Any, Any, None]) -> None:
+    """Run ``runs`` together until one ends or fails (its error is raised); the others are
+    then cancelled."""
+    tasks = [asyncio.ensure_future(r) for r in runs]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            task.result()
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

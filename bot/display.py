@@ -194,8 +194,16 @@ class Display:
         info = with_sides(info, match)
         playing = table.status == "playing"
         group = Target(chat.ext_id, table.thread_id)
+        record_button = None
+        if any(e["type"] in NEW_DEAL_EVENTS for e in new_events):
+            from bot.records import deal_record_button  # records build on the display
+
+            record_button = deal_record_button(tr, table_id, match)
         for text in self._event_texts(tr, info, new_events):
-            await self._post(group, Screen(text))
+            buttons = ((record_button,),) if record_button and "deal_scored" in \
+                {e["type"] for e in new_events} else ()
+            await self._post(group, Screen(text, buttons))
+            record_button = None if buttons else record_button
         repost = new_table_message or (
             playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
         old_table_msg = table.message_id

@@ -27,6 +27,17 @@ class Messenger(Protocol):
         """
         ...
 
+    async def send_photo(self, target: Target, image: bytes, caption: Screen) -> str:
+        """Post a PNG picture with ``caption`` (HTML text of at most 1024 characters, and
+        buttons, as in ``send``); return the new message's id. Raises like ``send``."""
+        ...
+
+    async def send_document(self, target: Target, data: bytes, filename: str,
+                            caption: Screen) -> str:
+        """Post a file named ``filename`` (e.g. ``kozyr-12.json``) with ``caption`` (as in
+        ``send_photo``); return the new message's id. Raises like ``send``."""
+        ...
+
     async def delete(self, target: Target, message_id: str) -> bool:
         """Delete a message of the bot's; False (never an error) when it cannot be deleted."""
         ...

@@ -56,12 +56,25 @@ class LobbyData:
     arg: str = ""
 
 
+RecordKind = Literal["pic", "deal", "export"]
+
+
+@dataclass(frozen=True)
+class RecordData:
+    """A records button (bot/records.py): the sheet's picture (``pic``), the record of deal
+    ``deal`` (the engine's deal number) or the match's export file (``export``)."""
+
+    table_id: int
+    kind: RecordKind
+    deal: int = 0
+
+
 @dataclass(frozen=True)
 class Button:
-    """One button: it carries game data, lobby data, or opens a URL."""
+    """One button: it carries game data, lobby data, records data, or opens a URL."""
 
     text: str
-    data: ActData | ExpandData | LobbyData | None = None
+    data: ActData | ExpandData | LobbyData | RecordData | None = None
     url: str | None = None
 
 

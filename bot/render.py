@@ -452,6 +452,12 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     score = m.group(1) if m else " : ".join(_num(tr, t) for t in sheet.get("totals", []))
     winner = result.get("winner")
     if winner is None:
+        # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
+        # each side with its total, signed.
+        totals = sheet.get("totals", [])
+        score = " · ".join(
+            f"{name} {'+' if t > 0 else ''}{_num(tr, t)}"
+            for name, t in zip(side_names(info, sheet), totals, strict=False))
         return tr("result.none", score=escape(score))
     name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])
     return tr("result.wins", name=escape(name), score=escape(score))

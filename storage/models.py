@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, UniqueConstraint
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, SQLModel, col
 
 __all__ = [
     "NAMING_CONVENTION",
@@ -21,8 +21,11 @@ __all__ = [
     "Chat",
     "GameTable",
     "MatchRecord",
+    "MatchResult",
+    "Rating",
     "ScoreRow",
     "Seat",
+    "SeatResult",
     "UTCDateTime",
     "User",
     "metadata",
@@ -209,3 +212,93 @@ class ScoreRow(SQLModel, table=True):
     points: float
     total: float
     note: str = ""
+
+
+# -- records (migration 0003): results written once when a match ends, ratings kept current ----
+
+# /history reads a chat's newest ended tables: (chat_id, finished_at) keeps that an index scan.
+Index("ix_game_table_chat_id_finished_at", col(GameTable.chat_id), col(GameTable.finished_at))
+
+# SeatResult.outcome values.
+WIN = "win"
+LOSS = "loss"
+DRAW = "draw"
+
+
+class MatchResult(SQLModel, table=True):
+    """A finished match as /history and /stats see it, written once when it ends.
+
+    ``sides`` holds the seats of each side (``[[0, 2], [1, 3]]``), ``totals`` each side's final
+    total; ``deals`` counts the deals that got a sheet row.
+    """
+
+    __tablename__ = "match_result"
+    __table_args__ = (Index(None, "chat_id", "game", "finished_at"),)
+
+    table_id: int = Field(primary_key=True, foreign_key="game_table.id")
+    chat_id: int = Field(foreign_key="chat.id")
+    game: str
+    players: int
+    deals: int
+    winner_side: int | None = None
+    sides: list[list[int]] = Field(default_factory=list, sa_type=JSON)
+    totals: list[float] = Field(default_factory=list, sa_type=JSON)
+    finished_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class SeatResult(SQLModel, table=True):
+    """One seat of a finished match: outcome, place, the side's points, baits and capots, and
+    the seat's rating before and after the match (None for a bot seat).
+
+    ``id`` grows in the order results are written, i.e. the order matches ended: the current
+    streak is counted on it.
+    """
+
+    __tablename__ = "seat_result"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat"),
+        Index(None, "user_id", "game", "chat_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_table.id")
+    chat_id: int = Field(foreign_key="chat.id")
+    game: str
+    seat: int
+    side: int
+    user_id: int | None = Field(default=None, foreign_key="user.id")
+    bot_level: str | None = None
+    outcome: str  # WIN | LOSS | DRAW
+    place: int  # 1 = best; tied sides share a place
+    points: float  # the side's final total
+    deals: int
+    baits: int = 0
+    capots: int = 0
+    rating_before: float | None = None
+    rating_after: float | None = None
+    finished_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Rating(SQLModel, table=True):
+    """A user's skill in one game in one chat (OpenSkill ``mu``/``sigma``), kept current.
+
+    ``ordinal`` is ``mu - 3 * sigma`` (the leaderboard's sort key), stored so that /top is one
+    index range scan.
+    """
+
+    __tablename__ = "rating"
+    __table_args__ = (
+        UniqueConstraint("chat_id", "game", "user_id"),
+        Index(None, "chat_id", "game", "ordinal"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: int = Field(foreign_key="chat.id")
+    game: str
+    user_id: int = Field(foreign_key="user.id")
+    mu: float
+    sigma: float
+    ordinal: float
+    matches: int = 0
+    wins: int = 0
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from aiogram.filters.callback_data import CallbackData
 
-from bot.model import ActData, ExpandData, LobbyData, LobbyOp
+from bot.model import ActData, ExpandData, LobbyData, LobbyOp, RecordData, RecordKind
 
 
 class ActCb(CallbackData, prefix="a", sep="|"):
@@ -52,8 +52,26 @@ class LobbyCb(CallbackData, prefix="l", sep="|"):
         return None
 
 
-def pack(data: ActData | ExpandData | LobbyData) -> str:
+class RecordCb(CallbackData, prefix="r", sep="|"):
+    """A records button (picture, deal record, export): table id, kind, deal number."""
+
+    t: int
+    k: str
+    n: int = 0
+
+    def to_data(self) -> RecordData | None:
+        """The platform-neutral value, or None for an unknown kind (garbage data)."""
+        kinds: tuple[RecordKind, ...] = ("pic", "deal", "export")
+        for kind in kinds:
+            if kind == self.k:
+                return RecordData(self.t, kind, self.n)
+        return None
+
+
+def pack(data: ActData | ExpandData | LobbyData | RecordData) -> str:
     """Callback data string for a platform-neutral button value."""
+    if isinstance(data, RecordData):
+        return RecordCb(t=data.table_id, k=data.kind, n=data.deal).pack()
     if isinstance(data, ActData):
         return ActCb(t=data.table_id, v=data.version, c=data.code).pack()
     if isinstance(data, ExpandData):

@@ -16,7 +16,12 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, LinkPreviewOptions
+from aiogram.types import (
+    BufferedInputFile,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    LinkPreviewOptions,
+)
 from aiogram.utils.deep_linking import create_deep_link
 
 from bot.model import Person, Place, Screen, Target, Undeliverable
@@ -108,6 +113,29 @@ class TelegramMessenger:
                 return await self.send(target, screen)
             raise
         return message_id
+
+    async def send_photo(self, target: Target, image: bytes, caption: Screen) -> str:
+        try:
+            msg = await with_retries(lambda: self.bot.send_photo(
+                chat_id=int(target.chat_ext_id), photo=BufferedInputFile(image, "sheet.png"),
+                caption=caption.text or None, parse_mode=ParseMode.HTML,
+                reply_markup=markup(caption),
+                message_thread_id=int(target.thread_id) if target.thread_id else None))
+        except TelegramForbiddenError as exc:
+            raise Undeliverable(str(exc)) from exc
+        return str(msg.message_id)
+
+    async def send_document(self, target: Target, data: bytes, filename: str,
+                            caption: Screen) -> str:
+        try:
+            msg = await with_retries(lambda: self.bot.send_document(
+                chat_id=int(target.chat_ext_id), document=BufferedInputFile(data, filename),
+                caption=caption.text or None, parse_mode=ParseMode.HTML,
+                reply_markup=markup(caption),
+                message_thread_id=int(target.thread_id) if target.thread_id else None))
+        except TelegramForbiddenError as exc:
+            raise Undeliverable(str(exc)) from exc
+        return str(msg.message_id)
 
     async def delete(self, target: Target, message_id: str) -> bool:
         try:

@@ -155,3 +155,13 @@ def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3
     assert [cell_text(ru, c) for c in ("14S", "14S+", "KS++", "K1H", "20AT", "BT", "vs(81)")] \
         == ["14п", "14п +", "Кп ++", "К1ч", "20вк", "БТ", "vs(81)"]
     assert [cell_text(en, c) for c in ("14S+", "KNT")] == ["14S+", "KNT"]
+
+
+def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHORT-6
+    from bot.render import result_line
+
+    sheet = {"sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
+             "rows": [], "totals": [3, -3], "pot": 0,
+             "result": {"winner": None, "line": "Result: A +3, B -3"}}
+    assert result_line(Catalogs().translator("en"), INFO, sheet) == \
+        "Result: Alice +3 · Bob -3"

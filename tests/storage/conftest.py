@@ -29,6 +29,9 @@ from storage import GameTable, Store  # noqa: E402
 
 PG_ENV = "TEST_DATABASE_URL"
 _STORAGE_TABLES = (
+    "rating",
+    "seat_result",
+    "match_result",
     "score_row",
     "action_log",
     "match_record",

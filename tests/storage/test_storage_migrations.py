@@ -16,7 +16,8 @@ from storage import StorageError, Store, async_url
 from storage.db import MIGRATIONS_DIR, alembic_config, sqlite_file
 from storage.models import metadata
 
-TABLES = {"user", "chat", "game_table", "seat", "match_record", "action_log", "score_row"}
+TABLES = {"user", "chat", "game_table", "seat", "match_record", "action_log", "score_row",
+          "match_result", "seat_result", "rating"}
 
 
 def _schema(conn: Connection) -> dict[str, Any]:

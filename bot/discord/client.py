@@ -1,0 +1,148 @@
+"""Wiring of the Discord bot: client, messenger, service, commands, start-up (no work at import).
+
+``build_discord`` logs in (REST only) and runs the start-up work: persistent buttons registered,
+commands synced, running tables redrawn, timers armed. ``run_discord`` then connects to the
+gateway, through which Discord delivers the interactions.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
+
+import discord
+
+from bot.discord.commands import CatalogTranslator, KozyrTree, register
+from bot.discord.ids import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from bot.discord.markup import notice_of
+from bot.discord.messenger import DiscordMessenger
+from bot.discord.views import ChoiceMenu, HandButton, PressButton
+from bot.i18n import Catalogs, Translator
+from bot.model import Button
+from bot.records import records_of
+from bot.render import TableInfo
+from bot.service import TableService
+from bot.settings import Settings
+from storage import Store
+
+log = logging.getLogger(__name__)
+#: The patterns of our components' custom ids.
+_TEMPLATES = [re.compile(BUTTON_TEMPLATE), re.compile(SELECT_TEMPLATE)]
+
+
+def hand_row(tr: Translator, info: TableInfo) -> tuple[tuple[Button, ...], ...]:
+    """The "My hand" button under a table message."""
+    return ((HandButton(tr("dc.button.my_hand"), table_id=info.table_id),),)
+
+
+def _custom_ids(components: list[Any]) -> set[str]:
+    """Every custom id of a message's components (rows hold children)."""
+    found: set[str] = set()
+    for component in components:
+        if getattr(component, "custom_id", None):
+            found.add(component.custom_id)
+        found |= _custom_ids(list(getattr(component, "children", [])))
+    return found
+
+
+class KozyrClient(discord.Client):
+    """The discord.py client carrying kozyr's service and messenger.
+
+    Args:
+        store: the database (shared with the Telegram bot when both run).
+        catalogs: translations.
+        default_lang: language of a channel that never used ``/lang``.
+        new_seed: source of match seeds (tests pass a deterministic one).
+        service_options: further ``TableService`` keywords (bot delay, lobby timeout).
+    """
+
+    def __init__(self, *, store: Store, catalogs: Catalogs, default_lang: str,
+                 new_seed: Callable[[], int] | None = None, **service_options: Any) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
+        super().__init__(intents=discord.Intents(guilds=True),
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.catalogs = catalogs
+        self.tree = KozyrTree(self)
+        self.messenger = DiscordMessenger(self, store)
+        self.service = TableService(store=store, catalogs=catalogs, messenger=self.messenger,
+                                    default_lang=default_lang, **service_options)
+        if new_seed is not None:
+            self.service.new_seed = new_seed
+        self.service.display.table_buttons = hand_row
+        register(self.tree, catalogs)
+
+    async def setup_hook(self) -> None:
+        """After login: buttons of every message ever sent, commands, tables, timers."""
+        self.add_dynamic_items(PressButton, ChoiceMenu)
+        await self.tree.set_translator(CatalogTranslator(self.catalogs))
+        await self.tree.sync()
+        self.service.timers.start()
+        resumed = await self.service.resume_all()
+        log.info("kozyr is on Discord (%s running tables redrawn)", resumed)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a press no handler will take (not one of our ids, or not on its message)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str(cast(dict[str, Any], interaction.data or {}).get("custom_id", ""))
+        on_message = interaction.message is not None and \
+            custom_id in _custom_ids(list(interaction.message.components))
+        ours = any(p.fullmatch(custom_id) for p in _TEMPLATES)
+        if not (on_message and ours):
+            text = notice_of(self.service.tr(None)("notice.bad_data"))
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        """Stop the timers, let pending end-of-match posts go out, then close the client
+        (gateway and HTTP session)."""
+        self.service.timers.shutdown()
+        await records_of(self.service).drain()
+        await super().close()
+
+
+@dataclass
+class DiscordApp:
+    """Everything a running Discord bot is made of."""
+
+    client: KozyrClient
+    service: TableService
+    store: Store
+    owns_store: bool = True
+
+    async def close(self) -> None:
+        """Close the client and (unless shared) the database."""
+        await self.client.close()
+        if self.owns_store:
+            await self.store.close()
+
+
+async def build_discord(settings: Settings, *, new_seed: Callable[[], int] | None = None,
+                        store: Store | None = None) -> DiscordApp:
+    """Start the store (unless one is given) and log the client in; raises on a bad token."""
+    assert settings.discord_token
+    owns = store is None
+    if store is None:
+        store = Store(settings.database_url)
+        await store.start()
+    client = KozyrClient(store=store, catalogs=Catalogs(), default_lang=settings.default_lang,
+                         new_seed=new_seed, bot_delay=settings.bot_delay,
+                         lobby_timeout=settings.lobby_timeout)
+    app = DiscordApp(client, client.service, store, owns)
+    try:
+        await client.login(settings.discord_token)
+    except BaseException:
+        await app.close()
+        raise
+    return app
+
+
+async def run_discord(settings: Settings, *, store: Store | None = None) -> None:
+    """Run the Discord bot on the gateway until interrupted."""
+    app = await build_discord(settings, store=store)
+    try:
+        await app.client.connect()
+    finally:
+        await app.close()

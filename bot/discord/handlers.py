@@ -1,0 +1,173 @@
+"""Interaction handlers: parse a press or a command, call the table service, answer.
+
+Discord wants every interaction acknowledged within 3 seconds, so each handler defers first and
+works afterwards: a press on a button is deferred as an update (nothing visible), a notice the
+service returns goes out as an ephemeral follow-up (Telegram's toast), and a command is deferred
+as an ephemeral "thinking" reply that is removed once the bot's channel messages are out. No game
+logic lives here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord.ids import HandRequest, Pressed
+from bot.discord.markup import notice_of
+from bot.i18n import Translator
+from bot.lobby import Answer
+from bot.model import ActData, ExpandData, Person, Place, RecordData, Screen, Target, Undeliverable
+from bot.records import records_of
+
+if TYPE_CHECKING:
+    from bot.discord.client import KozyrClient
+
+log = logging.getLogger(__name__)
+#: A command's work once acknowledged: (client, place, person) -> None.
+Command = Callable[["KozyrClient", Place, Person], Awaitable[None]]
+
+
+def kozyr(interaction: discord.Interaction[Any]) -> KozyrClient:
+    """The client (with its service and messenger) that received ``interaction``."""
+    return cast("KozyrClient", interaction.client)
+
+
+def person_of(user: discord.User | discord.Member) -> Person:
+    """The platform-neutral person of a Discord user."""
+    return Person("dc", str(user.id), user.display_name, user.name)
+
+
+def place_of(interaction: discord.Interaction[Any]) -> Place | None:
+    """The channel (of a server) an interaction came from; None in DMs."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return None
+    name = getattr(interaction.channel, "name", None)
+    return Place("dc", str(interaction.channel_id), f"#{name}" if name else "Discord")
+
+
+async def translator(interaction: discord.Interaction[Any]) -> Translator:
+    """The language of the interaction's channel (the default one in DMs)."""
+    service = kozyr(interaction).service
+    place = place_of(interaction)
+    return await service.translator(place) if place else service.tr(None)
+
+
+def answerer(interaction: discord.Interaction[Any]) -> Answer:
+    """A function answering a deferred press with a notice (empty: nothing to say)."""
+
+    async def answer(text: str) -> None:
+        if not text:
+            return
+        try:
+            await interaction.followup.send(notice_of(text), ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("notice to %s not sent: %s", interaction.user.id, exc)
+
+    return answer
+
+
+async def on_press(interaction: discord.Interaction[Any], data: Pressed | None) -> None:
+    """A button (or a choice menu's option) of ours was pressed; ``data`` None: garbage."""
+    client = kozyr(interaction)
+    service, messenger = client.service, client.messenger
+    messenger.note(interaction)
+    if data is None:
+        await interaction.response.send_message(notice_of(service.tr(None)("notice.bad_data")),
+                                                ephemeral=True)
+        return
+    if isinstance(data, HandRequest):
+        await my_hand(interaction, data.table_id)
+        return
+    await interaction.response.defer()
+    person = person_of(interaction.user)
+    if messenger.touch(interaction):  # a hand message: its next redraw goes out for sure
+        service.display.forget(person.ext_id)
+    answer = answerer(interaction)
+    if isinstance(data, ActData):
+        await service.act(person, data, answer=answer)
+    elif isinstance(data, ExpandData):
+        await answer(await service.expand(person, data))
+    elif isinstance(data, RecordData):
+        await answer(await records_of(service).press(person, place_of(interaction), data))
+    else:
+        await service.lobby(person, data, place_of(interaction), answer=answer)
+        if data.op == "stop":  # the confirmation was used (either way): its buttons go
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(view=None)
+
+
+async def my_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
+    """"My hand": the presser's hand, ephemeral (or in his DMs if he chose them)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    client = kozyr(interaction)
+    service, messenger = client.service, client.messenger
+    person = person_of(interaction.user)
+    tr = await translator(interaction)
+    said: list[str] = []
+
+    async def show(screen: Screen) -> str:
+        if await messenger.wants_dm(person.ext_id):
+            try:
+                message_id = await messenger.send(Target(person.ext_id, private=True), screen)
+            except Undeliverable:
+                said.append(tr("dc.dm_closed"))
+            else:
+                await interaction.edit_original_response(content=notice_of(tr("dc.hand_in_dm")))
+                return message_id
+        return await messenger.show_ephemeral(interaction, screen)
+
+    notice = await service.hand(person, table_id, show)
+    if notice:
+        await interaction.edit_original_response(content=notice_of(notice))
+    for text in said:
+        await answerer(interaction)(text)
+
+
+async def in_channel(interaction: discord.Interaction[Any], work: Command) -> None:
+    """Run a command whose answer the service posts in the channel.
+
+    The command is acknowledged at once with an ephemeral "thinking" reply, removed afterwards.
+    """
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    client = kozyr(interaction)
+    client.messenger.note(interaction)
+    place = place_of(interaction)
+    if place is None:
+        await interaction.edit_original_response(
+            content=notice_of(client.service.tr(None)("dc.guild_only")))
+        return
+    await work(client, place, person_of(interaction.user))
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
+
+
+async def reply(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer a deferred command with a notice only its user sees."""
+    await interaction.edit_original_response(content=notice_of(text))
+
+
+async def set_dm(interaction: discord.Interaction[Any], enabled: bool) -> None:
+    """``/dm``: hands by direct message, or ephemeral under "My hand".
+
+    Turning DMs on sends a first DM at once, so a member whose DMs are closed learns it now and
+    keeps his ephemeral hands.
+    """
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    client = kozyr(interaction)
+    service, messenger = client.service, client.messenger
+    person = person_of(interaction.user)
+    tr = await translator(interaction)
+    messenger.forget_dm(person.ext_id)
+    await service.set_private(person, allowed=enabled)
+    if enabled and not messenger.dm_closed(person.ext_id):
+        with contextlib.suppress(Undeliverable):
+            await messenger.send(Target(person.ext_id, private=True), Screen(tr("dc.dm_hello")))
+    if enabled and messenger.dm_closed(person.ext_id):
+        await service.set_private(person, allowed=False)
+        await reply(interaction, tr("dc.dm_closed"))
+        return
+    await reply(interaction, tr("dc.dm_on" if enabled else "dc.dm_off"))

@@ -1,0 +1,154 @@
+"""Buttons and choice menus: a ``Screen``'s buttons as Discord components, and back.
+
+Every component is a ``DynamicItem``: discord.py matches a press by its custom id's pattern, so a
+button drawn before a restart still works after it, and no view is kept in memory per message.
+Discord shows at most 5 rows of 5 buttons; a keyboard with more rows has neighbouring rows
+merged, and one with more than 25 buttons puts the rest into choice menus (a menu takes a row
+and offers up to 25 choices, each carrying a button's custom id).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from re import Match
+from typing import Any
+
+import discord
+
+from bot.discord.handlers import on_press
+from bot.discord.ids import (
+    BUTTON_TEMPLATE,
+    SELECT_TEMPLATE,
+    HandRequest,
+    Pressed,
+    pack,
+    select_id,
+    unpack,
+)
+from bot.discord.markup import clip
+from bot.model import ActData, Button, LobbyData, Screen
+
+MAX_ROWS = 5
+PER_ROW = 5
+MAX_OPTIONS = 25
+MAX_LABEL = 80
+MAX_OPTION_LABEL = 100
+#: A choice menu's placeholder (language-neutral).
+MENU_PLACEHOLDER = "⋯"
+
+
+@dataclass(frozen=True)
+class HandButton(Button):
+    """Discord's "My hand" under the table message: shows the presser his hand (ephemeral)."""
+
+    table_id: int = 0
+
+
+class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    """Any button of ours; its custom id says what it does (``bot.discord.ids``)."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Match[str], /) -> PressButton:
+        """Wrap the pressed button (discord.py calls this when a custom id matches)."""
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the handlers."""
+        await on_press(interaction, unpack(self.item.custom_id or ""))
+
+
+class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """A choice menu of buttons that did not fit; each option's value is a custom id."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Match[str], /) -> ChoiceMenu:
+        """Wrap the used menu (discord.py calls this when a custom id matches)."""
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the chosen option to the handlers as a press of its button."""
+        values = self.item.values
+        await on_press(interaction, unpack(values[0]) if len(values) == 1 else None)
+
+
+def data_of(button: Button) -> Pressed | None:
+    """What pressing ``button`` does (None for a link button)."""
+    if isinstance(button, HandButton):
+        return HandRequest(button.table_id)
+    return button.data
+
+
+def _style(data: Pressed) -> discord.ButtonStyle:
+    if isinstance(data, HandRequest):
+        return discord.ButtonStyle.success
+    if isinstance(data, ActData):
+        return discord.ButtonStyle.primary
+    if not isinstance(data, LobbyData):  # choices on a hand, records
+        return discord.ButtonStyle.secondary
+    if data.op == "join" or (data.op == "stop" and data.arg != "yes"):
+        return discord.ButtonStyle.success
+    if data.op == "cancel" or data.op == "stop":
+        return discord.ButtonStyle.danger
+    if data.op == "start":
+        return discord.ButtonStyle.primary
+    return discord.ButtonStyle.secondary
+
+
+def arrange(rows: tuple[tuple[Button, ...], ...]) -> tuple[list[list[Button]], list[Button]]:
+    """Rows that Discord can show (at most 5 of at most 5) and the buttons left for menus."""
+    split = [list(row[i:i + PER_ROW]) for row in rows for i in range(0, len(row), PER_ROW)]
+    while len(split) > MAX_ROWS:
+        pairs = [(len(split[i]) + len(split[i + 1]), i) for i in range(len(split) - 1)]
+        size, i = min(pairs)
+        if size > PER_ROW:
+            break
+        split[i:i + 2] = [split[i] + split[i + 1]]
+    if len(split) <= MAX_ROWS:
+        return split, []
+    for menus in range(1, MAX_ROWS + 1):
+        kept = split[:MAX_ROWS - menus]
+        rest = [b for row in split[MAX_ROWS - menus:] for b in row if data_of(b) is not None]
+        if len(rest) <= MAX_OPTIONS * menus:
+            return kept, rest
+    raise ValueError(f"{sum(map(len, split))} buttons do not fit a Discord message")
+
+
+def _component(button: Button, row: int) -> discord.ui.Item[Any]:
+    data = data_of(button)
+    label = clip(button.text, MAX_LABEL)
+    if data is None:
+        return discord.ui.Button(label=label, url=button.url or None, row=row)
+    return PressButton(discord.ui.Button(label=label, custom_id=pack(data), style=_style(data)),
+                       row=row)
+
+
+def view_of(screen: Screen) -> discord.ui.View | None:
+    """The components of ``screen`` (None when it has no buttons).
+
+    The view is stopped before it is sent: every item is dispatched by its pattern, so
+    discord.py need not keep it (nor time it out) in memory.
+    """
+    if not screen.buttons:
+        return None
+    rows, rest = arrange(screen.buttons)
+    view = discord.ui.View(timeout=None)
+    for r, row in enumerate(rows):
+        for button in row:
+            view.add_item(_component(button, r))
+    for m in range(0, len(rest), MAX_OPTIONS):
+        options = []
+        for button in rest[m:m + MAX_OPTIONS]:
+            data = data_of(button)
+            assert data is not None
+            options.append(discord.SelectOption(label=clip(button.text, MAX_OPTION_LABEL),
+                                                value=pack(data)))
+        menu = discord.ui.Select[Any](custom_id=select_id(m // MAX_OPTIONS), options=options,
+                                      placeholder=MENU_PLACEHOLDER,
+                                      row=len(rows) + m // MAX_OPTIONS)
+        view.add_item(ChoiceMenu(menu))
+    view.stop()
+    return view

@@ -1,0 +1,249 @@
+"""The score sheet as a PNG picture (Pillow), readable on a phone, Cyrillic included.
+
+The text sheet stays the record (searchable, accessible); the picture is the same sheet drawn as
+a table: a title, a header row with the sides' names, one row per sheet row in the rules'
+notation (translated as in the text: ``БТ``, ``14п +``), the totals and the result.
+
+Fonts: DejaVu Sans, shipped in ``bot/fonts`` (a Latin + Cyrillic + card-suit subset, see
+``bot/fonts/LICENSE.txt``), so a fresh machine needs nothing else. ``KOZYR_FONT`` /
+``KOZYR_FONT_BOLD`` name other TrueType files; if the shipped files are missing (a packaging
+mistake) the system's DejaVu or Arial is used, and as a last resort Pillow's own font (which has
+no Cyrillic: a warning is logged).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.i18n import Translator
+from bot.render import TableInfo, cell_text, side_names
+
+log = logging.getLogger(__name__)
+
+FONTS_DIR = Path(__file__).resolve().parent / "fonts"
+_SYSTEM_FONTS = {
+    False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            "/usr/share/fonts/TTF/DejaVuSans.ttf",
+            "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+            "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+            "/Library/Fonts/Arial Unicode.ttf",
+            "/System/Library/Fonts/Supplemental/Arial.ttf",
+            "C:/Windows/Fonts/arial.ttf"),
+    True: ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+           "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+           "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans-Bold.ttf",
+           "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+           "/System/Library/Fonts/Supplemental/Arial Bold.ttf",
+           "C:/Windows/Fonts/arialbd.ttf"),
+}
+
+#: Sizes in pixels: a 1080-pixel-wide phone screen shows the cells at a reading size.
+TITLE_SIZE, TEXT_SIZE, SMALL_SIZE = 40, 32, 26
+MARGIN, CELL_PAD_X, CELL_PAD_Y = 36, 18, 10
+MIN_WIDTH, MAX_WIDTH, MAX_COLUMN = 900, 1800, 560
+#: Rows drawn at most; earlier rows are summed up in one line (the text sheet has them all).
+MAX_ROWS = 60
+
+BACKGROUND = "#ffffff"
+INK = "#1f2328"
+MUTED = "#57606a"
+HEADER_FILL, HEADER_INK = "#24425f", "#ffffff"
+STRIPE = "#f3f6f9"
+GRID = "#c9d1d9"
+TOTALS_FILL = "#e6edf3"
+BAIT_INK = "#b3261e"
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+def font_path(bold: bool = False) -> str | None:
+    """The TrueType file used for text (``bold`` weight), or None for Pillow's own font."""
+    wanted = os.environ.get("KOZYR_FONT_BOLD" if bold else "KOZYR_FONT")
+    candidates = [wanted] if wanted else []
+    candidates.append(str(FONTS_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")))
+    candidates += _SYSTEM_FONTS[bold]
+    return next((c for c in candidates if c and Path(c).is_file()), None)
+
+
+@cache
+def load_font(size: int, bold: bool = False) -> Font:
+    """The font at ``size`` pixels (cached)."""
+    path = font_path(bold)
+    if path is not None:
+        return ImageFont.truetype(path, size)
+    log.warning("no TrueType font found (set KOZYR_FONT): sheet pictures lack Cyrillic")
+    return ImageFont.load_default(size)
+
+
+@dataclass(frozen=True)
+class SheetPicture:
+    """What the picture shows, already translated: plain text, no HTML.
+
+    ``marks`` lists (row, column) cells drawn in the bait colour.
+    """
+
+    title: str
+    subtitle: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    footer: tuple[str, ...] = ()
+    marks: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+
+
+def _fit(text: str, font: Font, width: float) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _wrap(text: str, font: Font, width: float) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels (a long word is cut)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and font.getlength(candidate) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    lines.append(current)
+    return [_fit(line, font, width) for line in lines]
+
+
+def _line_height(font: Font) -> int:
+    box = font.getbbox("ЙAgjy|")
+    return int(box[3] - box[1])
+
+
+def render_png(pic: SheetPicture) -> bytes:
+    """Draw ``pic`` and return the PNG file's bytes."""
+    title_font, text_font = load_font(TITLE_SIZE, True), load_font(TEXT_SIZE)
+    bold_font, small_font = load_font(TEXT_SIZE, True), load_font(SMALL_SIZE)
+    columns = len(pic.header)
+    widths = []
+    for i in range(columns):
+        texts = [pic.header[i], *(row[i] for row in pic.rows if i < len(row))]
+        widest = max(max(bold_font.getlength(t) for t in texts), bold_font.getlength("0000"))
+        widths.append(min(widest, MAX_COLUMN) + 2 * CELL_PAD_X)
+    text_widths = [title_font.getlength(pic.title), small_font.getlength(pic.subtitle),
+                   *(bold_font.getlength(line) + 16 for line in pic.footer)]
+    width = int(min(MAX_WIDTH, max(MIN_WIDTH, sum(widths) + 2 * MARGIN,
+                                   max(text_widths) + 2 * MARGIN)))
+    width = max(width, int(sum(widths)) + 2 * MARGIN)
+    footer = [(k == 0, line) for k, text in enumerate(pic.footer)
+              for line in _wrap(text, bold_font if k == 0 else text_font, width - 2 * MARGIN - 16)]
+    if sum(widths) + 2 * MARGIN < width and columns > 1:  # stretch the side columns
+        extra = (width - 2 * MARGIN - sum(widths)) / (columns - 1)
+        widths = [widths[0]] + [w + extra for w in widths[1:]]
+    row_h = _line_height(bold_font) + 2 * CELL_PAD_Y + 6
+    title_h = _line_height(title_font) + 14
+    sub_h = _line_height(small_font) + 18 if pic.subtitle else 0
+    foot_h = len(footer) * (_line_height(text_font) + 14)
+    height = MARGIN + title_h + sub_h + row_h * (1 + len(pic.rows)) + 20 + foot_h + MARGIN
+    image = Image.new("RGB", (width, int(height)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    y = float(MARGIN)
+    draw.text((MARGIN, y), _fit(pic.title, title_font, width - 2 * MARGIN), font=title_font,
+              fill=INK)
+    y += title_h
+    if pic.subtitle:
+        draw.text((MARGIN, y), _fit(pic.subtitle, small_font, width - 2 * MARGIN),
+                  font=small_font, fill=MUTED)
+        y += sub_h
+    table_top = y
+    lefts = [MARGIN + sum(widths[:i]) for i in range(columns)]
+    right = MARGIN + sum(widths)
+    draw.rectangle((MARGIN, y, right, y + row_h), fill=HEADER_FILL)
+    for i, text in enumerate(pic.header):
+        draw.text((lefts[i] + CELL_PAD_X, y + CELL_PAD_Y), _fit(text, bold_font, widths[i]
+                  - 2 * CELL_PAD_X), font=bold_font, fill=HEADER_INK)
+    y += row_h
+    for r, row in enumerate(pic.rows):
+        if r % 2:
+            draw.rectangle((MARGIN, y, right, y + row_h), fill=STRIPE)
+        for i, text in enumerate(row[:columns]):
+            ink = BAIT_INK if (r, i) in pic.marks else INK
+            font = bold_font if (r, i) in pic.marks else text_font
+            draw.text((lefts[i] + CELL_PAD_X, y + CELL_PAD_Y),
+                      _fit(text, font, widths[i] - 2 * CELL_PAD_X), font=font, fill=ink)
+        y += row_h
+    draw.rectangle((MARGIN, table_top, right, y), outline=GRID, width=2)
+    for left in lefts[1:]:
+        draw.line((left, table_top, left, y), fill=GRID, width=2)
+    for k in range(1, len(pic.rows) + 1):
+        line_y = table_top + k * row_h
+        draw.line((MARGIN, line_y, right, line_y), fill=GRID, width=1)
+    y += 20
+    for first, line in footer:
+        font = bold_font if first else text_font
+        if first:
+            draw.rectangle((MARGIN, y - 6, width - MARGIN, y + _line_height(font) + 8),
+                           fill=TOTALS_FILL)
+        draw.text((MARGIN + 8, y), _fit(line, font, width - 2 * MARGIN - 16), font=font, fill=INK)
+        y += _line_height(text_font) + 14
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _num(x: float | int) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def sheet_picture(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+                  subtitle: str = "", result: str = "") -> SheetPicture:
+    """The picture's content for a score sheet (the same columns as ``render_sheet``).
+
+    Args:
+        tr: the chat's language.
+        info: names of the seats (the sides come from the sheet).
+        sheet: ``Match.score_sheet``.
+        subtitle: e.g. the chat's title and the date.
+        result: the result line in plain text ("" while the match runs).
+    """
+    note_header = tr.maybe(f"sheet.note.{info.game}", "")
+    header = (tr("sheet.deal"), *side_names(info, sheet), *([note_header] if note_header else []))
+    rows: list[tuple[str, ...]] = []
+    marks: set[tuple[int, int]] = set()
+    shown: Sequence[dict[str, Any]] = sheet["rows"]
+    if len(shown) > MAX_ROWS:
+        hidden = len(shown) - MAX_ROWS + 1
+        shown = shown[-(MAX_ROWS - 1):]
+        rows.append(("…", tr("pic.earlier_rows", n=hidden)))
+    for row in shown:
+        cells = [str(c) for c in row["cells"]]
+        for i, cell in enumerate(cells):
+            if cell == "BT" or cell.startswith("vs("):
+                marks.add((len(rows), i + 1))
+        rows.append((str(row["deal"]), *(cell_text(tr, c) for c in cells),
+                     *([cell_text(tr, str(row.get("note", "")))] if note_header else [])))
+    footer = []
+    if sheet["rows"]:
+        totals = " · ".join(f"{name} {_num(t)}" for name, t in
+                            zip(side_names(info, sheet), sheet["totals"], strict=True))
+        footer.append(tr("sheet.totals", totals=totals))
+    if sheet.get("pot"):
+        footer.append(tr("table.pot", pot=_num(sheet["pot"])))
+    if result:
+        footer.append(result)
+    title = tr.maybe(f"game.{info.game}", info.game)
+    return SheetPicture(title, subtitle, header, tuple(rows), tuple(footer), frozenset(marks))
+
+
+def sheet_png(tr: Translator, info: TableInfo, sheet: dict[str, Any], *, subtitle: str = "",
+              result: str = "") -> bytes:
+    """The score sheet drawn as a PNG (see `sheet_picture`)."""
+    return render_png(sheet_picture(tr, info, sheet, subtitle=subtitle, result=result))

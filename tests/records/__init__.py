@@ -1,0 +1,1 @@
+"""Tests of the records features (/score picture, /stats, /top, /history, /export)."""
