@@ -8,6 +8,9 @@ A player sees only what its seat may see: implementations must decide from ``mat
 
 from __future__ import annotations
 
-from engine.ai.base import LEVELS, Player, get_player, register_level
+from engine.ai import players as _players  # noqa: F401  (registers the three levels)
+from engine.ai.base import LEVELS, Player, RandomPlayer, get_player, register_level
+from engine.ai.search import GameAI, RulePlayer, SearchPlayer
 
-__all__ = ["LEVELS", "Player", "get_player", "register_level"]
+__all__ = ["LEVELS", "GameAI", "Player", "RandomPlayer", "RulePlayer", "SearchPlayer",
+           "get_player", "register_level"]

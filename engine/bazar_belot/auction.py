@@ -167,7 +167,16 @@ def legal_call(s: State, seat: int, code: str) -> bool:
     if code == "pass":
         return True
     parsed = parse_bid(code)
-    return parsed is not None and parsed[0] != "kapo1" and code in bid_codes(s, seat)
+    if parsed is None or parsed[0] == "kapo1":
+        return False
+    level, strain = parsed  # the same test as ``code in bid_codes(s, seat)``, without the list
+    if strain not in allowed_strains(s, seat):
+        return False
+    high = rank_of(s.high[1]) if s.high is not None else MIN_BID - 1
+    if level == "kapo":
+        return strain in KAPO_STRAINS and high < rank_of("kapo")
+    assert isinstance(level, int)
+    return max(high + 1, MIN_ALL_TRUMPS if strain == "AT" else MIN_BID) <= level <= MAX_BID
 
 
 def call(s: State, seat: int, code: str) -> str:

@@ -54,6 +54,7 @@ from engine.events import (
 )
 from engine.match import Game, GameInfo, Match
 from engine.registry import register
+from engine.statecopy import copy_state
 
 _DECLARE = {"declare:none": "none", "declare:best": "best", "declare:four8": "four8",
             "declare:four7": "four7"}
@@ -67,6 +68,9 @@ class BazarBelotMatch(Match):
     def __init__(self, state: State, events: list[Event] | None = None) -> None:
         self._s = state
         self._events: list[Event] = events if events is not None else []
+        # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
+        # is not validated again (AI playouts ask both for every action)
+        self._listed: tuple[int, tuple[str, ...]] | None = None
 
     # ---- dealing (BB-DEAL, BB-REDEAL) ------------------------------------------------------
 
@@ -130,10 +134,14 @@ class BazarBelotMatch(Match):
                 codes += play.play_codes(s, seat)
                 if self._can_show(seat):
                     codes.append("show")
-        return sorted(codes)
+        codes.sort()
+        self._listed = (seat, tuple(codes))
+        return codes
 
     def apply(self, seat: int, code: str) -> list[Event]:
         s = self._s
+        listed, self._listed = self._listed, None
+        checked = listed is not None and listed[0] == seat and code in listed[1]
         if not isinstance(code, str):
             raise IllegalAction(f"an action code is text, not {code!r}", "BB-CODES")
         if s.phase == "over":
@@ -142,7 +150,7 @@ class BazarBelotMatch(Match):
             raise IllegalAction(f"there is no seat {seat!r}", "BB-DEAL-1")
         if code in ("contra", "recontra") or code.startswith("bid:kapo1:") or (
                 s.phase == "bidding" and (code == "pass" or code.startswith("bid:"))):
-            events = self._call(seat, code)
+            events = self._call(seat, code, checked)
         elif s.phase == "bidding":
             if code.startswith(("play:", "declare:")) or code == "show":
                 raise IllegalAction("the bidding is not over yet", "BB-BID-21")
@@ -156,19 +164,19 @@ class BazarBelotMatch(Match):
             raise IllegalAction(f"it is not seat {seat}'s turn: seat {s.turn} is to play",
                                 "BB-PLAY-2")
         elif s.declared[seat] is None:
-            events = self._declare(seat, code)
+            events = self._declare(seat, code, checked)
         elif code == "show":
             events = self._show(seat)
         else:
-            events = self._play(seat, code)
+            events = self._play(seat, code, checked)
         self._events.extend(events)
         return events
 
     # ---- bidding (BB-BID) --------------------------------------------------------------------
 
-    def _call(self, seat: int, code: str) -> list[Event]:
+    def _call(self, seat: int, code: str, checked: bool = False) -> list[Event]:
         s = self._s
-        if not auction.legal_call(s, seat, code):
+        if not checked and not auction.legal_call(s, seat, code):
             raise auction.refusal(s, seat, code)
         outcome = auction.call(s, seat, code)
         events: list[Event] = [Bid(seat=seat, call=code)]
@@ -205,9 +213,9 @@ class BazarBelotMatch(Match):
             codes.append("declare:four7")
         return codes
 
-    def _declare(self, seat: int, code: str) -> list[Event]:
+    def _declare(self, seat: int, code: str, checked: bool = False) -> list[Event]:
         s = self._s
-        if code not in self._declare_codes(seat):
+        if not checked and code not in self._declare_codes(seat):
             raise self._declare_refusal(code)
         what = _DECLARE[code]
         hand = s.hands[seat]
@@ -295,9 +303,9 @@ class BazarBelotMatch(Match):
 
     # ---- play (BB-PLAY, BEL-PLAY) ------------------------------------------------------------
 
-    def _play(self, seat: int, code: str) -> list[Event]:
+    def _play(self, seat: int, code: str, checked: bool = False) -> list[Event]:
         s = self._s
-        if code not in play.play_codes(s, seat):
+        if not checked and code not in play.play_codes(s, seat):
             raise play.refusal(s, seat, code)
         parts = code.split(":")
         card, word = parts[1], (parts[2] if len(parts) == 3 else "")
@@ -414,7 +422,7 @@ class BazarBelotMatch(Match):
         }
 
     def clone(self) -> BazarBelotMatch:
-        return BazarBelotMatch(copy.deepcopy(self._s), list(self._events))
+        return BazarBelotMatch(copy_state(self._s), list(self._events))
 
 
 class BazarBelot(Game):

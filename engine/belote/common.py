@@ -8,6 +8,7 @@ fours of a kind and the quint.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -210,12 +211,17 @@ def find_melds(hand: Sequence[str], *, meld_set: str = "deberts") -> list[Meld]:
     """
     if meld_set not in ("deberts", "bazar"):
         raise ValueError(f"unknown meld set {meld_set!r}")
+    return list(_melds_of(frozenset(hand), meld_set))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _melds_of(held: frozenset[str], meld_set: str) -> tuple[Meld, ...]:
+    """``find_melds`` of a set of cards, memoised (the AI's playouts ask it again and again)."""
     split, kinds, points = (
         (_split_run, _KIND_BY_LENGTH, DEBERTS_MELD_POINTS) if meld_set == "deberts"
         else (_split_run_bazar, _BAZAR_KIND_BY_LENGTH, BAZAR_MELD_POINTS)
     )
     melds: list[Meld] = []
-    held = set(hand)
     for s in SUITS:
         run: list[str] = []
         for r in NATURAL_ORDER + "-":
@@ -230,7 +236,7 @@ def find_melds(hand: Sequence[str], *, meld_set: str = "deberts") -> list[Meld]:
                 pos += n
             run = []
     melds.sort(key=lambda m: (-m.length, _NATURAL_INDEX[m.top]))
-    return melds
+    return tuple(melds)
 
 
 def meld_key(meld: Meld, trump: str, *, order: int, tie: str) -> tuple[int, int, int, int]:

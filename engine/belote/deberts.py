@@ -66,6 +66,7 @@ from engine.events import (
 )
 from engine.match import Game, GameInfo, Match
 from engine.registry import register
+from engine.statecopy import copy_state
 
 OFFER_CODES = {"": ("offer50", "pass"), "made": ("accept50", "decline50")}
 
@@ -78,6 +79,9 @@ class DebertsMatch(Match):
     def __init__(self, state: DebertsState, events: list[Event] | None = None) -> None:
         self._s = state
         self._events: list[Event] = events if events is not None else []
+        # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
+        # is not validated again (AI playouts ask both for every action)
+        self._listed: tuple[int, tuple[str, ...]] | None = None
 
     # ---- dealing (DB-DEAL, DB-3P-2) ------------------------------------------------------------
 
@@ -168,10 +172,14 @@ class DebertsMatch(Match):
                 codes.append("claim")
         if may_offer_dave(s, seat):
             codes.append("dave")
-        return sorted(codes)
+        codes.sort()
+        self._listed = (seat, tuple(codes))
+        return codes
 
     def apply(self, seat: int, code: str) -> list[Event]:
         s = self._s
+        listed, self._listed = self._listed, None
+        checked = listed is not None and listed[0] == seat and code in listed[1]
         if not isinstance(code, str):
             raise IllegalAction(f"an action code is text, not {code!r}", "DB-CODES")
         if s.phase == "over":
@@ -188,11 +196,11 @@ class DebertsMatch(Match):
         elif s.phase == "offer":
             events = self._offer(seat, code)
         elif s.declared[seat] is None:
-            events = self._first_turn(seat, code)
+            events = self._first_turn(seat, code, checked)
         elif code == "claim":
             events = self._claim(seat)
         else:
-            events = self._play(seat, code)
+            events = self._play(seat, code, checked)
         self._events.extend(events)
         return events
 
@@ -260,7 +268,7 @@ class DebertsMatch(Match):
 
     # ---- first turn (deberts_first) ------------------------------------------------------------
 
-    def _first_turn(self, seat: int, code: str) -> list[Event]:
+    def _first_turn(self, seat: int, code: str, checked: bool = False) -> list[Event]:
         s = self._s
         if code == "redeal":
             r = four_of(s, seat)
@@ -269,13 +277,13 @@ class DebertsMatch(Match):
             reason = "four_sevens" if r == "7" else "four_eights"
             shown = [c for c in s.hands[seat] if rank(c) == r]
             return self._throw_in(reason, seat, shown)
-        return first_turn(s, seat, code)
+        return first_turn(s, seat, code, checked=checked)
 
     # ---- play (DB-PLAY, DB-3P-7, BEL-PLAY) and claims (DB-MOS-15) ------------------------------
 
-    def _play(self, seat: int, code: str) -> list[Event]:
+    def _play(self, seat: int, code: str, checked: bool = False) -> list[Event]:
         s = self._s
-        if code not in play_codes(s, seat):
+        if not checked and code not in play_codes(s, seat):
             raise play_refusal(s, seat, code)
         parts = code.split(":")
         card = parts[1]
@@ -436,7 +444,7 @@ class DebertsMatch(Match):
         }
 
     def clone(self) -> DebertsMatch:
-        return DebertsMatch(copy.deepcopy(self._s), list(self._events))
+        return DebertsMatch(copy_state(self._s), list(self._events))
 
 
 class Deberts(Game):

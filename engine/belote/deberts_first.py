@@ -101,13 +101,13 @@ def first_turn_codes(s: DebertsState, seat: int) -> list[str]:
     return codes
 
 
-def first_turn(s: DebertsState, seat: int, code: str) -> list[Event]:
+def first_turn(s: DebertsState, seat: int, code: str, *, checked: bool = False) -> list[Event]:
     """Apply a first-turn code other than ``redeal`` (the match throws the deal in itself).
 
     Raises:
         IllegalAction: the code is not among ``first_turn_codes`` (see ``first_turn_refusal``).
     """
-    if code not in first_turn_codes(s, seat):
+    if not checked and code not in first_turn_codes(s, seat):
         raise first_turn_refusal(s, seat, code)
     if code == "swap7":
         seven = "7" + s.trump

@@ -82,7 +82,7 @@ def claim_points(s: DebertsState, seat: int) -> int:
 def claim_valid(s: DebertsState, seat: int) -> bool:
     """DB-MOS-15 / DB-3P-12: ``seat`` won the trick just completed (not the last), has not led
     the next one, and his total plus ``claim_points`` reaches the target."""
-    return (claim_on(s) and s.phase == "play" and not s.trick and s.turn == seat
-            and s.last_winner == seat and 1 <= s.tricks_done < TRICKS_PER_DEAL
+    return (not s.trick and s.last_winner == seat and s.phase == "play" and s.turn == seat
+            and claim_on(s) and 1 <= s.tricks_done < TRICKS_PER_DEAL
             and s.totals[seat] + claim_points(s, seat) >= s.options["target"])
 

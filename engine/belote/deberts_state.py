@@ -71,7 +71,10 @@ class DebertsState:
 
 def opt(s: DebertsState, key: str) -> Any:
     """The frozen value of option ``key`` (older snapshots lack Part B keys: classic values)."""
-    return s.options.get(key, _CLASSIC.get(key))
+    try:
+        return s.options[key]
+    except KeyError:
+        return _CLASSIC.get(key)
 
 
 _CLASSIC: Final[dict[str, Any]] = {

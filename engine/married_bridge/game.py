@@ -20,6 +20,7 @@ from engine.married_bridge.rules import CARDS52, is_card
 from engine.married_bridge.state import MBState
 from engine.match import Game, GameInfo, Match
 from engine.registry import register
+from engine.statecopy import copy_state
 
 GAME_ID = views.GAME_ID
 
@@ -137,7 +138,7 @@ class MarriedBridgeMatch(Match):
         }
 
     def clone(self) -> MarriedBridgeMatch:
-        return MarriedBridgeMatch(copy.deepcopy(self._s), list(self._events))
+        return MarriedBridgeMatch(copy_state(self._s), list(self._events))
 
 
 class MarriedBridge(Game):

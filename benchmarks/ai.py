@@ -1,0 +1,195 @@
+"""Bot benchmark: playout throughput, decision times and win rates per game. Asserts nothing.
+
+Run: ``.venv/bin/python -m benchmarks.ai [--matches 200] [--games deberts,berg] [--workers 2]``
+(or ``python -m engine bench ...``). For every game it prints:
+
+- random-playout throughput: deals per second on one core, each playout being ``clone()`` of a
+  deal's starting position and uniformly random legal actions until that deal is over;
+- decision time of each level (median and 95th percentile, in ms, over the decisions with more
+  than one legal code, measured inside the matches below);
+- win rates over ``--matches`` seeded matches for strong vs random, strong vs normal and normal
+  vs random, sides alternated between matches (pair games: the two partners of a pair play the
+  same level);
+- the issue's targets with ok / MISS.
+
+The matches run in ``--workers`` processes (default 2); times are wall-clock per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine.ai import get_player
+
+#: Games, their player count and the options of the benchmark matches (the default rules; Berg
+#: to its shortest official height so that 200 matches per pairing fit in the run).
+GAMES: dict[str, tuple[int, dict[str, Any]]] = {
+    "deberts": (2, {}),
+    "bazar_belot": (4, {}),
+    "married_bridge": (2, {}),
+    "berg": (4, {"berg_height": 5}),
+}
+PAIRINGS = (("strong", "easy"), ("strong", "normal"), ("normal", "easy"))
+MAX_ACTIONS = 40_000
+TARGETS = {"strong_p95_ms": 1000.0, "strong_vs_normal": 0.60, "normal_vs_random": 0.90,
+           "deberts_deals_per_s": 5000.0}
+
+
+def playout_throughput(game_id: str, players: int, options: dict[str, Any],
+                       seconds: float = 3.0) -> float:
+    """Random playouts (clone + random actions to the deal's end) per second, one core."""
+    game = engine.get_game(game_id)
+    starts = [game.new_match(players=players, options=options, seed=s) for s in range(50)]
+    rng = random.Random(1)
+    deals = 0
+    begin = time.perf_counter()
+    while time.perf_counter() - begin < seconds:
+        for m in starts:
+            w = m.clone()
+            n = 0
+            while not w.is_over and n < MAX_ACTIONS:
+                seat = w.to_move
+                assert seat is not None
+                events = w.apply(seat, rng.choice(w.legal_actions(seat)))
+                n += 1
+                if any(e.type in ("deal", "match_over") for e in events):
+                    break  # the deal is over: the next one was dealt, or the match ended
+            deals += 1
+    return deals / (time.perf_counter() - begin)
+
+
+@dataclass
+class MatchResult:
+    """One benchmark match: did side A win (1), lose (0) or neither (None); decision times."""
+
+    a_won: float | None
+    times: dict[str, list[float]] = field(default_factory=dict)
+    actions: int = 0
+
+
+def play_match(task: tuple[str, int, dict[str, Any], str, str, int]) -> MatchResult:
+    """Play seeded match ``seed`` between levels ``a`` and ``b`` (sides alternate by seed)."""
+    game_id, players, options, a, b, seed = task
+    game = engine.get_game(game_id)
+    m = game.new_match(players=players, options=options, seed=seed)
+    sides = m.score_sheet["sides"]
+    a_side = seed % len(sides) if len(sides) == 2 else 0
+    level = {}
+    for i, side in enumerate(sides):
+        for seat in side["seats"]:
+            level[seat] = a if i == a_side else b
+    if len(sides) > 2:  # three-player Deberts: A at one seat (rotating), B at the others
+        a_seat = seed % players
+        level = {s: (a if s == a_seat else b) for s in range(players)}
+        a_side = a_seat
+    bots = {s: get_player(level[s], game_id) for s in range(players)}
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {a: [], b: []}
+    n = 0
+    while not m.is_over and n < MAX_ACTIONS:
+        seat = m.to_move
+        assert seat is not None
+        many = len(m.legal_actions(seat)) > 1
+        t0 = time.perf_counter()
+        code = bots[seat].choose(m, seat, random.Random(rng.getrandbits(64)))
+        if many:
+            times[level[seat]].append(time.perf_counter() - t0)
+        m.apply(seat, code)
+        n += 1
+    result = m.score_sheet["result"]
+    winner = result.get("winner") if result else None
+    a_won = None if winner is None else (1.0 if winner == a_side else 0.0)
+    return MatchResult(a_won, times, n)
+
+
+def _pct(xs: Sequence[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def bench_game(game_id: str, matches: int, workers: int, out: Any) -> dict[str, Any]:
+    """Measure one game and print its table; returns the figures."""
+    players, options = GAMES[game_id]
+    out.write(f"\n== {game_id} ({players} players, options {options or 'default'}) ==\n")
+    out.flush()
+    dps = playout_throughput(game_id, players, options)
+    out.write(f"random playouts: {dps:,.0f} deals/s (one core)\n")
+    out.flush()
+    times: dict[str, list[float]] = {"easy": [], "normal": [], "strong": []}
+    rates: dict[str, tuple[float, int, int, int, float]] = {}
+    for a, b in PAIRINGS:
+        tasks = [(game_id, players, options, a, b, seed) for seed in range(matches)]
+        t0 = time.perf_counter()
+        if workers > 1:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                results = list(pool.imap_unordered(play_match, tasks, chunksize=1))
+        else:
+            results = [play_match(t) for t in tasks]
+        elapsed = time.perf_counter() - t0
+        won = sum(1 for r in results if r.a_won == 1.0)
+        lost = sum(1 for r in results if r.a_won == 0.0)
+        drawn = len(results) - won - lost
+        for r in results:
+            for lv, ts in r.times.items():
+                times[lv].extend(ts)
+        rates[f"{a} vs {b}"] = (won / len(results), won, lost, drawn, elapsed)
+        out.write(f"  {a} vs {b}: {won}-{lost}-{drawn} ({100 * won / len(results):.1f}%), "
+                  f"{elapsed:.0f} s\n")
+        out.flush()
+    out.write(f"{'level':<8} {'decisions':>9} {'median ms':>10} {'p95 ms':>9}\n")
+    for lv in ("easy", "normal", "strong"):
+        ts = [t * 1000 for t in times[lv]]
+        out.write(f"{lv:<8} {len(ts):>9} {_pct(ts, 0.5):>10.2f} {_pct(ts, 0.95):>9.2f}\n")
+    out.write(f"{'pairing':<18} {'won-lost-drawn':>15} {'win rate':>9}\n")
+    names = {"easy": "random"}
+    for key, (rate, won, lost, drawn, _) in rates.items():
+        a, b = key.split(" vs ")
+        label = f"{names.get(a, a)} vs {names.get(b, b)}"
+        out.write(f"{label:<18} {f'{won}-{lost}-{drawn}':>15} {100 * rate:>8.1f}%\n")
+    p95 = _pct([t * 1000 for t in times["strong"]], 0.95)
+    checks = [("strong p95 <= 1 s", p95 <= TARGETS["strong_p95_ms"]),
+              ("strong beats normal >= 60%", rates["strong vs normal"][0]
+               >= TARGETS["strong_vs_normal"]),
+              ("normal beats random >= 90%", rates["normal vs easy"][0]
+               >= TARGETS["normal_vs_random"])]
+    if game_id == "deberts":
+        checks.append(("random playouts >= 5,000 deals/s", dps >= TARGETS["deberts_deals_per_s"]))
+    out.write("targets: " + "; ".join(f"{name}: {'ok' if ok else 'MISS'}"
+                                      for name, ok in checks) + "\n")
+    out.flush()
+    return {"deals_per_s": dps, "times": {k: (statistics.median(v) if v else None)
+                                          for k, v in times.items()}, "rates": rates}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the benchmark table for the chosen games."""
+    p = argparse.ArgumentParser(prog="benchmarks.ai", description="bot benchmark table")
+    p.add_argument("--matches", type=int, default=200, help="matches per pairing (200)")
+    p.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
+    p.add_argument("--workers", type=int, default=2, help="processes for the matches (2)")
+    p.add_argument("--quick", action="store_true", help="10 matches per pairing")
+    args = p.parse_args(list(argv) if argv is not None else None)
+    matches = 10 if args.quick else args.matches
+    out = sys.stdout
+    out.write(f"bot benchmark: {matches} matches per pairing, {args.workers} worker(s)\n")
+    for game_id in args.games.split(","):
+        if game_id not in GAMES:
+            out.write(f"unknown game {game_id!r}; known: {', '.join(GAMES)}\n")
+            return 2
+        bench_game(game_id, matches, args.workers, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

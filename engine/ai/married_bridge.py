@@ -1,0 +1,442 @@
+"""Bot players for Married bridge (married_bridge.md).
+
+In the preliminary play the opponent's hand and the talon are hidden; once the talon is empty
+every card not in one's hand and not played is in the opponent's hand, so the auction and the
+main play are games of complete information. Hence:
+
+- ``normal``: in the preliminary play, shed the cards worth least for the main play (low cards of
+  short suits; the longest suit, the likely trumps, and the honours are kept). In the auction,
+  each strain is judged by playing the main play out on the known hands with the greedy card
+  play below (``tricks``): bid the best contract the hands make, at the lowest legal level;
+  facing a bid, overcall when that scores more than letting it stand, double a contract that
+  fails, redouble one that makes. In the main play, greedy: lead a card the opponent cannot beat
+  (top trumps first), else the cheapest card; take the trick with the cheapest winner, else throw
+  the cheapest card.
+- ``world``: the unseen cards dealt again between the opponent's hand and the talon (talon cards
+  the seat has seen stay on top); with the talon empty this is the one true deal.
+- ``rollout``: the engine's preliminary play with the same rules; from the end of the
+  preliminary play on, the auction and the main play are played out on plain card lists
+  (``finish``), fast, and the score they give is stored for ``value``. In the last tricks of the
+  main play (at most ``EXACT_TRICKS`` left) the outcome is solved exactly (``solve``).
+- ``value``: the seat's total minus the opponent's (the game in hand included), plus a bonus or
+  malus when the match is decided.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from engine.ai.sampling import deal_unseen
+from engine.cards import rank, suit
+from engine.married_bridge.game import MarriedBridgeMatch
+from engine.married_bridge.rules import BIDS, BOOK, CARDS52, STRAINS, bid_rank, power
+from engine.married_bridge.scoring import score_game
+from engine.married_bridge.state import MBState
+from engine.match import Match
+
+MATCH_BONUS: Final = 400.0
+#: Solve the main play exactly from this many tricks left (per player) down.
+EXACT_TRICKS: Final = 4
+_FINAL: Final = "_mb_final"  # attribute a rollout leaves on the world: the game's points
+
+
+def _trump(strain: str) -> str | None:
+    return None if strain == "NT" else strain
+
+
+# ---- the main play on plain card lists ---------------------------------------------------------
+
+
+def _legal(hand: Sequence[str], led: str | None, trump: str | None) -> list[str]:
+    """MB-PLAY-3/4: follow the led suit or trump at will; holding neither, anything."""
+    if led is None:
+        return list(hand)
+    ok = [c for c in hand if suit(c) == led or (trump is not None and suit(c) == trump)]
+    return ok or list(hand)
+
+
+_POWER: Final = {c: power(c) for c in CARDS52}
+
+
+def _beats(card: str, led_card: str, trump: str | None) -> bool:
+    if card[1] == led_card[1]:
+        return _POWER[card] > _POWER[led_card]
+    return card[1] == trump
+
+
+def greedy_lead(hand: Sequence[str], opp: Sequence[str], trump: str | None) -> str:
+    """Lead a card the opponent cannot beat (top trumps first, while he has trumps), else the
+    cheapest side card. A side card is safe only from an opponent without trumps, since he may
+    ruff while holding the suit (MB-PLAY-3)."""
+    top: dict[str, int] = {}
+    for o in opp:
+        p = _POWER[o]
+        if p > top.get(o[1], 0):
+            top[o[1]] = p
+    opp_ruffs = trump is not None and trump in top
+    best: tuple[int, int, str] | None = None
+    for c in hand:
+        x, p = c[1], _POWER[c]
+        if p < top.get(x, 0) or (opp_ruffs and x != trump):
+            continue
+        key = (1 if x == trump and opp_ruffs else 0 if x == trump else 2 if opp_ruffs else 1, p,
+               c)
+        if best is None or key > best:
+            best = key
+    if best is not None:
+        return best[2]
+    side = [c for c in hand if c[1] != trump] or list(hand)
+    return min(side, key=lambda c: (_POWER[c], c))
+
+
+def greedy_follow(hand: Sequence[str], led_card: str, trump: str | None) -> str:
+    """Take the trick with the cheapest winner (same suit first), else throw the cheapest."""
+    led, lp = led_card[1], _POWER[led_card]
+    legal = [c for c in hand if c[1] == led or c[1] == trump] or list(hand)
+    win: tuple[int, int, str] | None = None
+    low: tuple[int, int, str] | None = None
+    for c in legal:
+        x, p = c[1], _POWER[c]
+        if (x == led and p > lp) or (x == trump and led != trump):
+            key = (0 if x == led else 1, p, c)
+            if win is None or key < win:
+                win = key
+        key = (1 if x == trump else 0, p, c)
+        if low is None or key < low:
+            low = key
+    if win is not None:
+        return win[2]
+    assert low is not None
+    return low[2]
+
+
+def tricks(hands: Sequence[Sequence[str]], trump: str | None, leader: int) -> list[int]:
+    """Tricks each seat takes when both play ``greedy_*`` on the known hands from ``leader``."""
+    h = [list(hands[0]), list(hands[1])]
+    won = [0, 0]
+    while h[leader]:
+        first = greedy_lead(h[leader], h[1 - leader], trump)
+        h[leader].remove(first)
+        reply = greedy_follow(h[1 - leader], first, trump)
+        h[1 - leader].remove(reply)
+        leader = 1 - leader if _beats(reply, first, trump) else leader
+        won[leader] += 1
+    return won
+
+
+def solve(hands: Sequence[Sequence[str]], trump: str | None, leader: int, declarer: int) -> int:
+    """The declarer's tricks with best play by both (exact; keep the hands small)."""
+    return _solve(tuple(sorted(hands[0])), tuple(sorted(hands[1])), trump or "", leader,
+                  declarer)
+
+
+@lru_cache(maxsize=1 << 16)
+def _solve(h0: tuple[str, ...], h1: tuple[str, ...], trump: str, leader: int,
+           declarer: int) -> int:
+    hands = (h0, h1)
+    if not h0:
+        return 0
+    t = trump or None
+    best = -1 if leader == declarer else 99
+    lead_hand, follow_hand = hands[leader], hands[1 - leader]
+    for first in _distinct(lead_hand):
+        worst = 99 if leader == declarer else -1
+        for reply in _distinct(_legal(follow_hand, suit(first), t)):
+            winner = 1 - leader if _beats(reply, first, t) else leader
+            rest = [list(h0), list(h1)]
+            rest[leader].remove(first)
+            rest[1 - leader].remove(reply)
+            got = (1 if winner == declarer else 0) + _solve(tuple(rest[0]), tuple(rest[1]),
+                                                            trump, winner, declarer)
+            worst = min(worst, got) if leader == declarer else max(worst, got)
+        best = max(best, worst) if leader == declarer else min(best, worst)
+    return best
+
+
+def _distinct(cards: Sequence[str]) -> list[str]:
+    """One card per run of touching ranks within a suit in ``cards`` (the others play alike
+    only when no card in between is out; kept simple: every card)."""
+    return sorted(set(cards))
+
+
+def main_play_points(hands: Sequence[Sequence[str]], contract: tuple[int, str, int, int],
+                     leader: int, taken: Sequence[int], trick: Sequence[str] = ()) -> list[int]:
+    """Points each seat writes if the main play goes on from here (greedy, exact at the end).
+
+    Args:
+        hands: both hands now; ``contract``: (level, strain, multiplier, declarer).
+        leader: the seat leading the trick in progress; ``taken``: tricks won so far.
+        trick: the card already led to the trick in progress, if any.
+    """
+    level, strain, mult, declarer = contract
+    trump = _trump(strain)
+    h = [list(hands[0]), list(hands[1])]
+    won = list(taken)
+    if trick:
+        reply = greedy_follow(h[1 - leader], trick[0], trump)
+        h[1 - leader].remove(reply)
+        leader = 1 - leader if _beats(reply, trick[0], trump) else leader
+        won[leader] += 1
+    if len(h[leader]) <= EXACT_TRICKS:
+        got = solve(h, trump, leader, declarer) if h[leader] else 0
+        won[declarer] += got
+        won[1 - declarer] += len(h[leader]) - got
+    else:
+        more = tricks(h, trump, leader)
+        won = [won[0] + more[0], won[1] + more[1]]
+    res = score_game(level=level, strain=strain, multiplier=mult, tricks=won[declarer])
+    pts = [0, 0]
+    pts[declarer], pts[1 - declarer] = res.declarer, res.defender
+    return pts
+
+
+# ---- the auction on known hands -------------------------------------------------------------
+
+
+def _outlook(hands: Sequence[Sequence[str]]) -> dict[tuple[int, str], int]:
+    """Greedy main-play tricks for each (declarer, strain): the declarer leads (MB-PLAY-1)."""
+    return {(d, x): tricks(hands, _trump(x), d)[d] for d in (0, 1) for x in STRAINS}
+
+
+def _made_points(level: int, strain: str, mult: int, t: int) -> int:
+    """Points for the declarer minus the defender's, contract ``level strain`` and ``t`` tricks."""
+    res = score_game(level=level, strain=strain, multiplier=mult, tricks=t)
+    return res.declarer - res.defender
+
+
+def auction_call(seat: int, legal: Sequence[str], last: tuple[int, str] | None,
+                 bidder: int | None, contra: bool, outlook: dict[tuple[int, str], int]) -> str:
+    """The rule-based call of ``seat`` (see the module docstring)."""
+    floor = bid_rank(*last) if last else -1
+    best: tuple[int, str] | None = None
+    for level, strain in BIDS:
+        if bid_rank(level, strain) <= floor:
+            continue
+        code = f"bid:{level}:{strain}"
+        t = outlook[(seat, strain)]
+        if code in legal and t >= BOOK + level:
+            gain = _made_points(level, strain, 1, t)
+            if best is None or gain > best[0]:
+                best = (gain, code)
+    if last is None or bidder is None:  # the dealer opens: a bid he makes, or the cheapest
+        return best[1] if best else min((c for c in legal if c.startswith("bid:")),
+                                        key=lambda c: (outlook[(seat, c.split(":")[2])] * -1, c))
+    level, strain = last
+    t_opp = outlook[(bidder, strain)]
+    if bidder == seat:  # my bid was doubled: redouble if it makes, else escape or stand
+        makes = outlook[(seat, strain)] >= BOOK + level
+        if makes and "recontra" in legal:
+            return "recontra"
+        if not makes and best is not None:
+            return best[1]
+        return "pass"
+    stand = -_made_points(level, strain, 1, t_opp)
+    options = [(stand, "pass")]
+    if "contra" in legal:
+        options.append((-_made_points(level, strain, 2, t_opp), "contra"))
+    if best is not None:
+        options.append((best[0], best[1]))
+    return max(options)[1]
+
+
+def finish(hands: Sequence[Sequence[str]], dealer: int,
+           state: tuple[tuple[int, str] | None, int | None, bool] = (None, None, False),
+           to_call: int | None = None, escape: bool = True) -> list[int]:
+    """Points each seat writes if the auction (from ``state``) and the main play are played
+    out by the rules of thumb on the known hands.
+
+    Args:
+        hands: both 13-card hands; ``dealer``: the dealer (he calls first).
+        state: (last bid or None, its bidder, doubled and not yet answered).
+        to_call: the seat to call now (default: the dealer).
+        escape: MB-OPT-escape.
+    """
+    outlook = _outlook(hands)
+    last, bidder, contra = state
+    seat = dealer if to_call is None else to_call
+    mult = 2 if contra else 1
+    for _ in range(80):
+        legal = _legal_calls(last, contra, escape)
+        call = auction_call(seat, legal, last, bidder, contra, outlook)
+        if call.startswith("bid:"):
+            _, lv, st = call.split(":")
+            last, bidder, contra, mult = (int(lv), st), seat, False, 1
+        elif call == "contra":
+            contra, mult = True, 2
+        elif call == "recontra":
+            mult = 4
+            break
+        else:
+            break
+        seat = 1 - seat
+    assert last is not None and bidder is not None
+    return main_play_points(hands, (last[0], last[1], mult, bidder), bidder, [0, 0])
+
+
+def _legal_calls(last: tuple[int, str] | None, contra: bool, escape: bool) -> list[str]:
+    floor = bid_rank(*last) if last else -1
+    higher = [f"bid:{lv}:{st}" for lv, st in BIDS if bid_rank(lv, st) > floor]
+    if last is None:
+        return higher
+    if contra:
+        return ["pass", "recontra", *(higher if escape else [])]
+    return [*higher, "contra", "pass"]
+
+
+# ---- the preliminary play ---------------------------------------------------------------------
+
+
+def keep_value(card: str, hand: Sequence[str]) -> float:
+    """How much a card is worth keeping for the main play: rank, length of its suit, honours."""
+    length = sum(1 for c in hand if suit(c) == suit(card))
+    honours = 3 if rank(card) in "AK" else 0
+    return power(card) + 1.5 * length + honours
+
+
+def prelim_card(hand: Sequence[str], legal: Sequence[str]) -> str:
+    """Shed the legal card worth least for the main play."""
+    return min(legal, key=lambda c: (keep_value(c, hand), c))
+
+
+# ---- what the seat knows, and the GameAI --------------------------------------------------------
+
+
+def _game_events(match: Match) -> list[dict[str, Any]]:
+    events = match.events
+    start = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
+    return [e.to_dict() for e in events[start:]]
+
+
+def played_cards(match: Match) -> set[str]:
+    """Every card played to a trick in the current game (public, MB-INFO-2)."""
+    return {e["card"] for e in _game_events(match) if e["type"] == "play"}
+
+
+class MarriedBridgeAI:
+    """``GameAI`` of Married bridge (see the module docstring)."""
+
+    game_id = "married_bridge"
+    budget = 160
+    min_worlds = 6
+
+    def normal(self, match: Match, seat: int, rng: random.Random) -> str:
+        assert isinstance(match, MarriedBridgeMatch)
+        s = match._s
+        v = match.view(seat)
+        hand = list(v["hand"])
+        codes = match.legal_actions(seat)
+        if s.phase == "preliminary":
+            if s.drawing:
+                return self._draw(codes, v)
+            return "play:" + prelim_card(hand, [c[5:] for c in codes])
+        opp = self._opponent_hand(match, seat, hand)
+        hands = [hand, opp] if seat == 0 else [opp, hand]
+        if s.phase == "bidding":
+            last = (s.bid_level, s.bid_strain) if s.bid_level else None
+            return auction_call(seat, codes, last, s.bidder, s.contra, _outlook(hands))
+        trump = _trump(s.strain)
+        cards = [c[5:] for c in codes]
+        if not s.trick:
+            card = greedy_lead(hand, opp, trump)
+        else:
+            card = greedy_follow(hand, s.trick[0][1], trump)
+        return "play:" + (card if card in cards else cards[0])
+
+    @staticmethod
+    def _draw(codes: Sequence[str], view: dict[str, Any]) -> str:
+        if "draw" in codes:
+            return "draw"
+        hand = list(view["hand"])
+        return max(codes, key=lambda c: (keep_value(c[5:], [*hand, c[5:]]), c))
+
+    @staticmethod
+    def _opponent_hand(match: MarriedBridgeMatch, seat: int, hand: Sequence[str]) -> list[str]:
+        """With the talon empty: every card neither held nor played (MB-INFO-2, MB-PRE-6)."""
+        gone = played_cards(match) | set(hand)
+        return [c for c in CARDS52 if c not in gone]
+
+    def candidates(self, match: Match, seat: int, codes: list[str],
+                   rng: random.Random) -> list[str]:
+        if not isinstance(match, MarriedBridgeMatch) or match._s.phase != "bidding":
+            return codes
+        keep = {c for c in codes if not c.startswith("bid:")}
+        keep.add(self.normal(match, seat, rng))
+        bids = [c for c in codes if c.startswith("bid:")]
+        for strain in STRAINS:
+            first = [c for c in bids if c.endswith(":" + strain)]
+            keep.update(first[:2])
+        return sorted(keep)
+
+    def worlds(self, match: Match, seat: int, default: int) -> int:
+        """One world once the talon is empty: every card is then known (and rollouts beyond
+        the preliminary play are deterministic)."""
+        assert isinstance(match, MarriedBridgeMatch)
+        return default if match._s.phase == "preliminary" else 1
+
+    def world(self, match: Match, seat: int, rng: random.Random) -> Match:
+        assert isinstance(match, MarriedBridgeMatch)
+        real = match._s
+        opp = 1 - seat
+        v = match.view(seat)
+        mine = list(real.hands[seat])
+        top = [f["value"] for f in v["private"] if f["key"] in ("mb_seen_in_talon",
+                                                                 "mb_talon_top")]
+        top = [c for i, c in enumerate(top) if c not in top[:i]]
+        seen = set(mine) | played_cards(match) | set(top)
+        seen.update(c for _, c in real.trick)
+        unseen = [c for c in CARDS52 if c not in seen]
+        sizes = {opp: len(real.hands[opp]), "talon": len(real.talon) - len(top)}
+        deal = deal_unseen(unseen, sizes, rng)
+        w = match.clone()
+        s = w._s
+        s.hands[opp] = deal[opp]
+        s.talon = top + deal["talon"]
+        s.seen = [e for e in s.seen if e[0] == seat]
+        s.seed = rng.getrandbits(32)
+        s.first_deck = None
+        return w
+
+    def rollout(self, world: Match, rng: random.Random) -> None:
+        assert isinstance(world, MarriedBridgeMatch)
+        s = world._s
+        game = s.game_no
+        while s.phase == "preliminary" and s.game_no == game:
+            seat = s.turn
+            codes = world.legal_actions(seat)
+            if len(codes) == 1:
+                code = codes[0]
+            elif s.drawing:
+                code = "draw" if "draw" in codes else codes[0]
+            else:
+                code = "play:" + prelim_card(s.hands[seat], [c[5:] for c in codes])
+            world.apply(seat, code)
+        setattr(world, _FINAL, self._rest_of_game(s) if s.game_no == game else [0, 0])
+
+    @staticmethod
+    def _rest_of_game(s: MBState) -> list[int]:
+        """Points each seat will write for the game in progress (auction and play simulated)."""
+        if s.phase == "bidding":
+            last = (s.bid_level, s.bid_strain) if s.bid_level else None
+            return finish(s.hands, s.dealer, (last, s.bidder, s.contra), s.turn,
+                          bool(s.options["escape_after_contra"]))
+        if s.phase == "main_play":
+            assert s.declarer is not None
+            return main_play_points(s.hands, (s.level, s.strain, s.multiplier, s.declarer),
+                                    s.leader, s.tricks_won, [c for _, c in s.trick])
+        return [0, 0]
+
+    def value(self, world: Match, seat: int) -> float:
+        assert isinstance(world, MarriedBridgeMatch)
+        s = world._s
+        pending = getattr(world, _FINAL, [0, 0])
+        mine = s.totals[seat] + pending[seat]
+        theirs = s.totals[1 - seat] + pending[1 - seat]
+        v = float(mine - theirs)
+        last_game = s.options["match_format"] == "single_game" or s.game_no >= 2
+        if s.phase == "over" or (last_game and any(pending)):
+            v += MATCH_BONUS if mine > theirs else (-MATCH_BONUS if mine < theirs else 0)
+        return v
+

@@ -1,0 +1,154 @@
+"""The search player: determinized Monte Carlo ("perfect-information Monte Carlo", PIMC).
+
+For one decision of ``seat``: imagine ``worlds`` complete deals consistent with what the seat
+knows (``GameAI.world``: the unseen cards dealt at random where the public play allows them),
+try every candidate action in each world, play each world on to the end of the deal with the
+game's fast policy (``GameAI.rollout``), and pick the action whose results average best
+(``GameAI.value``). The same world and the same rollout seed are used for every candidate
+(common random numbers), so the comparison is between actions, not between lucky deals.
+
+The worlds come from ``GameAI.world``, which reads only the seat's view, the public events and
+the score sheet; the choice is therefore the same for two matches that look the same to the seat
+(tested by ``tests/engine/test_ai_honesty.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from engine.errors import IllegalAction
+from engine.match import Match
+
+
+class GameAI(Protocol):
+    """What a game gives the bot players (one implementation per game in ``engine.ai``).
+
+    ``normal`` is the rule-based player; ``world``, ``candidates``, ``rollout`` and ``value``
+    are what ``SearchPlayer`` needs. ``budget`` is the number of rollouts one decision may use
+    (split among the candidates); ``min_worlds`` the fewest worlds any decision uses.
+    """
+
+    game_id: str
+    budget: int
+    min_worlds: int
+
+    def normal(self, match: Match, seat: int, rng: random.Random) -> str:
+        """The rule-based choice of ``seat`` (from its view and the public events only)."""
+        ...
+
+    def world(self, match: Match, seat: int, rng: random.Random) -> Match:
+        """A clone of ``match`` whose hidden cards are dealt again consistently with what
+        ``seat`` knows (and whose future shuffles are reseeded from ``rng``)."""
+        ...
+
+    def candidates(self, match: Match, seat: int, codes: list[str],
+                   rng: random.Random) -> list[str]:
+        """The codes worth searching among ``codes`` (all of them, or a short list)."""
+        ...
+
+    def worlds(self, match: Match, seat: int, default: int) -> int:
+        """How many worlds to sample (``default``, or fewer where little is hidden)."""
+        ...
+
+    def rollout(self, world: Match, rng: random.Random) -> None:
+        """Play ``world`` on with the fast policy until the current deal is over."""
+        ...
+
+    def value(self, world: Match, seat: int) -> float:
+        """How good the rolled-out ``world`` is for ``seat``'s side (larger is better)."""
+        ...
+
+
+class RulePlayer:
+    """The ``normal`` level: a game's rule-based player."""
+
+    def __init__(self, ai: GameAI) -> None:
+        self.ai = ai
+
+    def choose(self, match: Match, seat: int, rng: random.Random) -> str:
+        """A legal code chosen by the game's rules of thumb.
+
+        Raises:
+            ValueError: the seat has no legal action.
+        """
+        codes = match.legal_actions(seat)
+        if not codes:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(codes) == 1:
+            return codes[0]
+        code = self.ai.normal(match, seat, rng)
+        return code if code in codes else codes[0]
+
+
+class SearchPlayer:
+    """The ``strong`` level: determinized Monte Carlo over the game's rollouts.
+
+    Args:
+        ai: the game's ``GameAI``.
+        budget: rollouts per decision (default: the game's ``budget``); tests pass a small one.
+    """
+
+    def __init__(self, ai: GameAI, budget: int | None = None) -> None:
+        self.ai = ai
+        self.budget = ai.budget if budget is None else budget
+
+    def choose(self, match: Match, seat: int, rng: random.Random) -> str:
+        """The candidate with the best average value over the sampled worlds.
+
+        Raises:
+            ValueError: the seat has no legal action.
+        """
+        codes = match.legal_actions(seat)
+        if not codes:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(codes) == 1:
+            return codes[0]
+        cands = [c for c in self.ai.candidates(match, seat, codes, rng) if c in codes]
+        if not cands:
+            cands = codes
+        if len(cands) == 1:
+            return cands[0]
+        # successive halving: every round shares its worlds among the candidates still in, then
+        # keeps the better half; the rounds share the budget equally
+        rounds = max(1, (len(cands) - 1).bit_length())
+        alive = list(range(len(cands)))
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        for r in range(rounds):
+            per_round = self.budget // rounds
+            worlds = self.ai.worlds(match, seat, max(self.ai.min_worlds // rounds or 1,
+                                                     per_round // len(alive)))
+            for _ in range(worlds):
+                self._one_world(match, seat, rng, cands, alive, totals, counts)
+            if r == rounds - 1 or len(alive) <= 2:
+                continue
+            ranked = sorted(alive, key=lambda i: (-self._mean(totals, counts, i), i))
+            alive = sorted(ranked[:max(2, (len(alive) + 1) // 2)])
+        if not any(counts[i] for i in alive):
+            fallback = self.ai.normal(match, seat, rng)
+            return fallback if fallback in codes else cands[0]
+        best = max(alive, key=lambda i: (self._mean(totals, counts, i), -i))
+        return cands[best]
+
+    @staticmethod
+    def _mean(totals: list[float], counts: list[int], i: int) -> float:
+        return totals[i] / counts[i] if counts[i] else float("-inf")
+
+    def _one_world(self, match: Match, seat: int, rng: random.Random, cands: list[str],
+                   alive: list[int], totals: list[float], counts: list[int]) -> None:
+        """Sample one world and add every live candidate's rolled-out value to ``totals``."""
+        world = self.ai.world(match, seat, rng)
+        seed = rng.getrandbits(48)
+        results = []
+        for i in alive:
+            trial = world.clone()
+            try:
+                trial.apply(seat, cands[i])
+            except IllegalAction:
+                return  # the world does not allow it: drop the world for every candidate
+            self.ai.rollout(trial, random.Random(seed))
+            results.append(self.ai.value(trial, seat))
+        for i, v in zip(alive, results, strict=True):
+            totals[i] += v
+            counts[i] += 1
