@@ -20,9 +20,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.ai.sampling import deal_unseen
+from engine.ai.search import PerDecision
+from engine.berg import rules
 from engine.berg.cards import (
     CARDS42,
     is_attacking,
@@ -123,28 +126,92 @@ def decide(hand: Sequence[str], codes: Sequence[str], top: str) -> str:
 # ---- what the seat knows --------------------------------------------------------------------
 
 
-def dead_cards(match: Match) -> set[str]:
-    """Cards out of play for the rest of the deal: the significant cards a deck exchange took
-    out with the pile (BERG-TIE-5), rebuilt from the public events."""
+@dataclass
+class Tracking:
+    """What the public events of the deal tell about where the cards are.
+
+    ``known``: cards each seat is known to hold (drawn from a stock whose order is public, shown
+    jokers, an opened hand). ``stock``: the stock in draw order when its order is public (a pile
+    turned over without shuffling, BERG-TURNOVER-3 and BERG-INFO-6), else None. ``dead``: cards
+    out of play for the rest of the deal (the significant cards a deck exchange took out with the
+    pile, BERG-TIE-5).
+    """
+
+    known: dict[int, list[str]] = field(default_factory=dict)
+    stock: list[str] | None = None
+    dead: set[str] = field(default_factory=set)
+    #: seats that drew and passed and have not drawn since: the (top card, order) then, on
+    #: which (bots being the players they are) none of their cards fits
+    nofit: dict[int, tuple[str, tuple[str, str] | None]] = field(default_factory=dict)
+
+
+def fitting(top: str, order: tuple[str, str] | None) -> frozenset[str]:
+    """The cards that may go on ``top`` under ``order`` (the engine's ``rules.fits``)."""
+    probe = State(options={}, seed=0, first_deck=None, dealer=0)
+    probe.pile = [[top, None]]
+    probe.order = list(order) if order is not None else None
+    return frozenset(c for c in CARDS42 if rules.fits(probe, c))
+
+
+def _order_after(cards: Sequence[str], arg: str) -> tuple[str, str] | None:
+    """The order a move leaves (BERG-EFF-7, -12, -13, BERG-FRAME-3)."""
+    last = cards[-1]
+    if rank_of(last) == "J" and arg:
+        return ("card", arg)
+    if rank_of(last) == "Q":
+        return ("suit", arg or suit_of(last))
+    return None
+
+
+def track(match: Match) -> Tracking:
+    """Follow the deal's public events (see ``Tracking``)."""
     events = match.events
     start = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
+    t = Tracking(known={p: [] for p in range(4)})
     pile: list[str] = []
-    dead: set[str] = set()
+    order: tuple[str, str] | None = None
     for ev in events[start:]:
         e = ev.to_dict()
-        t = e["type"]
-        if t == "deal":
+        kind = e["type"]
+        if kind == "deal":
             pile = list(e["public"].get("up_card", []))
-        elif t == "play":
-            pile.append(e["card"])
-        elif t == "frame":
-            pile.extend(e["cards"])
-        elif t == "turnover":
+        elif kind == "up_card_order":
+            order = ("suit" if rank_of(e["card"]) == "Q" else "card", e["order"])
+        elif kind in ("play", "frame"):
+            cards = [e["card"]] if kind == "play" else list(e["cards"])
+            pile.extend(cards)
+            order = _order_after(cards, e["call"] if kind == "play" else e["order"])
+            held = t.known[e["seat"]]
+            for c in cards:
+                if c in held:
+                    held.remove(c)
+        elif kind == "passed":
+            t.nofit[e["seat"]] = (pile[-1], order)
+        elif kind == "turnover":
+            t.stock = None if e["shuffled"] else pile[:-1]
             pile = pile[-1:]
-        elif t == "deck_exchange":
-            dead.update(c for c in pile if is_significant(c))
-            pile = [e["up_card"]]
-    return dead
+        elif kind == "drew":
+            t.nofit.pop(e["seat"], None)
+            if t.stock is not None:
+                t.known[e["seat"]] += t.stock[:e["count"]]
+                t.stock = t.stock[e["count"]:]
+        elif kind == "jokers_shown":
+            for seat, card in e["jokers"]:
+                if card not in t.known[seat]:
+                    t.known[seat].append(card)
+        elif kind == "hand_opened":
+            t.known[e["seat"]] = list(e["cards"])
+        elif kind == "deck_exchange":
+            t.dead.update(c for c in pile if is_significant(c))
+            t.known = {p: [c for c in cards if is_significant(c)] for p, cards in t.known.items()}
+            pile, t.stock, order = [e["up_card"]], None, None
+            t.nofit.clear()
+    return t
+
+
+def others_of(seat: int) -> list[int]:
+    """The three other seats."""
+    return [p for p in range(4) if p != seat]
 
 
 def _known(view: dict[str, Any]) -> dict[int, list[str]]:
@@ -162,9 +229,12 @@ class BergAI:
     """``GameAI`` of Berg (see the module docstring)."""
 
     game_id = "berg"
-    budget = 96
+    budget = 64
     min_worlds = 6
     horizon = HORIZON
+
+    def __init__(self) -> None:
+        self._tracking: PerDecision[Tracking] = PerDecision()
 
     def normal(self, match: Match, seat: int, rng: random.Random) -> str:
         assert isinstance(match, BergMatch)
@@ -202,22 +272,33 @@ class BergAI:
         real = match._s
         v = match.view(seat)
         pile = [str(c) for c, _ in real.pile]  # the whole pile is public (BERG-INFO-2)
-        known = _known(v)
+        t = self._tracking.get(match, seat, lambda: track(match))
+        shown = _known(v)
+        nofit = {p: fitting(*t.nofit[p]) for p in others_of(seat)
+                 if p in t.nofit and not any(real.dobor_active)}
+        mine = set(real.hands[seat])
         others = [p for p in range(4) if p != seat]
-        seen = set(real.hands[seat]) | set(pile) | dead_cards(match)
+        known = {p: [c for c in dict.fromkeys(t.known.get(p, []) + shown.get(p, []))
+                     if c not in mine] for p in others}
+        stock = t.stock if t.stock is not None and len(t.stock) == len(real.stock) else None
+        seen = mine | set(pile) | t.dead | set(stock or [])
         for cards in known.values():
             seen.update(cards)
         unseen = [c for c in CARDS42 if c not in seen]
-        sizes: dict[Any, int] = {p: len(real.hands[p]) - len(known.get(p, [])) for p in others}
-        sizes["stock"] = len(real.stock)
-        if sum(sizes.values()) != len(unseen):  # a pile the events do not explain: keep it
-            return self._fallback(match, seat, rng)
-        deal = deal_unseen(unseen, sizes, rng)
+        sizes: dict[Any, int] = {p: len(real.hands[p]) - len(known[p]) for p in others}
+        if stock is None:
+            sizes["stock"] = len(real.stock)
+        if min(sizes.values()) < 0 or sum(sizes.values()) != len(unseen):
+            return self._fallback(match, seat, rng)  # events and counts disagree: stay safe
+        def allowed(card: str, place: Any) -> bool:
+            return place not in nofit or card not in nofit[place]
+
+        deal = deal_unseen(unseen, sizes, rng, allowed=allowed if nofit else None)
         w = match.clone()
         s = w._s
         for p in others:
-            s.hands[p] = known.get(p, []) + deal[p]
-        s.stock = deal["stock"]
+            s.hands[p] = known[p] + deal[p]
+        s.stock = list(stock) if stock is not None else deal["stock"]
         if s.drawn and s.turn != seat and s.hands[s.turn]:
             s.drawn_card = s.hands[s.turn][-1]
         s.seed = rng.getrandbits(32)

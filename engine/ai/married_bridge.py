@@ -39,7 +39,7 @@ from engine.match import Match
 
 MATCH_BONUS: Final = 400.0
 #: Solve the main play exactly from this many tricks left (per player) down.
-EXACT_TRICKS: Final = 4
+EXACT_TRICKS: Final = 7
 _FINAL: Final = "_mb_final"  # attribute a rollout leaves on the world: the game's points
 
 
@@ -142,9 +142,9 @@ def _solve(h0: tuple[str, ...], h1: tuple[str, ...], trump: str, leader: int,
     t = trump or None
     best = -1 if leader == declarer else 99
     lead_hand, follow_hand = hands[leader], hands[1 - leader]
-    for first in _distinct(lead_hand):
+    for first in _distinct(lead_hand, follow_hand):
         worst = 99 if leader == declarer else -1
-        for reply in _distinct(_legal(follow_hand, suit(first), t)):
+        for reply in _distinct(_legal(follow_hand, suit(first), t), lead_hand):
             winner = 1 - leader if _beats(reply, first, t) else leader
             rest = [list(h0), list(h1)]
             rest[leader].remove(first)
@@ -156,10 +156,17 @@ def _solve(h0: tuple[str, ...], h1: tuple[str, ...], trump: str, leader: int,
     return best
 
 
-def _distinct(cards: Sequence[str]) -> list[str]:
-    """One card per run of touching ranks within a suit in ``cards`` (the others play alike
-    only when no card in between is out; kept simple: every card)."""
-    return sorted(set(cards))
+def _distinct(cards: Sequence[str], other: Sequence[str]) -> list[str]:
+    """``cards`` without those that play exactly like a weaker one: two cards of one suit with
+    no card of the ``other`` hand ranking between them win and lose the same tricks."""
+    out: list[str] = []
+    for c in sorted(cards, key=lambda x: (x[1], _POWER[x])):
+        prev = out[-1] if out else None
+        if prev is not None and prev[1] == c[1] and not any(
+                o[1] == c[1] and _POWER[prev] < _POWER[o] < _POWER[c] for o in other):
+            continue
+        out.append(c)
+    return out
 
 
 def main_play_points(hands: Sequence[Sequence[str]], contract: tuple[int, str, int, int],
@@ -360,7 +367,18 @@ class MarriedBridgeAI:
 
     def candidates(self, match: Match, seat: int, codes: list[str],
                    rng: random.Random) -> list[str]:
-        if not isinstance(match, MarriedBridgeMatch) or match._s.phase != "bidding":
+        assert isinstance(match, MarriedBridgeMatch)
+        if all(c.startswith("play:") for c in codes):
+            # cards that play alike: no card the others may hold ranks between them
+            hand = list(match.view(seat)["hand"])
+            if match._s.phase == "main_play":
+                other = self._opponent_hand(match, seat, hand)
+            else:
+                gone = played_cards(match) | set(hand)
+                other = [c for c in CARDS52 if c not in gone]
+            same = set(_distinct([c[5:] for c in codes], other))
+            return [c for c in codes if c[5:] in same]
+        if match._s.phase != "bidding":
             return codes
         keep = {c for c in codes if not c.startswith("bid:")}
         keep.add(self.normal(match, seat, rng))

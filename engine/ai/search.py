@@ -15,10 +15,37 @@ the score sheet; the choice is therefore the same for two matches that look the 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+import weakref
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
 
 from engine.errors import IllegalAction
 from engine.match import Match
+
+T = TypeVar("T")
+
+
+class PerDecision(Generic[T]):
+    """One value remembered per decision: the same match object, as many events, same seat.
+
+    A search samples many worlds for one decision; what they all read from the public events
+    is worked out once. The match is held weakly and compared by identity, so a new match (or
+    the same one after an action, which always adds an event) is never served a stale value.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[weakref.ref[Match], int, int] | None = None
+        self._value: T | None = None
+
+    def get(self, match: Match, seat: int, make: Callable[[], T]) -> T:
+        """The remembered value for (match, its event count, seat), or ``make()``."""
+        key = self._key
+        if (key is not None and key[0]() is match and key[1] == len(match.events)
+                and key[2] == seat and self._value is not None):
+            return self._value
+        value = make()
+        self._key, self._value = (weakref.ref(match), len(match.events), seat), value
+        return value
 
 
 class GameAI(Protocol):
