@@ -130,3 +130,16 @@ def test_partner_keeps_only_recontra_after_a_contra() -> None:  # BB-BID-13, BB-
     assert "out of play" in screen.text
     datas = [b.data for row in screen.buttons for b in row]
     assert [d.code for d in datas if isinstance(d, ActData)] == ["recontra"]  # no card button
+
+
+@pytest.mark.parametrize("game", ["bazar_belot", "berg"])
+def test_table_message_names_the_pairs(game: str) -> None:  # BB-DEAL-1, BERG-SETUP-1
+    from bot.display import with_sides
+    from bot.render import render_table
+
+    m = engine.get_game(game).new_match(players=4, seed=2)
+    info = with_sides(TableInfo(1, 1, game, "Club", NAMES), m)
+    assert sorted(map(sorted, info.sides)) == [[0, 2], [1, 3]]
+    header = render_table(Catalogs().translator("en"), info, m.public_view()).text.splitlines()[1]
+    assert "Anna, Clara" in header or "Clara, Anna" in header  # partners: seats 0 and 2
+    assert "Boris, Denis" in header or "Denis, Boris" in header  # partners: seats 1 and 3
