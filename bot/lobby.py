@@ -219,7 +219,8 @@ class LobbyMixin:
                     try:
                         await tx.add_seat(table.id, want, user.id)
                     except Conflict:
-                        return tr("notice.seat_taken"), "", None, None
+                        key = "notice.seat_taken" if data.op == "sit" else "notice.full"
+                        return tr(key), "", None, None
                     notice = tr("notice.joined")
             elif data.op == "leave":
                 if mine is None:
