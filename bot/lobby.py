@@ -6,6 +6,7 @@ A mixin of ``TableService`` so that handlers see one service; kept apart to keep
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from html import escape
 from typing import Any
@@ -56,6 +57,23 @@ async def _no_answer(_: str) -> None:
     return None
 
 
+def seat_arg(arg: str, seats: int) -> int | None:
+    """The seat a "sit" button names (0-based), or None for garbage or a seat not at the table."""
+    if not (arg.isascii() and arg.isdigit() and len(arg) < 3):
+        return None
+    return int(arg) if int(arg) < seats else None
+
+
+def free_seat(table_id: int, taken: set[int], seats: int, *, at_random: bool) -> int:
+    """The seat a Join (or a bot player) takes: the lowest free one, or in a pair game a random
+    free one (issue #4), drawn by a local RNG seeded from the table id and the seats taken, so
+    the same presses always give the same seats. Call only with a free seat left."""
+    free = sorted(set(range(seats)) - taken)
+    if not at_random:
+        return free[0]
+    return random.Random(table_id * 100 + len(taken)).choice(free)
+
+
 class LobbyMixin:
     """Lobby flow; relies on the attributes ``TableService`` sets up."""
 
@@ -87,16 +105,21 @@ class LobbyMixin:
             table = await tx.get_table(table_id)
             assert table is not None
             chat = await tx.get_chat(table.chat_id)
-            names: list[str | None] = []
+            info = engine.get_game(table.game).info
+            pairs = info.in_pairs(info.max_players)
+            names: list[str | None] = [None] * info.max_players if pairs else []
             tr = self.tr(chat.lang if chat else None)
             for seat in await tx.seats(table_id):
                 user = await tx.get_user(seat.user_id) if seat.user_id else None
-                names.append(user.name if user else bot_name(tr, seat.bot_level))
-        info = engine.get_game(table.game).info
-        return render_lobby(self.tr(chat.lang if chat else None), table_id=table_id,
+                name = user.name if user else bot_name(tr, seat.bot_level)
+                if pairs and 0 <= seat.seat < len(names):
+                    names[seat.seat] = name  # by seat number: the pairs are fixed by it
+                else:
+                    names.append(name)
+        return render_lobby(tr, table_id=table_id,
                             game=table.game, names=names, options=dict(table.options),
                             choices=lobby_choices(table.game), min_players=info.min_players,
-                            max_players=info.max_players, closed=closed)
+                            max_players=info.max_players, closed=closed, pairs=pairs)
 
     async def lobby(self, person: Person, data: LobbyData, place: Place | None = None,
                     answer: Answer | None = None) -> str:
@@ -162,23 +185,42 @@ class LobbyMixin:
             info = engine.get_game(table.game).info
             is_boss = user.id == table.creator_id or boss_by_admin
             here = Place(self.platform, chat.ext_id, chat.title, table.thread_id)
-            if data.op == "join":
-                if mine is not None:
+            pairs = info.in_pairs(info.max_players)
+            want = seat_arg(data.arg, info.max_players) if data.op == "sit" else None
+            if data.op == "sit":
+                if want is None:
+                    return tr("notice.bad_data"), "", None, None
+                holder = next((s for s in seats if s.seat == want), None)
+                if holder is not None:
+                    key = "notice.seat_yours" if holder is mine else "notice.seat_taken"
+                    return tr(key), "", None, None
+            if data.op in ("join", "sit") and mine is not None:
+                if data.op == "join":
                     return tr("notice.already_joined"), "", None, None
+                # A move before the start: the seat row keeps its user, only its number changes.
+                assert want is not None
+                mine.seat = want
+                await tx.save_seat(mine)
+                notice = tr("notice.seat_moved", seat=mine.seat + 1)
+            elif data.op in ("join", "sit"):
                 if len(seats) >= info.max_players:
                     return tr("notice.full"), "", None, None
-                link = self.messenger.deep_link(f"{JOIN_PREFIX}{table.id}")
+                payload = f"{JOIN_PREFIX}{table.id}" + (f"-{want}" if want is not None else "")
+                link = self.messenger.deep_link(payload)
                 if not user.can_dm and link:
                     if (table.id, person.ext_id) not in self._invited:
                         self._invited.add((table.id, person.ext_id))
                         say.append(self._invitation(tr, person, link))
                     notice, changed = tr("notice.open_private_short"), False
                 else:
-                    free = min(set(range(info.max_players)) - {s.seat for s in seats})
+                    if want is None:
+                        want = free_seat(table.id, {s.seat for s in seats}, info.max_players,
+                                         at_random=pairs)
                     try:
-                        await tx.add_seat(table.id, free, user.id)
+                        await tx.add_seat(table.id, want, user.id)
                     except Conflict:
-                        return tr("notice.full"), "", None, None
+                        key = "notice.seat_taken" if data.op == "sit" else "notice.full"
+                        return tr(key), "", None, None
                     notice = tr("notice.joined")
             elif data.op == "leave":
                 if mine is None:
@@ -191,7 +233,8 @@ class LobbyMixin:
                 if len(seats) >= info.max_players:
                     return tr("notice.full"), "", None, None
                 level = data.arg if data.arg in engine.ai.LEVELS else "normal"
-                free = min(set(range(info.max_players)) - {s.seat for s in seats})
+                free = free_seat(table.id, {s.seat for s in seats}, info.max_players,
+                                 at_random=False)
                 try:
                     await tx.add_seat(table.id, free, None, bot_level=level)
                 except Conflict:
@@ -266,7 +309,9 @@ class LobbyMixin:
         if any(o.key == "first_dealer" for o in engine.get_game(table.game).info.options):
             options.setdefault("first_dealer", seed % players)
         match = engine.get_game(table.game).new_match(players=players, options=options, seed=seed)
-        # Seats are numbered 0..n-1 in the order they were taken (someone may have left).
+        # Seats are numbered 0..n-1 in the order they were taken (someone may have left). A full
+        # table has exactly 0..n-1 already and keeps every seat as chosen, so the pairs of a pair
+        # game (seats 0+2 against 1+3, BB-DEAL-1, BERG-SETUP-1) are never renumbered apart.
         seats = await tx.seats(table.id)
         if [s.seat for s in seats] != list(range(len(seats))):
             for row in seats:

@@ -44,12 +44,13 @@ class ExpandData:
     prefix: str
 
 
-LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop", "bot", "unbot"]
+LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop", "bot", "unbot", "sit"]
 
 
 @dataclass(frozen=True)
 class LobbyData:
-    """A lobby button: ``op`` and, for ``opt``, ``arg`` = ``key=value``."""
+    """A lobby button: ``op`` and, for ``opt``, ``arg`` = ``key=value``; for ``sit`` (take or
+    move to a seat of a pair game's lobby) ``arg`` is the seat number, 0-based."""
 
     table_id: int
     op: LobbyOp

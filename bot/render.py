@@ -350,6 +350,21 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
     return tuple(rows)
 
 
+def out_of_play_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+    """For a seat whose cards are out of play this deal (the fact ``out_of_play`` names it: the
+    lone player's partner in Bazar-Belot's kapo on one hand, BB-BID-4, BB-PLAY-10), a plain line
+    saying so and naming the partner who plays alone; else None."""
+    seat = view.get("seat")
+    if seat is None or not any(f["key"] == "out_of_play" and f["value"] == seat
+                               for f in view.get("facts", ())):
+        return None
+    partner = next((s for side in view.get("sides", ()) if seat in side["seats"]
+                    for s in side["seats"] if s != seat), None)
+    name = escape(info.names[partner]) if partner is not None else "—"
+    return "⛔ " + tr.maybe(f"hand.{info.game}.out_of_play", tr("hand.out_of_play", name=name),
+                           name=name)
+
+
 def render_hand(
     tr: Translator,
     info: TableInfo,
@@ -367,6 +382,9 @@ def render_hand(
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
              f"{tr('table.deal', n=view.get('deal', 0))}"]
+    out = out_of_play_line(tr, info, view)
+    if out:
+        lines.append(out)
     lines += render_facts(tr, info, view["facts"])
     for name in ("up_card", "bottom_card", "trick", "last_trick"):
         cards = view["groups"].get(name)
@@ -539,18 +557,27 @@ def render_lobby(
     min_players: int,
     max_players: int,
     closed: str | None = None,
+    pairs: bool = False,
 ) -> Screen:
     """The lobby message: seats, options, and Join / Leave / Start / Cancel buttons.
 
     Args:
-        names: one entry per seat so far (None for an empty seat).
+        names: one entry per seat so far (None for an empty seat); with ``pairs``, one per seat
+            of the table, by seat number.
         min_players, max_players: how many may start the game.
         options: chosen option values; ``choices``: values the creator may cycle through.
         closed: a reason key (``lobby.cancelled``, ``lobby.started``) for a closed lobby.
+        pairs: a pair game (``GameInfo.pairs_at``): the seats are laid out as two pairs,
+            partners opposite (seats 1+3 against 2+4 as shown, 0+2 against 1+3 in the engine),
+            and each free seat gets a button to take it or move to it.
     """
     title = escape(tr.maybe(f"game.{game}", game))
     lines = [f"🃏 <b>{title}</b> · {tr('lobby.title')}"]
-    for i, n in enumerate(names):
+    pair_seats = [list(range(p, len(names), 2)) for p in (0, 1)] if pairs else []
+    for p, members in enumerate(pair_seats):
+        shown = " · ".join(f"{s + 1}. {escape(n) if (n := names[s]) else '—'}" for s in members)
+        lines.append(tr("lobby.pair", n=p + 1, seats=shown))
+    for i, n in enumerate(names if not pairs else ()):
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")
     for key, value in options.items():
         if key in choices:
@@ -558,11 +585,17 @@ def render_lobby(
     if closed:
         lines.append(tr(closed))
         return Screen("\n".join(lines))
-    lines.append(tr("lobby.hint", min=min_players, max=max_players))
+    lines.append(tr("lobby.hint_pairs" if pairs else "lobby.hint", min=min_players,
+                    max=max_players))
     rows: list[tuple[Button, ...]] = [
         (Button(tr("lobby.join"), LobbyData(table_id, "join")),
          Button(tr("lobby.leave"), LobbyData(table_id, "leave"))),
     ]
+    for members in pair_seats:  # one row per pair: its free seats
+        sit = tuple(Button(tr("lobby.sit", seat=s + 1), LobbyData(table_id, "sit", str(s)))
+                    for s in members if names[s] is None)
+        if sit:
+            rows.append(sit)
     for key, values in choices.items():
         current = options.get(key)
         nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]

@@ -168,8 +168,10 @@ class TableService(AutoplayMixin):
     async def private_start(self, person: Person, payload: str) -> None:
         """``/start [payload]`` in private: the person can now get messages.
 
-        ``join-<table>`` completes a join; any start also re-sends the person's hands at every
-        running table (after a block, a deleted message, or a first start after the game began).
+        ``join-<table>`` completes a join (``join-<table>-<seat>``: a "sit" press, taking that
+        seat of a pair game's lobby if it is still free); any start also re-sends the person's
+        hands at every running table (after a block, a deleted message, or a first start after
+        the game began).
         """
         async with self.store.transaction() as tx:
             user = await tx.upsert_user(self.platform, person.ext_id, person.name,
@@ -177,9 +179,11 @@ class TableService(AutoplayMixin):
             tables = await self._running_tables_of(tx, user.id)
         target = Target(person.ext_id, private=True)
         tr = self.tr(None)
-        number = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
+        rest = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
+        number, _, seat = rest.partition("-")
         if number.isascii() and number.isdigit() and len(number) < 12:
-            notice = await self.lobby(person, LobbyData(int(number), "join"))
+            data = LobbyData(int(number), "sit", seat) if seat else LobbyData(int(number), "join")
+            notice = await self.lobby(person, data)
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
         elif not tables:
             await self.messenger.send(target, Screen(tr("start.welcome")))

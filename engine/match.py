@@ -57,6 +57,13 @@ class GameInfo:
     min_players: int
     max_players: int
     options: tuple[OptionInfo, ...] = field(default_factory=tuple)
+    #: Player counts at which the game is played in two fixed pairs, partners opposite: seats
+    #: 0 and 2 against 1 and 3 (DESIGN.md "Engine face"). Empty for a game of single players.
+    pairs_at: tuple[int, ...] = ()
+
+    def in_pairs(self, players: int) -> bool:
+        """True when ``players`` play as two pairs (seats 0+2 against 1+3)."""
+        return players in self.pairs_at
 
     def options_schema(self) -> dict[str, dict[str, Any]]:
         """``{key: {"values": [...], "default": v, "rule_id": id, "implemented": [...]}}``."""

@@ -429,7 +429,7 @@ class BazarBelot(Game):
     """The Bazar-Belot game (engine id ``bazar_belot``)."""
 
     info = GameInfo(id="bazar_belot", title="Bazar-Belot", min_players=4, max_players=4,
-                    options=OPTIONS)
+                    options=OPTIONS, pairs_at=(4,))
 
     def new_match(
         self,

@@ -437,7 +437,7 @@ class Berg(Game):
     """The Berg 2x2 "kapitanka" game (engine id ``berg``)."""
 
     info = GameInfo(id="berg", title="Berg 2x2", min_players=4, max_players=4,
-                    options=OPTIONS)
+                    options=OPTIONS, pairs_at=(4,))
 
     def new_match(
         self,

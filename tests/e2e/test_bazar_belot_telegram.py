@@ -35,9 +35,14 @@ async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]
         await fake.wait_for_message(user, text_contains="kozyr")
     await fake.send_text(group, users[0], "/new bazar_belot")
     lobby = await fake.wait_for_message(group, text_contains="Bazar-Belot")
-    for user in users[1:]:
-        answer = await fake.press_button(user, lobby, text="Join")
+    lobby_id = lobby.message_id
+    for seat, user in enumerate(users[1:], start=2):  # users[i] at seat i (0-based), so
+        # partners are users 0+2 and 1+3 (pair games seat at random on Join, issue #4)
+        answer = await fake.press_button(user, fake.message(group, lobby_id),
+                                         text=f"🪑 Seat {seat}")
         assert answer.text == "You are at the table."
+        await fake.wait_for(lambda f, u=user: u.first_name in
+                            (f.message(group, lobby_id).text or ""), what="seated")
     answer = await fake.press_button(users[0], lobby, text="Start")
     assert answer.text == "Done."
     await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="four hands")
@@ -183,3 +188,132 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         for user in users:
             message = hand_message(fake, user)
             assert message is not None and not _game_buttons(message)
+
+
+async def _seats(app: Any, table_id: int) -> dict[int, str]:
+    """Seat number -> the seated user's name, as stored."""
+    async with app.store.transaction() as tx:
+        rows = await tx.seats(table_id)
+        users = [await tx.get_user(r.user_id) if r.user_id else None for r in rows]
+    return {r.seat: u.name if u else "bot" for r, u in zip(rows, users, strict=True)}
+
+
+async def _sit(fake: FakeTelegram, group: FakeChat, lobby_id: int, user: FakeUser, label: str,
+               notice: str, shown: str) -> None:
+    """``user`` presses the lobby button ``label``; the answer is ``notice``; wait until the
+    lobby shows ``shown``."""
+    answer = await fake.press_button(user, fake.message(group, lobby_id), text=label)
+    assert answer.text == notice
+    await fake.wait_for(lambda f: shown in (f.message(group, lobby_id).text or ""), what=shown)
+
+
+async def test_players_pick_seats_in_pairs_and_the_partner_of_a_lone_player_sits_out(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """BB-DEAL-1 (partners opposite: seats 0+2 against 1+3, shown as 1+3 and 2+4): players
+    pick seats, one Joins at a random free seat (the same one every run), one moves; the start
+    keeps the chosen seats and the table names the pairs. Then kapo on one hand (BB-BID-4,
+    BB-BID-12): the lone player's partner is told his cards are out of play and gets no button
+    (BB-PLAY-10)."""
+    from bot.lobby import free_seat
+
+    group, alice, bob = club
+    carol, dave = fake.user(103, "Carol"), fake.user(104, "Dave")
+    users = [alice, bob, carol, dave]
+    async with kozyr() as app:
+        for user in users:
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new bazar_belot")
+        lobby = await fake.wait_for_message(group, text_contains="Bazar-Belot")
+        lobby_id = lobby.message_id
+        table_id = await _table_id(app)
+        assert "Pair 1: 1. Alice · 3. —" in (lobby.text or "")
+        assert "Pair 2: 2. — · 4. —" in (lobby.text or "")
+        assert [b.text for b in lobby.buttons[1]] == ["🪑 Seat 3"]  # pair 1's free seat
+        assert [b.text for b in lobby.buttons[2]] == ["🪑 Seat 2", "🪑 Seat 4"]
+        await _sit(fake, group, lobby_id, bob, "🪑 Seat 3", "You are at the table.",
+                   "Pair 1: 1. Alice · 3. Bob")
+        # Join: a random free seat, drawn from the table id and the seats taken (reproducible).
+        expected = free_seat(table_id, {0, 2}, 4, at_random=True)
+        assert expected in (1, 3)
+        await _sit(fake, group, lobby_id, carol, "Join", "You are at the table.",
+                   f"{expected + 1}. Carol")
+        assert (await _seats(app, table_id))[expected] == "Carol"
+        # Bob moves to the other seat of pair 2, partnering Carol; seat 3 is free again.
+        other = 4 - expected  # 1 <-> 3
+        await _sit(fake, group, lobby_id, bob, f"🪑 Seat {other + 1}",
+                   f"You moved to seat {other + 1}.", "Pair 1: 1. Alice · 3. —")
+        # A seat someone holds cannot be taken (a stale or forged button).
+        taken = await fake.press(dave, fake.message(group, lobby_id),
+                                 f"l|{table_id}|sit|{other}", strict=False)
+        assert taken.text == "That seat is taken."
+        await _sit(fake, group, lobby_id, dave, "🪑 Seat 3", "You are at the table.",
+                   "Pair 1: 1. Alice · 3. Dave")
+        text = fake.message(group, lobby_id).text or ""
+        pair2 = sorted([(expected, "Carol"), (other, "Bob")])
+        assert f"Pair 2: {pair2[0][0] + 1}. {pair2[0][1]} · {pair2[1][0] + 1}. {pair2[1][1]}" \
+            in text
+        assert not [b for row in fake.message(group, lobby_id).buttons for b in row
+                    if b.text.startswith("🪑")]  # a full table has no free seat
+        seats = await _seats(app, table_id)
+        assert (await fake.press_button(alice, fake.message(group, lobby_id),
+                                        text="Start")).text == "Done."
+        await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="four hands")
+        assert await _seats(app, table_id) == seats  # the start kept every chosen seat
+        assert seats == {0: "Alice", 2: "Dave", expected: "Carol", other: "Bob"}
+        match = await current_match(app, table_id)
+        assert [sorted(s["seats"]) for s in match.score_sheet["sides"]] == [[0, 2], [1, 3]]
+        table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
+        assert "Alice, Dave" in (table.text or "")  # the table names who partners whom
+        assert f"{seats[1]}, {seats[3]}" in (table.text or "")
+
+        # Alice calls kapo on one hand in spades (open to her: Dave has made no call yet,
+        # BB-BID-11), on turn or not; the choice of a strain opens in a second step.
+        hand = hand_message(fake, alice)
+        assert hand is not None
+        button = next(b for b in _game_buttons(hand) if "|bid:kapo1" in b.data)
+        if button.data.startswith("x|"):
+            assert not (await fake.press(alice, hand, button.data)).text
+            await fake.wait_for(lambda f: any(
+                b.data.endswith("|bid:kapo1:S") for b in _game_buttons(hand_message(f, alice))),
+                what="the kapo strains")
+            hand = hand_message(fake, alice)
+            assert hand is not None
+            button = next(b for b in _game_buttons(hand) if b.data.endswith("|bid:kapo1:S"))
+        mark = fake.mark()
+        assert not (await fake.press(alice, hand, button.data)).text
+        await wait_redrawn(fake, users, version_of(button.data), since=mark)
+        match = await current_match(app, table_id)
+        assert match.legal_actions(2) == []
+        dave_hand = await fake.wait_for(
+            lambda f: (m := hand_message(f, dave)) and "out of play" in (m.text or "") and m,
+            what="Dave's hand out of play")
+        assert ("⛔ Your hand is out of play this deal: Alice plays alone "
+                "(kapo on one hand, BB-PLAY-10).") in (dave_hand.text or "")
+        assert not _game_buttons(dave_hand)  # no card, no call: he sits this deal out
+        alice_hand = hand_message(fake, alice)
+        assert alice_hand is not None and "out of play this deal" not in (alice_hand.text or "")
+        table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
+        assert "Cards out of play (kapo on one hand): Dave" in (table.text or "")
+
+
+async def test_seat_picked_before_opening_the_bot_is_kept_by_the_deep_link(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """BB-DEAL-1: a seat button pressed by someone the bot cannot write to yet leads through
+    the private chat (deep link ``join-<table>-<seat>``) and seats him where he chose."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await fake.start_bot(alice)
+        await fake.wait_for_message(alice, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new bazar_belot")
+        lobby = await fake.wait_for_message(group, text_contains="Bazar-Belot")
+        table_id = await _table_id(app)
+        answer = await fake.press_button(bob, lobby, text="🪑 Seat 3")
+        assert answer.text and "private chat" in answer.text
+        invite = await fake.wait_for_message(group, text_contains="Bob")
+        url = next(b.data for row in invite.buttons for b in row)
+        assert url == f"https://t.me/kozyr_test_bot?start=join-{table_id}-2"
+        await fake.start_bot(bob, payload=url.split("start=")[1])
+        await fake.wait_for(lambda f: "Pair 1: 1. Alice · 3. Bob" in
+                            (f.message(group, lobby.message_id).text or ""), what="Bob seated")
+        assert await _seats(app, table_id) == {0: "Alice", 2: "Bob"}

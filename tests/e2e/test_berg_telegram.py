@@ -39,9 +39,14 @@ async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]
         await fake.wait_for_message(user, text_contains="kozyr")
     await fake.send_text(group, users[0], "/new berg")
     lobby = await fake.wait_for_message(group, text_contains="Berg 2x2")
-    for user in users[1:]:
-        answer = await fake.press_button(user, lobby, text="Join")
+    lobby_id = lobby.message_id
+    for seat, user in enumerate(users[1:], start=2):  # users[i] at seat i (0-based), so
+        # partners are users 0+2 and 1+3 (pair games seat at random on Join, issue #4)
+        answer = await fake.press_button(user, fake.message(group, lobby_id),
+                                         text=f"🪑 Seat {seat}")
         assert answer.text == "You are at the table."
+        await fake.wait_for(lambda f, u=user: u.first_name in
+                            (f.message(group, lobby_id).text or ""), what="seated")
 
     async def choose(prefix: str) -> str:
         message = fake.message(group, lobby.message_id)

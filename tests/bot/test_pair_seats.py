@@ -1,0 +1,145 @@
+"""Pair games at the bot: the lobby laid out in two pairs with a button per free seat, Join's
+random (but reproducible) seat, and the hand of the lone player's partner in Bazar-Belot's kapo
+on one hand (issue #4).
+
+Pairs: seats 0 and 2 against 1 and 3 (DESIGN.md, BB-DEAL-1, BERG-SETUP-1); shown to players as
+seats 1+3 and 2+4.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from bot.discord import ids
+from bot.i18n import LANGS, Catalogs
+from bot.lobby import free_seat, seat_arg
+from bot.model import ActData, LobbyData
+from bot.render import TableInfo, out_of_play_line, render_hand, render_lobby
+from bot.telegram.callbacks import LobbyCb, pack
+
+NAMES = ("Anna", "Boris", "Clara", "Denis")
+INFO = TableInfo(table_id=9, version=4, game="bazar_belot", chat_title="Club", names=NAMES)
+
+
+def _lobby(lang: str, names: list[str | None], *, table_id: int = 12) -> tuple[str, list]:
+    screen = render_lobby(Catalogs().translator(lang), table_id=table_id, game="bazar_belot",
+                          names=names, options={"target": 301}, choices={"target": [301, 501]},
+                          min_players=4, max_players=4, pairs=True)
+    return screen.text, [b for row in screen.buttons for b in row]
+
+
+def test_lobby_lays_the_seats_out_in_two_pairs() -> None:  # BB-DEAL-1
+    text, buttons = _lobby("en", ["Anna", None, "Boris", None])
+    assert "Pair 1: 1. Anna · 3. Boris" in text
+    assert "Pair 2: 2. — · 4. —" in text
+    sit = [b for b in buttons if isinstance(b.data, LobbyData) and b.data.op == "sit"]
+    # a button for each free seat only, a pair's seats on one row
+    assert [(b.text, b.data.arg) for b in sit] == [("🪑 Seat 2", "1"), ("🪑 Seat 4", "3")]
+    assert "Join" in [b.text for b in buttons]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby_pairs_in_every_language(lang: str) -> None:  # BB-DEAL-1
+    text, buttons = _lobby(lang, ["Anna", "Clara", None, "Denis"])
+    tr = Catalogs().translator(lang)
+    assert tr("lobby.pair", n=1, seats="1. Anna · 3. —") in text
+    assert tr("lobby.pair", n=2, seats="2. Clara · 4. Denis") in text
+    assert [b.text for b in buttons if isinstance(b.data, LobbyData) and b.data.op == "sit"] \
+        == [tr("lobby.sit", seat=3)]
+    assert "{" not in text
+
+
+def test_full_pair_lobby_has_no_seat_buttons() -> None:
+    _, buttons = _lobby("ru", list(NAMES))
+    assert not [b for b in buttons if isinstance(b.data, LobbyData) and b.data.op == "sit"]
+
+
+def test_seat_buttons_fit_both_platforms() -> None:
+    big = 2**62 - 1  # the largest table id a button may carry
+    _, buttons = _lobby("en", [None, None, None, None], table_id=big)
+    for b in buttons:
+        assert isinstance(b.data, LobbyData)
+        data = pack(b.data)
+        assert len(data.encode()) <= 64, data  # Telegram's callback data limit
+        assert LobbyCb.unpack(data).to_data() == b.data
+        assert ids.unpack(ids.pack(b.data)) == b.data  # Discord custom ids
+    assert pack(LobbyData(big, "sit", "3")) == f"l|{big}|sit|3"
+
+
+def test_seat_argument_is_checked() -> None:
+    assert [seat_arg(a, 4) for a in ("0", "3", "4", "-1", "", "x", "٣", "003")] == \
+        [0, 3, None, None, None, None, None, None]
+
+
+def test_join_takes_a_random_free_seat_reproducibly() -> None:
+    for table_id in range(1, 40):
+        first = free_seat(table_id, {0}, 4, at_random=True)
+        assert first in (1, 2, 3)
+        assert free_seat(table_id, {0}, 4, at_random=True) == first  # the same presses, same seat
+        assert free_seat(table_id, {0, 1, 2}, 4, at_random=True) == 3
+    assert {free_seat(t, {0}, 4, at_random=True) for t in range(1, 40)} == {1, 2, 3}
+    assert free_seat(5, {0, 2}, 4, at_random=False) == 1  # single-player games: the lowest
+
+
+# ---------------------------------------------------------------- kapo on one hand
+
+
+def _kapo1(caller: int) -> engine.Match:
+    """A fresh Bazar-Belot match in which ``caller`` calls kapo on one hand in spades before
+    anyone else calls (BB-BID-11), which ends the bidding (BB-BID-12)."""
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=5)
+    assert "bid:kapo1:S" in m.legal_actions(caller)
+    m.apply(caller, "bid:kapo1:S")
+    return m
+
+
+@pytest.mark.parametrize("caller", [0, 1, 2, 3])
+def test_partner_of_the_lone_player_is_told_his_hand_is_out(caller: int) -> None:
+    # BB-BID-4, BB-PLAY-10: the partner's cards are out of play, he has no move to make.
+    m = _kapo1(caller)
+    partner = (caller + 2) % 4
+    tr = Catalogs().translator("en")
+    codes = m.legal_actions(partner)
+    assert codes == []
+    screen = render_hand(tr, INFO, m.view(partner), codes)
+    assert (f"⛔ Your hand is out of play this deal: {NAMES[caller]} plays alone "
+            "(kapo on one hand, BB-PLAY-10).") in screen.text
+    assert screen.buttons == ()
+    assert "Your cards" in screen.text  # his cards are still shown to him
+    for seat in (caller, (caller + 1) % 4, (caller + 3) % 4):
+        assert out_of_play_line(tr, INFO, m.view(seat)) is None
+    assert out_of_play_line(tr, INFO, m.public_view()) is None
+
+
+def test_out_of_play_line_in_russian_and_ukrainian() -> None:  # BB-PLAY-10
+    m = _kapo1(1)
+    ru = render_hand(Catalogs().translator("ru"), INFO, m.view(3), []).text
+    assert "Ваши карты в этой сдаче не играют: Boris играет один" in ru
+    uk = render_hand(Catalogs().translator("uk"), INFO, m.view(3), []).text
+    assert "Ваші карти в цій роздачі не грають: Boris грає сам" in uk
+
+
+def test_partner_keeps_only_recontra_after_a_contra() -> None:  # BB-BID-13, BB-BID-15
+    m = _kapo1(0)
+    defender = next(s for s in (1, 3) if "contra" in m.legal_actions(s))
+    m.apply(defender, "contra")
+    codes = m.legal_actions(2)
+    assert codes == ["recontra"]
+    screen = render_hand(Catalogs().translator("en"), INFO, m.view(2), codes)
+    assert "out of play" in screen.text
+    datas = [b.data for row in screen.buttons for b in row]
+    assert [d.code for d in datas if isinstance(d, ActData)] == ["recontra"]  # no card button
+
+
+@pytest.mark.parametrize("game", ["bazar_belot", "berg"])
+def test_table_message_names_the_pairs(game: str) -> None:  # BB-DEAL-1, BERG-SETUP-1
+    from bot.display import with_sides
+    from bot.render import render_table
+
+    m = engine.get_game(game).new_match(players=4, seed=2)
+    info = with_sides(TableInfo(1, 1, game, "Club", NAMES), m)
+    assert sorted(map(sorted, info.sides)) == [[0, 2], [1, 3]]
+    header = render_table(Catalogs().translator("en"), info, m.public_view()).text.splitlines()[1]
+    assert "Anna, Clara" in header or "Clara, Anna" in header  # partners: seats 0 and 2
+    assert "Boris, Denis" in header or "Denis, Boris" in header  # partners: seats 1 and 3
