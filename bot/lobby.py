@@ -59,8 +59,8 @@ async def _no_answer(_: str) -> None:
 
 def seat_arg(arg: str, seats: int) -> int | None:
     """The seat a "sit" button names (0-based), or None for garbage or a seat not at the table."""
-    if not (arg.isascii() and arg.isdigit() and len(arg) < 3):
-        return None
+    if not (arg.isascii() and arg.isdigit() and len(arg) < 3) or arg != str(int(arg)):
+        return None  # only the canonical form the buttons carry ("3", never "03")
     return int(arg) if int(arg) < seats else None
 
 
@@ -186,30 +186,36 @@ class LobbyMixin:
             is_boss = user.id == table.creator_id or boss_by_admin
             here = Place(self.platform, chat.ext_id, chat.title, table.thread_id)
             pairs = info.in_pairs(info.max_players)
-            want = seat_arg(data.arg, info.max_players) if data.op == "sit" else None
-            if data.op == "sit":
+            op, taken = data.op, False
+            want = seat_arg(data.arg, info.max_players) if op in ("sit", "seat") else None
+            if op in ("sit", "seat"):
                 if want is None:
                     return tr("notice.bad_data"), "", None, None
                 holder = next((s for s in seats if s.seat == want), None)
-                if holder is not None:
+                if holder is not None and op == "seat" and holder is not mine:
+                    # A join link for a seat someone has taken since: any free seat will do.
+                    op, want, taken = "join", None, True
+                elif holder is not None:
                     key = "notice.seat_yours" if holder is mine else "notice.seat_taken"
                     return tr(key), "", None, None
-            if data.op in ("join", "sit") and mine is not None:
-                if data.op == "join":
+            if op in ("join", "sit", "seat") and mine is not None:
+                if op == "join":
                     return tr("notice.already_joined"), "", None, None
                 # A move before the start: the seat row keeps its user, only its number changes.
                 assert want is not None
                 mine.seat = want
                 await tx.save_seat(mine)
                 notice = tr("notice.seat_moved", seat=mine.seat + 1)
-            elif data.op in ("join", "sit"):
+            elif op in ("join", "sit", "seat"):
                 if len(seats) >= info.max_players:
                     return tr("notice.full"), "", None, None
                 payload = f"{JOIN_PREFIX}{table.id}" + (f"-{want}" if want is not None else "")
                 link = self.messenger.deep_link(payload)
                 if not user.can_dm and link:
-                    if (table.id, person.ext_id) not in self._invited:
-                        self._invited.add((table.id, person.ext_id))
+                    # one invitation per table, and one more per seat asked for
+                    asked = person.ext_id + (f":{want}" if want is not None else "")
+                    if (table.id, asked) not in self._invited:
+                        self._invited.add((table.id, asked))
                         say.append(self._invitation(tr, person, link))
                     notice, changed = tr("notice.open_private_short"), False
                 else:
@@ -219,9 +225,10 @@ class LobbyMixin:
                     try:
                         await tx.add_seat(table.id, want, user.id)
                     except Conflict:
-                        key = "notice.seat_taken" if data.op == "sit" else "notice.full"
+                        key = "notice.full" if op == "join" else "notice.seat_taken"
                         return tr(key), "", None, None
-                    notice = tr("notice.joined")
+                    notice = (tr("notice.seat_instead", seat=want + 1) if taken
+                              else tr("notice.joined"))
             elif data.op == "leave":
                 if mine is None:
                     return tr("notice.not_joined"), "", None, None
@@ -241,6 +248,8 @@ class LobbyMixin:
                     return tr("notice.full"), "", None, None
                 notice = tr("notice.bot_added")
             elif data.op == "unbot":
+                if mine is None and not is_boss:  # as for adding one: players and the creator
+                    return tr("notice.not_joined"), "", None, None
                 bots = [s for s in seats if s.user_id is None]
                 if not bots:
                     return tr("notice.no_bot"), "", None, None

@@ -44,7 +44,8 @@ class ExpandData:
     prefix: str
 
 
-LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop", "bot", "unbot", "sit"]
+LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop", "bot", "unbot", "sit",
+                  "seat"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class Button:
     text: str
     data: ActData | ExpandData | LobbyData | RecordData | None = None
     url: str | None = None
+    #: a setting rather than an action: a platform short of button rows (Discord: 5) may fold
+    #: it into a choice menu first, keeping the actions (Join, Start, seats) as buttons
+    foldable: bool = False
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,17 @@ def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) ->
     return lines
 
 
+def _never_seen(info: TableInfo, events: Sequence[dict[str, Any]]) -> set[int]:
+    """Seats whose hand stays secret after the deal: in Bazar-Belot's kapo on one hand, the
+    lone player's partner never plays and his hand "is seen by nobody else" (BB-PLAY-12)."""
+    if info.game != "bazar_belot":
+        return set()
+    played = {e["seat"] for e in events if e["type"] == "play"}
+    if not played:
+        return set()  # a deal thrown in before the play: every hand went back unseen anyway
+    return set(range(len(info.names))) - played
+
+
 def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> str:
     """Every trick of the deal (every move in a game without tricks), the hands as they were
     dealt, the bidding and the deal's result. Only for a deal that is over."""
@@ -190,6 +201,9 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> s
             lines.append(f"{tr.maybe('group.' + group, group)}: {_cards(tr, cards)}")
     lines.append(f"<b>{tr('rec.hands')}</b>")
     for seat, hand in enumerate(record.hands):
+        if seat in _never_seen(info, events):
+            lines.append(f"{escape(info.names[seat])}: {tr('rec.hand_unseen')}")
+            continue
         lines.append(f"{escape(info.names[seat])}: {_cards(tr, hand) or '—'}")
     lines += _calls(tr, info, events)
     tricks = [e for e in events if e["type"] == "trick"]

@@ -383,9 +383,11 @@ def render_hand(
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
              f"{tr('table.deal', n=view.get('deal', 0))}"]
     out = out_of_play_line(tr, info, view)
+    facts = view["facts"]
     if out:
-        lines.append(out)
-    lines += render_facts(tr, info, view["facts"])
+        lines.append(out)  # it says what the table's "out of play" fact says, to this seat
+        facts = [f for f in facts if not (f["key"] == "out_of_play" and f["value"] == seat)]
+    lines += render_facts(tr, info, facts)
     for name in ("up_card", "bottom_card", "trick", "last_trick"):
         cards = view["groups"].get(name)
         if cards:
@@ -602,7 +604,7 @@ def render_lobby(
         label = tr.maybe(f"opt.{key}", key)
         shown = f"{option_value(tr, key, current)} → {option_value(tr, key, nxt)}"
         rows.append((Button(f"{label}: {shown}",
-                            LobbyData(table_id, "opt", f"{key}={nxt}")),))
+                            LobbyData(table_id, "opt", f"{key}={nxt}"), foldable=True),))
     rows.append((*(Button("🤖+ " + tr.maybe(f"level.{level}", level),
                           LobbyData(table_id, "bot", level)) for level in BOT_LEVELS),
                  Button("🤖−", LobbyData(table_id, "unbot"))))

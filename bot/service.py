@@ -182,7 +182,8 @@ class TableService(AutoplayMixin):
         rest = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
         number, _, seat = rest.partition("-")
         if number.isascii() and number.isdigit() and len(number) < 12:
-            data = LobbyData(int(number), "sit", seat) if seat else LobbyData(int(number), "join")
+            # "seat": the seat asked for, or any free one if it was taken meanwhile
+            data = LobbyData(int(number), "seat", seat) if seat else LobbyData(int(number), "join")
             notice = await self.lobby(person, data)
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
         elif not tables:

@@ -99,14 +99,20 @@ def _style(data: Pressed) -> discord.ButtonStyle:
 
 
 def arrange(rows: tuple[tuple[Button, ...], ...]) -> tuple[list[list[Button]], list[Button]]:
-    """Rows that Discord can show (at most 5 of at most 5) and the buttons left for menus."""
-    split = [list(row[i:i + PER_ROW]) for row in rows for i in range(0, len(row), PER_ROW)]
-    while len(split) > MAX_ROWS:
-        pairs = [(len(split[i]) + len(split[i + 1]), i) for i in range(len(split) - 1)]
-        size, i = min(pairs)
-        if size > PER_ROW:
-            break
-        split[i:i + 2] = [split[i] + split[i + 1]]
+    """Rows that Discord can show (at most 5 of at most 5) and the buttons left for menus.
+
+    When the buttons do not fit, the ``foldable`` ones (settings such as lobby options) go to
+    the menus first, so that the actions stay buttons in their rows.
+    """
+    split = _merged(rows)
+    if len(split) > MAX_ROWS:
+        folded = [b for row in rows for b in row if b.foldable and data_of(b) is not None]
+        menus = -(-len(folded) // MAX_OPTIONS)
+        actions = _merged(tuple(left for row in rows
+                                if (left := tuple(b for b in row if b not in folded))),
+                          MAX_ROWS - menus)
+        if folded and len(actions) + menus <= MAX_ROWS:
+            return actions, folded
     if len(split) <= MAX_ROWS:
         return split, []
     for menus in range(1, MAX_ROWS + 1):
@@ -115,6 +121,19 @@ def arrange(rows: tuple[tuple[Button, ...], ...]) -> tuple[list[list[Button]], l
         if len(rest) <= MAX_OPTIONS * menus:
             return kept, rest
     raise ValueError(f"{sum(map(len, split))} buttons do not fit a Discord message")
+
+
+def _merged(rows: tuple[tuple[Button, ...], ...], limit: int = MAX_ROWS) -> list[list[Button]]:
+    """``rows`` cut to at most 5 buttons each, adjacent small rows merged while over ``limit``
+    rows (the smallest pair first)."""
+    split = [list(row[i:i + PER_ROW]) for row in rows for i in range(0, len(row), PER_ROW)]
+    while len(split) > limit:
+        pairs = [(len(split[i]) + len(split[i + 1]), i) for i in range(len(split) - 1)]
+        size, i = min(pairs)
+        if size > PER_ROW:
+            break
+        split[i:i + 2] = [split[i] + split[i + 1]]
+    return split
 
 
 def _component(button: Button, row: int) -> discord.ui.Item[Any]:

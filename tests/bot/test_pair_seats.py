@@ -15,7 +15,7 @@ from bot.discord import ids
 from bot.i18n import LANGS, Catalogs
 from bot.lobby import free_seat, seat_arg
 from bot.model import ActData, LobbyData
-from bot.render import TableInfo, out_of_play_line, render_hand, render_lobby
+from bot.render import TableInfo, card_text, out_of_play_line, render_hand, render_lobby
 from bot.telegram.callbacks import LobbyCb, pack
 
 NAMES = ("Anna", "Boris", "Clara", "Denis")
@@ -68,8 +68,8 @@ def test_seat_buttons_fit_both_platforms() -> None:
 
 
 def test_seat_argument_is_checked() -> None:
-    assert [seat_arg(a, 4) for a in ("0", "3", "4", "-1", "", "x", "٣", "003")] == \
-        [0, 3, None, None, None, None, None, None]
+    assert [seat_arg(a, 4) for a in ("0", "3", "4", "-1", "", "x", "٣", "003", "03")] == \
+        [0, 3, None, None, None, None, None, None, None]
 
 
 def test_join_takes_a_random_free_seat_reproducibly() -> None:
@@ -104,7 +104,8 @@ def test_partner_of_the_lone_player_is_told_his_hand_is_out(caller: int) -> None
     assert codes == []
     screen = render_hand(tr, INFO, m.view(partner), codes)
     assert (f"⛔ Your hand is out of play this deal: {NAMES[caller]} plays alone "
-            "(kapo on one hand, BB-PLAY-10).") in screen.text
+            "(kapo on one hand).") in screen.text
+    assert "Cards out of play" not in screen.text  # the table's line, said once, not twice
     assert screen.buttons == ()
     assert "Your cards" in screen.text  # his cards are still shown to him
     for seat in (caller, (caller + 1) % 4, (caller + 3) % 4):
@@ -115,9 +116,9 @@ def test_partner_of_the_lone_player_is_told_his_hand_is_out(caller: int) -> None
 def test_out_of_play_line_in_russian_and_ukrainian() -> None:  # BB-PLAY-10
     m = _kapo1(1)
     ru = render_hand(Catalogs().translator("ru"), INFO, m.view(3), []).text
-    assert "Ваши карты в этой сдаче не играют: Boris играет один" in ru
+    assert "Ваши карты в этой сдаче не играют: Boris играет в одиночку" in ru
     uk = render_hand(Catalogs().translator("uk"), INFO, m.view(3), []).text
-    assert "Ваші карти в цій роздачі не грають: Boris грає сам" in uk
+    assert "Ваші карти в цій роздачі не грають: Boris грає наодинці" in uk
 
 
 def test_partner_keeps_only_recontra_after_a_contra() -> None:  # BB-BID-13, BB-BID-15
@@ -143,3 +144,33 @@ def test_table_message_names_the_pairs(game: str) -> None:  # BB-DEAL-1, BERG-SE
     header = render_table(Catalogs().translator("en"), info, m.public_view()).text.splitlines()[1]
     assert "Anna, Clara" in header or "Clara, Anna" in header  # partners: seats 0 and 2
     assert "Boris, Denis" in header or "Denis, Boris" in header  # partners: seats 1 and 3
+
+
+def test_deal_record_keeps_the_partners_hand_secret() -> None:  # BB-PLAY-12
+    """After a kapo-on-one-hand deal the deal record shows every hand but the partner's, which
+    "is seen by nobody else"; the lone player's and the defenders' hands are listed."""
+    import random
+
+    from bot.records_core import deal_record
+    from bot.records_text import render_deal_record
+
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=5)
+    actions: list[tuple[int, str]] = [(1, "bid:kapo1:S")]
+    m.apply(1, "bid:kapo1:S")
+    rng = random.Random(3)
+    scored = False
+    while not scored:
+        seat = m.to_move
+        assert seat is not None
+        code = rng.choice([c for c in m.legal_actions(seat) if c not in ("contra", "recontra")])
+        actions.append((seat, code))
+        scored = any(e.to_dict()["type"] == "deal_scored" for e in m.apply(seat, code))
+    data = {"game": "bazar_belot", "players": 4, "options": {}, "seed": 5, "actions": actions}
+    record = deal_record(data, 1)
+    assert record is not None
+    text = render_deal_record(Catalogs().translator("en"), INFO, record)
+    assert len(record.hands[3]) == 8
+    assert f"{NAMES[3]}: not shown: out of play (kapo on one hand)" in text
+    tr = Catalogs().translator("en")
+    for seat in (0, 1, 2):
+        assert f"{NAMES[seat]}: " + " ".join(card_text(c, tr) for c in record.hands[seat]) in text

@@ -37,3 +37,19 @@ async def test_seat_buttons_take_and_move_seats(fake: FakeDiscord, kozyr: Kozyr,
         assert [sorted(s["seats"]) for s in match.score_sheet["sides"]] == [[0, 2], [1, 3]]
         table = fake.table_message(channel)
         assert "Alice, Dave" in table.text and "Bob, Carol" in table.text
+
+
+async def test_berg_lobby_keeps_its_actions_as_buttons(fake: FakeDiscord, kozyr: Kozyr,
+                                                       club: Club) -> None:  # BERG-SETUP-1
+    """Berg's many options go to the choice menu; Join, the seats and Start stay buttons."""
+    channel, alice, bob = club
+    async with kozyr():
+        await fake.slash(alice, channel, "new", game="berg")
+        lobby = fake.find(channel, "new table")
+        assert lobby is not None
+        assert len(lobby.components) <= 5
+        labels = " ".join(lobby.labels)
+        for action in ("Join", "Start", "Cancel", "Seat 3"):
+            assert action in labels, labels
+        assert (await fake.press_button(bob, lobby, "Seat 2")).notice == "You are at the table."
+        assert "Pair 2: 2. Bob · 4. —" in lobby.text

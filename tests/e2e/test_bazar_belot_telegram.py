@@ -289,7 +289,7 @@ async def test_players_pick_seats_in_pairs_and_the_partner_of_a_lone_player_sits
             lambda f: (m := hand_message(f, dave)) and "out of play" in (m.text or "") and m,
             what="Dave's hand out of play")
         assert ("⛔ Your hand is out of play this deal: Alice plays alone "
-                "(kapo on one hand, BB-PLAY-10).") in (dave_hand.text or "")
+                "(kapo on one hand).") in (dave_hand.text or "")
         assert not _game_buttons(dave_hand)  # no card, no call: he sits this deal out
         alice_hand = hand_message(fake, alice)
         assert alice_hand is not None and "out of play this deal" not in (alice_hand.text or "")
@@ -317,3 +317,33 @@ async def test_seat_picked_before_opening_the_bot_is_kept_by_the_deep_link(
         await fake.wait_for(lambda f: "Pair 1: 1. Alice · 3. Bob" in
                             (f.message(group, lobby.message_id).text or ""), what="Bob seated")
         assert await _seats(app, table_id) == {0: "Alice", 2: "Bob"}
+
+
+async def test_a_join_link_for_a_seat_taken_meanwhile_seats_elsewhere(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """BB-DEAL-1: Bob asks for seat 3 before opening the bot and gets an invitation for it; he
+    then asks for seat 4 and gets one for that seat too; Carol takes seat 4 meanwhile, and
+    Bob's link for it seats him at a free seat, saying so."""
+    group, alice, bob = club
+    carol = fake.user(103, "Carol")
+    async with kozyr() as app:
+        for user in (alice, carol):
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new bazar_belot")
+        lobby = await fake.wait_for_message(group, text_contains="Bazar-Belot")
+        table_id = await _table_id(app)
+        for seat in (3, 4):
+            mark = fake.mark()
+            await fake.press_button(bob, lobby, text=f"🪑 Seat {seat}")
+            await fake.wait_for(lambda f, seat=seat, mark=mark: any(
+                f"join-{table_id}-{seat - 1}" in str(c.params.get("reply_markup", ""))
+                for c in f.calls("sendMessage", since=mark)), what=f"the invitation to {seat}")
+        assert (await fake.press_button(carol, lobby, text="🪑 Seat 4")).text == \
+            "You are at the table."
+        await fake.start_bot(bob, payload=f"join-{table_id}-3")
+        notice = await fake.wait_for_message(bob, text_contains="taken meanwhile")
+        seats = await _seats(app, table_id)
+        bobs = next(s for s, name in seats.items() if name == "Bob")
+        assert f"you sit at seat {bobs + 1}." in (notice.text or "")
+        assert seats[3] == "Carol" and bobs in (1, 2)

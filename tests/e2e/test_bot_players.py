@@ -110,3 +110,19 @@ async def test_married_bridge_in_a_private_chat_with_a_bot(fake: FakeTelegram,
         await fake.wait_for(lambda f: hand_message(f, solo), what="the hand")
         await _play_to_the_end(app, fake, solo, table_id, random.Random(7))
         await _check_log(app, table_id, "married_bridge", human_seat=0)
+
+
+async def test_only_players_and_the_creator_remove_bot_players(fake: FakeTelegram,
+                                                               kozyr: Any) -> None:
+    group = fake.group(-100778, "Lobby")
+    host, stranger = fake.user(503, "Host"), fake.user(504, "Passer-by")
+    async with kozyr():
+        lobby = await _open(fake, group, host, "bazar_belot", ["easy", "normal"])
+        await fake.start_bot(stranger)
+        refused = await fake.press_button(stranger, lobby, text="🤖−")
+        assert refused.text == "You are not at this table."
+        assert (fake.message(group, lobby.message_id).text or "").count("🤖") == 2
+        assert (await fake.press_button(host, lobby, text="🤖−")).text == \
+            "A bot player left the table."
+        await fake.wait_for(lambda f: (f.message(group, lobby.message_id).text or "")
+                            .count("🤖") == 1, what="one bot left in the lobby")
