@@ -199,7 +199,7 @@ class Display:
         error = await settled(entry.delivery)
         newest = self._sent.get(slot) is entry
         if error is not None:
-            if not isinstance(error, Undeliverable):
+            if not isinstance(error, Undeliverable | asyncio.CancelledError):
                 log.warning("table %s: message %s not updated", slot[0],
                             "table" if slot[1] is None else f"of seat {slot[1]}",
                             exc_info=error)
@@ -305,6 +305,9 @@ class Display:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))
         before = self._sent.get((table_id, None))
+        if repost and before is not None and before.delivery.done() is False \
+                and not new_table_message and self.outbox.withdraw(before.delivery):
+            before = None  # an edit of the old table message, not sent yet, is not worth it
         posted = self._show((table_id, None), group, old_table_msg, table_screen, anew=repost)
         if repost and posted is not None and not new_table_message \
                 and (old_table_msg or before is not None):

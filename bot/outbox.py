@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -203,9 +203,6 @@ class Outbox:
         self._pending = 0  # jobs queued or running, over all chats
         self._idle = asyncio.Event()
         self._idle.set()
-        #: API calls made, per chat id (sends, edits and re-posts; deletions not): for tests
-        #: and measurements.
-        self.calls: dict[str, int] = {}
 
     @property
     def busy(self) -> bool:
@@ -274,6 +271,17 @@ class Outbox:
         return self._enqueue(_Job("delete", target, asyncio.get_running_loop().create_future(),
                                   message=message, after=after, only_if=only_if))
 
+    def withdraw(self, delivery: Delivery) -> bool:
+        """Cancel ``delivery`` if its call has not started (True), e.g. an edit of a table
+        message that is about to be replaced."""
+        if delivery.done():
+            return False
+        for chat in self._chats.values():  # a job still queued has not started (see _work)
+            if any(job.future is delivery for job in chat.jobs):
+                delivery.cancel()
+                return True
+        return False
+
     # ---- the Messenger protocol (awaits the queue) ------------------------------------------
 
     async def send(self, target: Target, screen: Screen) -> str:
@@ -337,10 +345,14 @@ class Outbox:
                         await asyncio.wait_for(chat.wake.wait(), quiet)
                     continue
                 job = chat.jobs[0]
+                if job.future.done():  # withdrawn: costs no call
+                    chat.jobs.popleft()
+                    self._done()
+                    continue
                 stamp = await self._slot(chat) if job.counts else None
                 chat.jobs.popleft()  # from now on a newer edit is queued behind this one
                 try:
-                    await self._run(job, key)
+                    await self._run(job)
                 finally:
                     if stamp is not None:
                         stamp.end = loop.time()
@@ -378,12 +390,10 @@ class Outbox:
                 window.add(stamp)
         return stamp
 
-    async def _run(self, job: _Job, key: str) -> None:
+    async def _run(self, job: _Job) -> None:
         """Make one call and settle its future (errors go to the future, never up)."""
         if job.future.done():  # cancelled by its caller meanwhile
             return
-        if job.counts:
-            self.calls[key] = self.calls.get(key, 0) + 1
         try:
             result = await self._call(job)
         except Exception as exc:
@@ -416,10 +426,15 @@ class Outbox:
         return await inner.delete(target, message)
 
 
-async def settled(delivery: Awaitable[Any]) -> BaseException | None:
-    """Await ``delivery``; return its error instead of raising it (None on success)."""
+async def settled(delivery: asyncio.Future[Any]) -> BaseException | None:
+    """Await ``delivery``; return its error instead of raising it (None on success;
+    ``CancelledError`` for a withdrawn delivery)."""
     try:
         await delivery
+    except asyncio.CancelledError as exc:
+        if delivery.cancelled():
+            return exc
+        raise  # the awaiting task itself is cancelled
     except Exception as exc:
         return exc
     return None

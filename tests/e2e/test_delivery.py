@@ -208,3 +208,26 @@ async def test_a_move_edits_only_the_table_the_mover_and_the_next_player(
         expected = sorted([group.id, players[mover].id, players[after.to_move].id])
         assert chats == expected  # 3 calls; the third hand (the trick's leader) is left alone
         assert not fake.calls("sendMessage", since=mark)  # no event mid-trick
+
+
+async def test_queued_edits_coalesce_and_posts_keep_their_order(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Issue #11: edits of one message still queued are coalesced (only the newest text is
+    sent, in the place of the first), and the chat's posts go out in the order they were made."""
+    group, _, _ = club
+    fake.rate_limits = RateLimits(time_scale=SCALE)
+    async with kozyr(telegram_rate_scale=SCALE) as app:
+        target = Target(str(group.id))
+        table_id = await app.outbox.send(target, Screen("table 0"))
+        mark = fake.mark()
+        first = app.outbox.post(target, Screen("event 1"))
+        edits = [app.outbox.update(target, Screen(f"table {n}"), message=table_id)
+                 for n in range(1, 6)]
+        last = app.outbox.post(target, Screen("event 2"))
+        assert all(e is edits[0] for e in edits)  # one queued edit, newest screen
+        assert await edits[0] == table_id
+        await asyncio.gather(first, last)
+        await app.outbox.drain()
+        texts = [c.params["text"] for c in _sent_to(fake, group.id, since=mark)]
+        assert texts == ["event 1", "table 5", "event 2"]
+        assert not _flooded(fake)
