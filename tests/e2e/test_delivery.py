@@ -112,6 +112,8 @@ async def test_429_is_retried_after_retry_after_and_other_chats_go_on(
         assert retry[0].at - flood.finished_at >= 0.95  # the given second, waited out
         assert group_done < retry[0].at, "the group was not held up by the private chat"
         assert fake.message(group, int(group_id)).text == "two"
+        await asyncio.sleep(0.05)
+        assert len(app.outbox) == 0  # idle chats' workers are dropped (no limits here)
 
 
 async def test_403_on_a_hand_tells_the_group_with_the_deep_link(
@@ -231,3 +233,31 @@ async def test_queued_edits_coalesce_and_posts_keep_their_order(
         texts = [c.params["text"] for c in _sent_to(fake, group.id, since=mark)]
         assert texts == ["event 1", "table 5", "event 2"]
         assert not _flooded(fake)
+
+
+async def test_busy_groups_do_not_starve_a_private_chat(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Issue #11: "private messages are never delayed behind another chat's queue": when groups
+    use up their share of the global limit (20 of 25 a second), a private message still goes
+    at once, from the part of the budget kept for private chats; nothing hits a 429."""
+    _, alice, _ = club
+    groups = [fake.group(-100200 - n, f"Club {n}") for n in range(30)]
+    fake.rate_limits = RateLimits(time_scale=SCALE)
+    async with kozyr(telegram_rate_scale=SCALE) as app:
+        await fake.start_bot(alice)
+        await fake.wait_for_message(alice, text_contains="kozyr")
+        await asyncio.sleep(SCALE)  # the welcome leaves the windows
+        mark = fake.mark()
+        posts = [app.outbox.post(Target(str(g.id)), Screen(f"to {g.title}")) for g in groups]
+        private = app.outbox.post(Target(str(alice.id), private=True), Screen("your cards"))
+        await asyncio.gather(private, *posts)
+        calls = [c for c in fake.calls("sendMessage", since=mark) if c.ok]
+        to_groups = sorted(c.at for c in calls if c.params["chat_id"] != alice.id)
+        mine = next(c.at for c in calls if c.params["chat_id"] == alice.id)
+        assert len(to_groups) == 30
+        assert mine < to_groups[20], "the private message waited for the groups' budget"
+        assert to_groups[20] - to_groups[0] >= SCALE * 0.9  # groups: 20 in any (scaled) second
+        assert not _flooded(fake)
+        await asyncio.sleep(3 * SCALE)
+        # the private chat's worker is gone; each group's stays while its minute holds a call
+        assert len(app.outbox) == 30
