@@ -250,8 +250,9 @@ class Display:
             if sent.target.chat_ext_id == chat_ext_id:
                 sent.screen = None
 
-    def _post(self, target: Target, screen: Screen) -> Delivery:
-        """Queue a new message; a failure is logged and does not stop the refresh."""
+    def post(self, target: Target, screen: Screen) -> Delivery:
+        """Queue a new message nobody waits for (a notice, an event); a failure is logged and
+        does not stop the refresh."""
         delivery = self.outbox.post(target, screen)
         self._spawn(self._log_failure(target, delivery))
         return delivery
@@ -295,7 +296,7 @@ class Display:
         for text in self._event_texts(tr, info, new_events):
             buttons = ((record_button,),) if record_button and "deal_scored" in \
                 {e["type"] for e in new_events} else ()
-            self._post(group, Screen(text, buttons))
+            self.post(group, Screen(text, buttons))
             record_button = None if buttons else record_button
         repost = new_table_message or (
             playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
@@ -325,10 +326,10 @@ class Display:
                 hands.append((user.name, delivery))
         if match.is_over and any(e["type"] == "match_over" for e in new_events):
             sheet = match.score_sheet
-            self._post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
+            self.post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
                                      + "\n\n" + render_sheet(tr, info, sheet, with_result=False)))
         if closing:
-            self._post(group, Screen(tr(closing) + "\n\n"
+            self.post(group, Screen(tr(closing) + "\n\n"
                                      + render_sheet(tr, info, match.score_sheet)))
         if hands and (new_events or new_table_message):
             self._spawn(self._tell_unreachable(tr, group, hands))
@@ -347,7 +348,7 @@ class Display:
         link = self.messenger.deep_link("hand")
         buttons = ((Button(tr("button.open_private"), url=link),),) if link else ()
         names = escape(", ".join(unreachable))
-        self._post(group, Screen(  # a platform may word it its own way (Discord)
+        self.post(group, Screen(  # a platform may word it its own way (Discord)
             tr.maybe(f"notice.dm_failed.{self.messenger.platform}",
                      tr("notice.dm_failed", names=names), names=names), buttons))
 

@@ -261,3 +261,30 @@ async def test_busy_groups_do_not_starve_a_private_chat(
         await asyncio.sleep(3 * SCALE)
         # the private chat's worker is gone; each group's stays while its minute holds a call
         assert len(app.outbox) == 30
+
+
+async def test_a_table_message_that_cannot_be_edited_is_posted_anew_and_kept(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Issue #11: a table message that can no longer be edited (deleted in the group) is
+    posted anew; the new id reaches the table (stored after the delivery, outside the lock),
+    so the next move edits the new message instead of posting yet another."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        table_id = await _table_id(app)
+        old = table_message(fake, group)
+        fake._delete(group, old.message_id)  # an admin removed it
+        rng = random.Random(2)
+        await play_moves(fake, [alice, bob], rng, limit=1)
+        await app.service.display.drain()
+        new = table_message(fake, group)
+        assert new.message_id != old.message_id
+        async with app.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+        assert table is not None and table.message_id == str(new.message_id)
+        mark = fake.mark()
+        await play_moves(fake, [alice, bob], rng, limit=1)
+        await app.service.display.drain()
+        assert table_message(fake, group).message_id == new.message_id
+        assert [c.params["message_id"] for c in fake.calls("editMessageText", since=mark)
+                if c.params["chat_id"] == group.id] == [new.message_id]
