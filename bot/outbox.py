@@ -254,6 +254,8 @@ class Outbox:
         """
         chat = self._chats.get(target.chat_ext_id)
         for job in chat.jobs if chat else ():
+            if job.future.done():  # withdrawn
+                continue
             if after is not None and job.future is after and job.kind in ("send", "update"):
                 job.screen = screen
                 return after
