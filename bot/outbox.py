@@ -351,7 +351,7 @@ class Outbox:
                     chat.jobs.popleft()
                     self._done()
                     continue
-                stamp = await self._slot(chat) if job.counts else None
+                stamp = await self._slot(key, chat) if job.counts else None
                 chat.jobs.popleft()  # from now on a newer edit is queued behind this one
                 try:
                     await self._run(job)
@@ -371,13 +371,14 @@ class Outbox:
         if self._pending == 0:
             self._idle.set()
 
-    async def _slot(self, chat: _Chat) -> _Stamp | None:
+    async def _slot(self, key: str, chat: _Chat) -> _Stamp | None:
         """Wait until the chat's and the global windows admit one call; take it."""
         limits = self.limits
         if limits is None or chat.short is None:
             return None
         loop = asyncio.get_running_loop()
         cap = limits.global_per_second - (limits.private_reserve if chat.group else 0)
+        started, waited = loop.time(), False
         while True:
             now = loop.time()
             wait = max(chat.short.wait(now, limits.chat_per_second),
@@ -386,6 +387,9 @@ class Outbox:
             if wait <= 0:
                 break
             await asyncio.sleep(wait)
+            waited = True
+        if waited:
+            log.debug("chat %s waited %.2f s for the flood limits", key, loop.time() - started)
         stamp = _Stamp()
         for window in (chat.short, chat.long, self._global):
             if window is not None:
