@@ -117,6 +117,10 @@ class Display:
         self._shown: OrderedDict[tuple[str, str], Screen] = OrderedDict()
         self._sent: dict[Slot, _Sent] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Private chats that refused a hand (403) after the group was told: no hand is sent
+        #: there again (no call, no repeated notice eating the group's budget) until the person
+        #: starts the bot (``forget``) or a new match begins.
+        self._unreachable: OrderedDict[str, None] = OrderedDict()
         #: Buttons under the table message while it plays: set by a platform whose players ask
         #: for their hands there (Discord's "My hand"), called with the chat's translator.
         self.table_buttons: Callable[[Translator, TableInfo],
@@ -246,6 +250,7 @@ class Display:
         """Forget what this chat was shown, so the next refresh sends or edits it again."""
         for key in [k for k in self._shown if k[0] == chat_ext_id]:
             del self._shown[key]
+        self._unreachable.pop(chat_ext_id, None)
         for sent in self._sent.values():
             if sent.target.chat_ext_id == chat_ext_id:
                 sent.screen = None
@@ -315,15 +320,15 @@ class Display:
             # the old table message goes once its replacement is there
             self.outbox.remove(group, message=old_table_msg,
                                after=before.delivery if before else None, only_if=posted)
-        hands: list[tuple[str, Delivery]] = []
+        hands: list[tuple[str, str, Delivery]] = []
         for seat, user in seated:
-            if user is None:
+            if user is None or (user.ext_id in self._unreachable and not new_table_message):
                 continue
             screen = hand_screen(tr, info, match, seat, playing=playing)
             delivery = self._show((table_id, seat.seat), Target(user.ext_id, private=True),
                                   seat.hand_message_id, screen)
             if delivery is not None:
-                hands.append((user.name, delivery))
+                hands.append((user.name, user.ext_id, delivery))
         if match.is_over and any(e["type"] == "match_over" for e in new_events):
             sheet = match.score_sheet
             self.post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
@@ -337,14 +342,20 @@ class Display:
             await self.drain()
 
     async def _tell_unreachable(self, tr: Translator, group: Target,
-                                hands: list[tuple[str, Delivery]]) -> None:
+                                hands: list[tuple[str, str, Delivery]]) -> None:
         """Once the hands of a refresh are delivered: tell the group whom the bot cannot write
         to (never opened it, or blocked it), with the link that opens the private chat."""
-        errors = [await settled(delivery) for _, delivery in hands]
-        unreachable = [name for (name, _), error in zip(hands, errors, strict=True)
-                       if isinstance(error, Undeliverable)]
-        if not unreachable:
+        errors = [await settled(delivery) for _, _, delivery in hands]
+        failed = [(name, chat) for (name, chat, _), error in zip(hands, errors, strict=True)
+                  if isinstance(error, Undeliverable)]
+        if not failed:
             return
+        unreachable = [name for name, _ in failed]
+        for _, chat in failed:
+            self._unreachable[chat] = None
+            self._unreachable.move_to_end(chat)
+        while len(self._unreachable) > SHOWN_CACHE:
+            self._unreachable.popitem(last=False)
         link = self.messenger.deep_link("hand")
         buttons = ((Button(tr("button.open_private"), url=link),),) if link else ()
         names = escape(", ".join(unreachable))

@@ -119,7 +119,8 @@ async def test_429_is_retried_after_retry_after_and_other_chats_go_on(
 async def test_403_on_a_hand_tells_the_group_with_the_deep_link(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     """Issue #11: a 403 on a private message (the player blocked the bot) produces the group
-    notice naming him, with the button that opens the private chat (deep link)."""
+    notice naming him, with the button that opens the private chat (deep link); his hand is not
+    tried again, nor the group told again, until he starts the bot."""
     group, alice, bob = club
     async with kozyr() as app:
         await open_table(fake, group, alice, bob)
@@ -136,6 +137,25 @@ async def test_403_on_a_hand_tells_the_group_with_the_deep_link(
         urls = [b.data for row in notice.buttons for b in row]
         assert urls == ["https://t.me/kozyr_test_bot?start=hand"]
         await app.service.display.drain()
+        # his clock runs out and the bot moves for him: no call to his chat, no second notice
+        table_id = await _table_id(app)
+        async with app.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+        assert table is not None
+        mark = fake.mark()
+        await app.service.on_deadline(table_id, table.version)
+        await app.service.display.drain()
+        assert fake.calls("editMessageText", since=mark), "the move was drawn"
+        assert not [c for c in fake.calls(since=mark) if c.params.get("chat_id") == blocked.id]
+        assert len([m for m in fake.bot_messages(group)
+                    if "I cannot send cards" in (m.text or "")]) == 1
+        # he unblocks the bot and starts it: his hand comes again
+        blocked.blocked = False
+        mark = fake.mark()
+        await fake.start_bot(blocked)
+        await fake.wait_for(lambda f: [c for c in f.calls("editMessageText", since=mark)
+                                       if c.ok and c.params["chat_id"] == blocked.id],
+                            what="his hand")
 
 
 async def test_not_modified_is_success(fake: FakeTelegram, kozyr: Any,
