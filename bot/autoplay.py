@@ -104,8 +104,8 @@ class AutoplayMixin(LobbyMixin):
             assert chat is not None
             group = Target(chat.ext_id, table.thread_id)
             tr = self.tr(chat.lang)
-        if notice is not None:
-            await self.messenger.send(group, Screen(tr(notice[0], **notice[1])))
+        if notice is not None:  # queued before the move's messages, not waited for (the lock)
+            self.display.post(group, Screen(tr(notice[0], **notice[1])))
         await self.display.refresh(table_id, new_events=events)
         await self.schedule(table_id)
 

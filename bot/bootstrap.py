@@ -14,6 +14,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 
 from bot.i18n import LANGS, Catalogs
+from bot.outbox import Limits, Outbox
 from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
@@ -37,12 +38,15 @@ class TelegramApp:
     dispatcher: Dispatcher
     service: TableService
     store: Store
+    outbox: Outbox
     owns_store: bool = True
 
     async def close(self) -> None:
         """Stop the timers, close the HTTP session and (unless shared) the database."""
         self.service.timers.shutdown()
         await records_of(self.service).drain()  # final-sheet posts still pending go out
+        await self.service.display.drain()  # queued messages go out before the session closes
+        await self.outbox.close()
         await self.bot.session.close()
         if self.owns_store:
             await self.store.close()
@@ -72,7 +76,8 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
     if store is None:
         store = Store(settings.database_url)
         await store.start()
-    messenger = TelegramMessenger(bot, me.username or "")
+    messenger = telegram_outbox(TelegramMessenger(bot, me.username or ""),
+                                settings.telegram_rate_scale)
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
                            lobby_timeout=settings.lobby_timeout)
@@ -83,7 +88,15 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
     dispatcher.include_router(build_records_router())  # first: its /score replaces the main one
     dispatcher.include_router(build_router())
     dispatcher.startup.register(on_startup)
-    return TelegramApp(bot, dispatcher, service, store, owns_store)
+    return TelegramApp(bot, dispatcher, service, store, messenger, owns_store)
+
+
+def telegram_outbox(messenger: TelegramMessenger, scale: float) -> Outbox:
+    """Telegram's outgoing queue: group chats have negative ids; ``scale`` multiplies the
+    limits' windows (0: no spacing)."""
+    limits = Limits(time_scale=scale) if scale > 0 else None
+    return Outbox(messenger, limits=limits,
+                  is_group=lambda target: target.chat_ext_id.startswith("-"))
 
 
 async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:

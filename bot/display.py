@@ -3,10 +3,16 @@
 Every message is derived from the stored match, so a refresh can always be repeated: a send or
 edit that failed (flood limit, network) is simply done again by the next refresh, which the next
 move, a stale press or the start-up triggers. One failing message never stops the others.
+
+Messages go out through an ``Outbox`` (bot/outbox.py, issue #11): a refresh only queues them, so
+the table's lock is never held while a busy group's spacing is waited out. What a delivery
+brings back later (a re-posted message's new id, a person the bot cannot write to) is handled
+when it arrives: the id is stored, the group is told and offered the deep link.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections import OrderedDict
@@ -17,8 +23,10 @@ from typing import Any
 
 import engine
 from bot.i18n import Catalogs, Translator
+from bot.locks import TableLocks
 from bot.messenger import Messenger
 from bot.model import Button, Screen, Target, Undeliverable
+from bot.outbox import Delivery, Outbox, settled
 from bot.render import (
     TableInfo,
     bot_name,
@@ -36,6 +44,18 @@ log = logging.getLogger(__name__)
 NEW_DEAL_EVENTS = ("deal_scored", "thrown_in")
 #: How many messages' last screens are remembered (to skip edits that change nothing).
 SHOWN_CACHE = 20_000
+#: A message the display keeps up to date: (table id, seat), seat None for the table message.
+Slot = tuple[int, int | None]
+
+
+@dataclasses.dataclass(eq=False)
+class _Sent:
+    """The newest delivery queued for a slot, until its id is stored (the database may hold
+    an id that is about to change, or none yet, meanwhile)."""
+
+    target: Target
+    screen: Screen | None
+    delivery: Delivery
 
 
 def _clock(tr: Translator, table: GameTable) -> str | None:
@@ -75,16 +95,32 @@ class Display:
     """Renders a table's state and sends or edits its messages.
 
     Remembers the last screen of each message so that an unchanged message is not edited again
-    (fewer API calls; "not modified" is harmless anyway).
+    (fewer API calls; "not modified" is harmless anyway): on a move only the table message, the
+    mover's and the next player's hands change.
+
+    Args:
+        messenger: an ``Outbox`` (deliveries are queued; ``refresh`` returns at once), or any
+            other messenger, which gets an unlimited outbox of its own and whose deliveries
+            ``refresh`` awaits (the behaviour its platform's tests know).
+        locks: the service's table locks, taken to store a delivered message's id.
     """
 
     def __init__(self, *, store: Store, catalogs: Catalogs, messenger: Messenger,
-                 default_lang: str) -> None:
+                 default_lang: str, locks: TableLocks | None = None) -> None:
         self.store = store
         self.catalogs = catalogs
         self.messenger = messenger
         self.default_lang = default_lang
+        self.detached = isinstance(messenger, Outbox)
+        self.outbox = messenger if isinstance(messenger, Outbox) else Outbox(messenger)
+        self.locks = locks or TableLocks()
         self._shown: OrderedDict[tuple[str, str], Screen] = OrderedDict()
+        self._sent: dict[Slot, _Sent] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        #: Private chats that refused a hand (403) after the group was told: no hand is sent
+        #: there again (no call, no repeated notice eating the group's budget) until the person
+        #: starts the bot (``forget``) or a new match begins.
+        self._unreachable: OrderedDict[str, None] = OrderedDict()
         #: Buttons under the table message while it plays: set by a platform whose players ask
         #: for their hands there (Discord's "My hand"), called with the chat's translator.
         self.table_buttons: Callable[[Translator, TableInfo],
@@ -142,15 +178,67 @@ class Display:
         table.winner_side = result.get("winner")
         table.result_line = result.get("line")
 
-    async def _show(self, target: Target, message_id: str | None, screen: Screen) -> str:
-        if message_id and self._shown.get((target.chat_ext_id, message_id)) == screen:
-            return message_id
-        if message_id:
-            new_id = await self.messenger.edit(target, message_id, screen)
+    def _show(self, slot: Slot, target: Target, message_id: str | None, screen: Screen, *,
+              anew: bool = False) -> Delivery | None:
+        """Queue ``screen`` for the slot's message (``message_id`` as stored; ``anew``: post a
+        new one). None when the message shows it already."""
+        sent = self._sent.get(slot)
+        if anew:
+            delivery = self.outbox.post(target, screen)
         else:
-            new_id = await self.messenger.send(target, screen)
-        self._remember(target, new_id, screen)
-        return new_id
+            if sent is not None and sent.screen == screen:
+                return None
+            if sent is None and message_id \
+                    and self._shown.get((target.chat_ext_id, message_id)) == screen:
+                return None
+            delivery = self.outbox.update(target, screen, message=message_id,
+                                          after=sent.delivery if sent else None)
+        entry = _Sent(target, screen, delivery)
+        self._sent[slot] = entry
+        self._spawn(self._settle(slot, entry, message_id))
+        return delivery
+
+    async def _settle(self, slot: Slot, entry: _Sent, stored_id: str | None) -> None:
+        """When a slot's delivery is done: remember the screen and store a new message id."""
+        error = await settled(entry.delivery)
+        newest = self._sent.get(slot) is entry
+        if error is not None:
+            if not isinstance(error, Undeliverable | asyncio.CancelledError):
+                log.warning("table %s: message %s not updated", slot[0],
+                            "table" if slot[1] is None else f"of seat {slot[1]}",
+                            exc_info=error)
+            if newest:
+                del self._sent[slot]  # the next refresh starts again from the stored id
+            return
+        new_id = entry.delivery.result()
+        if entry.screen is not None:
+            self._remember(entry.target, new_id, entry.screen)
+        if not newest:
+            return  # a newer delivery of the slot follows; it stores the final id
+        if new_id != stored_id:
+            table_id, seat = slot
+            if self.detached:
+                async with self.locks(table_id):
+                    await self._save_ids(table_id, new_id if seat is None else None,
+                                         {} if seat is None else {seat: new_id})
+            else:  # the refresh awaiting this holds the table's lock
+                await self._save_ids(table_id, new_id if seat is None else None,
+                                     {} if seat is None else {seat: new_id})
+        if self._sent.get(slot) is entry:
+            del self._sent[slot]
+
+    def _spawn(self, work: Awaitable[None]) -> asyncio.Task[None]:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def drain(self) -> None:
+        """Wait until every queued message went out and its outcome was handled."""
+        while self._tasks or self.outbox.busy:
+            await self.outbox.drain()
+            if self._tasks:
+                await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def _remember(self, target: Target, message_id: str, screen: Screen) -> None:
         self._shown[(target.chat_ext_id, message_id)] = screen
@@ -162,13 +250,23 @@ class Display:
         """Forget what this chat was shown, so the next refresh sends or edits it again."""
         for key in [k for k in self._shown if k[0] == chat_ext_id]:
             del self._shown[key]
+        self._unreachable.pop(chat_ext_id, None)
+        for sent in self._sent.values():
+            if sent.target.chat_ext_id == chat_ext_id:
+                sent.screen = None
 
-    async def _post(self, target: Target, screen: Screen) -> None:
-        """Post a new message; a failure is logged and does not stop the refresh."""
-        try:
-            await self.messenger.send(target, screen)
-        except Exception:
-            log.warning("could not post to %s", target.chat_ext_id, exc_info=True)
+    def post(self, target: Target, screen: Screen) -> Delivery:
+        """Queue a new message nobody waits for (a notice, an event); a failure is logged and
+        does not stop the refresh."""
+        delivery = self.outbox.post(target, screen)
+        self._spawn(self._log_failure(target, delivery))
+        return delivery
+
+    @staticmethod
+    async def _log_failure(target: Target, delivery: Delivery) -> None:
+        error = await settled(delivery)
+        if error is not None:
+            log.warning("could not post to %s", target.chat_ext_id, exc_info=error)
 
     async def refresh(self, table_id: int, *, new_events: list[dict[str, Any]],
                       new_table_message: bool = False, closing: str | None = None) -> None:
@@ -182,6 +280,7 @@ class Display:
             closing: a notice key for a match stopped early (the sheet follows it).
 
         Call it under the table's lock, after the transaction that changed the table committed.
+        With an ``Outbox`` it returns once the messages are queued (``drain`` waits for them).
         """
         async with self.store.transaction() as tx:
             table = await tx.get_table(table_id)
@@ -202,52 +301,67 @@ class Display:
         for text in self._event_texts(tr, info, new_events):
             buttons = ((record_button,),) if record_button and "deal_scored" in \
                 {e["type"] for e in new_events} else ()
-            await self._post(group, Screen(text, buttons))
+            self.post(group, Screen(text, buttons))
             record_button = None if buttons else record_button
         repost = new_table_message or (
             playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
         old_table_msg = table.message_id
-        table_msg = old_table_msg
         table_screen = render_table(tr, info, deal_view(match, match.public_view()))
         if self.table_buttons is not None and playing:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))
-        try:
-            table_msg = await self._show(group, None if repost else old_table_msg, table_screen)
-        except Exception:
-            log.warning("table %s: the table message was not updated", table_id, exc_info=True)
-        if repost and old_table_msg and table_msg != old_table_msg and not new_table_message:
-            await self.messenger.delete(group, old_table_msg)
-        hand_ids: dict[int, str] = {}
-        unreachable: list[str] = []
+        before = self._sent.get((table_id, None))
+        if repost and before is not None and before.delivery.done() is False \
+                and not new_table_message and self.outbox.withdraw(before.delivery):
+            before = None  # an edit of the old table message, not sent yet, is not worth it
+        posted = self._show((table_id, None), group, old_table_msg, table_screen, anew=repost)
+        if repost and posted is not None and not new_table_message \
+                and (old_table_msg or before is not None):
+            # the old table message goes once its replacement is there
+            self.outbox.remove(group, message=old_table_msg,
+                               after=before.delivery if before else None, only_if=posted)
+        hands: list[tuple[str, str, Delivery]] = []
         for seat, user in seated:
-            if user is None:
+            if user is None or (user.ext_id in self._unreachable and not new_table_message):
                 continue
             screen = hand_screen(tr, info, match, seat, playing=playing)
-            try:
-                hand_ids[seat.seat] = await self._show(Target(user.ext_id, private=True),
-                                                       seat.hand_message_id, screen)
-            except Undeliverable:
-                unreachable.append(user.name)
-            except Exception:
-                log.warning("table %s: hand of seat %s not updated", table_id, seat.seat,
-                            exc_info=True)
+            delivery = self._show((table_id, seat.seat), Target(user.ext_id, private=True),
+                                  seat.hand_message_id, screen)
+            if delivery is not None:
+                hands.append((user.name, user.ext_id, delivery))
         if match.is_over and any(e["type"] == "match_over" for e in new_events):
             sheet = match.score_sheet
-            await self._post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
-                                           + "\n\n" + render_sheet(tr, info, sheet,
-                                                                   with_result=False)))
+            self.post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
+                                     + "\n\n" + render_sheet(tr, info, sheet, with_result=False)))
         if closing:
-            await self._post(group, Screen(tr(closing) + "\n\n"
-                                           + render_sheet(tr, info, match.score_sheet)))
-        if (unreachable and new_events) or (unreachable and new_table_message):
-            link = self.messenger.deep_link("hand")
-            buttons = ((Button(tr("button.open_private"), url=link),),) if link else ()
-            names = escape(", ".join(unreachable))
-            await self._post(group, Screen(  # a platform may word it its own way (Discord)
-                tr.maybe(f"notice.dm_failed.{self.messenger.platform}",
-                         tr("notice.dm_failed", names=names), names=names), buttons))
-        await self._save_ids(table_id, table_msg, hand_ids)
+            self.post(group, Screen(tr(closing) + "\n\n"
+                                     + render_sheet(tr, info, match.score_sheet)))
+        if hands and (new_events or new_table_message):
+            self._spawn(self._tell_unreachable(tr, group, hands))
+        if not self.detached:  # a plain messenger: the refresh ends when its messages are out
+            await self.drain()
+
+    async def _tell_unreachable(self, tr: Translator, group: Target,
+                                hands: list[tuple[str, str, Delivery]]) -> None:
+        """Once the hands of a refresh are delivered: tell the group whom the bot cannot write
+        to (never opened it, or blocked it), with the link that opens the private chat."""
+        errors = [await settled(delivery) for _, _, delivery in hands]
+        failed = [(name, chat) for (name, chat, _), error in zip(hands, errors, strict=True)
+                  if isinstance(error, Undeliverable)]
+        if not failed:
+            return
+        unreachable = [name for name, _ in failed]
+        for _, chat in failed:
+            self._unreachable[chat] = None
+            self._unreachable.move_to_end(chat)
+        while len(self._unreachable) > SHOWN_CACHE:
+            self._unreachable.popitem(last=False)
+        link = self.messenger.deep_link("hand")
+        buttons = ((Button(tr("button.open_private"), url=link),),) if link else ()
+        names = escape(", ".join(unreachable))
+        self.post(group, Screen(  # a platform may word it its own way (Discord)
+            tr.maybe(f"notice.dm_failed.{self.messenger.platform}",
+                     tr("notice.dm_failed", names=names), names=names), buttons))
 
     def _event_texts(self, tr: Translator, info: TableInfo,
                      events: list[dict[str, Any]]) -> list[str]:
@@ -295,9 +409,11 @@ class Display:
     async def show_hand(self, table_id: int, seat: int, *, expanded: str | None) -> None:
         """Re-render one seat's hand message, with the choice ``expanded`` opened."""
         found = await self._seat_hand(table_id, seat, expanded=expanded)
-        if found is not None and found[2]:
+        if found is not None and (found[2] or (table_id, seat) in self._sent):
             screen, target, message_id = found
-            await self._show(target, message_id, screen)
+            self._show((table_id, seat), target, message_id, screen)
+            if not self.detached:
+                await self.drain()
 
     # ---- hands shown on demand (Discord's "My hand") -----------------------------------------
 
@@ -313,6 +429,7 @@ class Display:
         assert found is not None, "a seated person's seat has a user"
         screen, target, old_id = found
         new_id = await show(screen)
+        self._sent.pop((table_id, seat), None)
         self._remember(target, new_id, screen)
         if old_id and old_id != new_id:
             await self.messenger.delete(target, old_id)

@@ -379,6 +379,10 @@ def render_hand(
     ``auto``: the bot plays this seat for its owner; the only button is "I'm back".
     """
     seat = view["seat"]
+    # A seat waiting with nothing to press leaves out what every move changes (the trick,
+    # whose move it is; the table message shows both): its hand message is then edited only
+    # when its own content changes (issue #11: a move edits the mover's and the next hand).
+    waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
              f"{tr('table.deal', n=view.get('deal', 0))}"]
@@ -390,7 +394,7 @@ def render_hand(
     lines += render_facts(tr, info, facts)
     for name in ("up_card", "bottom_card", "trick", "last_trick"):
         cards = view["groups"].get(name)
-        if cards:
+        if cards and not (waiting and name == "trick"):
             lines.append(_group(tr, info, name, cards))
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
@@ -404,7 +408,7 @@ def render_hand(
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
-    elif view["to_move"] is not None:
+    elif view["to_move"] is not None and not waiting:
         lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
     else:
         lines.append(tr("table.over"))

@@ -61,9 +61,9 @@ class TableService(AutoplayMixin):
         self.messenger = messenger
         self.default_lang = default_lang
         self.new_seed = new_seed
-        self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
-                               default_lang=default_lang)
         self._locks = TableLocks()
+        self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
+                               default_lang=default_lang, locks=self._locks)
         self._invited: set[tuple[int, str]] = set()
         self.bot_delay = bot_delay
         self.lobby_timeout = lobby_timeout

@@ -32,4 +32,8 @@ class Settings(BaseSettings):
                              description="Seconds a bot player waits before its move")
     lobby_timeout: float = Field(default=900, gt=0,
                                description="Seconds after which an unstarted lobby closes")
+    telegram_rate_scale: float = Field(
+        default=1.0, ge=0, le=10,
+        description="Multiplies the windows of Telegram's flood limits the outgoing queue keeps "
+                    "(1 message/s per chat, 19/min per group, 25/s overall); 0 sends unspaced")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR")

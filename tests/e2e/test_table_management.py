@@ -223,7 +223,8 @@ async def test_stop_leave_pause_resume(fake: FakeTelegram, kozyr: Any,
             rows = await tx.score_rows(table_id)
         assert table is not None and table.status == "aborted"
         assert rows, "the deals played keep their rows"
-        await asyncio.sleep(0.1)
+        async with app.service._locks(table_id):  # the stop's work after its answer is done
+            pass
         assert app.service.timers.pending(table_id) == []
 
 

@@ -434,9 +434,11 @@ class RateLimits:
 
     Defaults follow Telegram's published guidance: about one message per second
     in a single chat, 20 messages per minute in a group, 30 messages per second
-    overall.  Sends and edits both count.
+    overall.  Sends and edits both count.  ``time_scale`` multiplies the windows
+    (1 s and 60 s) so a test can reach the per-minute limit in seconds.
     """
 
     per_chat_per_second: int | None = 1
     per_group_per_minute: int | None = 20
     global_per_second: int | None = 30
+    time_scale: float = 1.0

@@ -171,12 +171,13 @@ class RateLimiter:
         now = self._clock()
         per_chat = self._per_chat.setdefault(chat_id, deque())
         per_group = self._per_group.setdefault(chat_id, deque())
+        second, minute = self.limits.time_scale, 60.0 * self.limits.time_scale
         waits = [
-            self._retry(per_chat, self.limits.per_chat_per_second, 1.0, now),
-            self._retry(self._global, self.limits.global_per_second, 1.0, now),
+            self._retry(per_chat, self.limits.per_chat_per_second, second, now),
+            self._retry(self._global, self.limits.global_per_second, second, now),
         ]
         if is_group:
-            waits.append(self._retry(per_group, self.limits.per_group_per_minute, 60.0, now))
+            waits.append(self._retry(per_group, self.limits.per_group_per_minute, minute, now))
         retry = max((w for w in waits if w is not None), default=None)
         if retry is not None:
             raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
