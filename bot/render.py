@@ -408,7 +408,9 @@ def render_hand(
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
-    elif view["to_move"] is not None and not waiting:
+    elif waiting:
+        lines.append(tr("hand.waiting"))  # the same line whoever moves: no edit per move
+    elif view["to_move"] is not None:
         lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
     else:
         lines.append(tr("table.over"))
