@@ -8,6 +8,7 @@ automatic until its owner presses "I'm back". Jobs carry (table id, version) onl
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from datetime import timedelta
@@ -62,30 +63,33 @@ class AutoplayMixin(LobbyMixin):
         return [e.to_dict() for e in events]
 
     async def _bot_move(self, table_id: int, version: int, *, timed_out: bool) -> None:
-        """The bot moves for the seat to move, if the table is still at ``version``."""
+        """The bot moves for the seat to move, if the table is still at ``version``.
+
+        Call under the table's lock. The bot thinks outside any transaction (on SQLite every
+        transaction holds the database's write lock) and in a worker thread, so a strong bot's
+        second of thought never stalls the other tables; the move is then stored in a second
+        transaction that checks the table is still where the bot saw it.
+        """
         notice: tuple[str, dict[str, Any]] | None = None
         async with self.store.transaction() as tx:
+            seen = await self._bot_seat(tx, table_id, version, timed_out=timed_out)
+        if seen is None:
+            return
+        match, seat_no, level, rng = seen
+        player = engine.ai.get_player(level, match.game_id)
+        code = await asyncio.to_thread(player.choose, match, seat_no, rng)
+        async with self.store.transaction() as tx:
             table = await tx.get_table(table_id, lock=True)
-            if table is None or table.status != "playing" or table.version != version:
-                return
-            if timed_out and table.paused:
+            if table is None or table.status != "playing" or table.version != version \
+                    or (timed_out and table.paused):
                 return
             record = await tx.get_match(table_id)
             assert record is not None
             match = engine.get_game(table.game).from_json(record.snapshot)
-            seat_no = match.to_move
-            if seat_no is None:
-                return
-            seats = {s.seat: s for s in await tx.seats(table_id)}
-            row = seats.get(seat_no)
-            if row is None:
-                return
-            human = row.user_id is not None and row.bot_level is None
-            if human and not timed_out:
+            row = next((s for s in await tx.seats(table_id) if s.seat == seat_no), None)
+            if row is None or (row.user_id is not None and row.bot_level is None
+                               and not timed_out):
                 return  # the owner took the seat back meanwhile
-            level = row.bot_level or STAND_IN_LEVEL
-            rng = random.Random(f"{record.seed}:{record.snapshot_seq}:{seat_no}")
-            code = engine.ai.get_player(level, table.game).choose(match, seat_no, rng)
             try:
                 events = await self.commit_move(tx, table, match, seat_no, code)
             except (engine.IllegalAction, Conflict):
@@ -108,6 +112,29 @@ class AutoplayMixin(LobbyMixin):
             self.display.post(group, Screen(tr(notice[0], **notice[1])))
         await self.display.refresh(table_id, new_events=events)
         await self.schedule(table_id)
+
+    async def _bot_seat(self, tx: Tx, table_id: int, version: int, *, timed_out: bool
+                        ) -> tuple[engine.Match, int, str, random.Random] | None:
+        """What the bot needs to move at ``table_id`` (the match, the seat to move, its level
+        and its seeded RNG), or None when no bot should move there now."""
+        table = await tx.get_table(table_id)
+        if table is None or table.status != "playing" or table.version != version:
+            return None
+        if timed_out and table.paused:
+            return None
+        record = await tx.get_match(table_id)
+        assert record is not None
+        match = engine.get_game(table.game).from_json(record.snapshot)
+        seat_no = match.to_move
+        if seat_no is None:
+            return None
+        row = next((s for s in await tx.seats(table_id) if s.seat == seat_no), None)
+        if row is None:
+            return None
+        if row.user_id is not None and row.bot_level is None and not timed_out:
+            return None  # the owner took the seat back meanwhile
+        rng = random.Random(f"{record.seed}:{record.snapshot_seq}:{seat_no}")
+        return match, seat_no, row.bot_level or STAND_IN_LEVEL, rng
 
     async def on_bot_turn(self, table_id: int, version: int) -> None:
         """Timer callback: a bot seat (or an automatic seat) moves."""

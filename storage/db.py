@@ -16,6 +16,7 @@ lock is taken when the transaction starts and concurrent read-modify-write cycle
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -50,7 +51,12 @@ SQLITE_PRAGMAS: tuple[str, ...] = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA foreign_keys=ON",
     "PRAGMA busy_timeout=5000",
+    # WAL with NORMAL: a commit no longer waits for an fsync (about 3 ms each here); a power
+    # cut may lose the last commits but never corrupts the file (sqlite.org/pragma.html).
+    "PRAGMA synchronous=NORMAL",
 )
+#: How long a transaction waits for the process's SQLite writer turn before giving up, seconds.
+WRITER_WAIT = 30.0
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 
@@ -157,6 +163,11 @@ class Store:
         self._echo = echo
         self._engine: AsyncEngine | None = None
         self._sessions: async_sessionmaker[AsyncSession] | None = None
+        #: SQLite: one transaction at a time in this process. Every transaction takes SQLite's
+        #: write lock (BEGIN IMMEDIATE); waiting for it here costs nothing, while waiting in
+        #: SQLite's busy handler ties up a driver thread and fails after ``busy_timeout`` once
+        #: a hundred tables move at once (benchmarks/load.py measured "database is locked").
+        self._writer: asyncio.Lock | None = None
 
     @property
     def url(self) -> URL:
@@ -186,6 +197,8 @@ class Store:
         path = sqlite_file(self._url)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
+        if self.dialect == "sqlite":
+            self._writer = asyncio.Lock()  # made in the running loop
         if self._engine is None:
             self._engine = make_engine(self._url, self._echo)
             self._sessions = async_sessionmaker(
@@ -209,7 +222,8 @@ class Store:
 
         The transaction (and on SQLite the database write lock, via ``BEGIN IMMEDIATE``) is taken
         on entry, so keep the block short and do not nest transactions in one task (the inner
-        one would wait for the outer one's lock: ``busy_timeout``, then StorageError).
+        one would wait for the outer one's lock: ``WRITER_WAIT`` seconds, then StorageError).
+        On SQLite the transactions of one Store run one at a time, in the order they asked.
 
         Yields:
             Tx: the data access methods. Objects it returns stay usable after the block, also
@@ -222,6 +236,13 @@ class Store:
         """
         if self._sessions is None:
             raise StorageError("Store is not started")
+        writer = self._writer
+        if writer is not None:
+            try:
+                async with asyncio.timeout(WRITER_WAIT):
+                    await writer.acquire()
+            except TimeoutError as exc:
+                raise StorageError(f"database busy for {WRITER_WAIT} s") from exc
         try:
             async with self._sessions() as session, session.begin():
                 await session.connection()  # emits BEGIN (IMMEDIATE) now, not at first query
@@ -233,3 +254,6 @@ class Store:
                     raise
         except SQLAlchemyError as exc:
             raise StorageError(f"database error: {exc}") from exc
+        finally:
+            if writer is not None:
+                writer.release()
