@@ -29,8 +29,10 @@ For each number of tables (after the lobbies are played and a warm-up) it measur
   load (100% = one core of the machine's); gen CPU: the same for this process (fake + players),
   which shares the machine;
 - MB/table: the bot's peak RSS (``VmHWM``) minus its RSS once it polled, over N;
-- 429s: calls answered "Too Many Requests"; late: presses still unanswered by a hand edit at
-  the end of the window.
+- 429s: calls answered "Too Many Requests"; late: presses of the window not followed by an edit
+  of the presser's hand before its end (or before he lost patience, ``--patience``, and
+  pressed again); below the table: set-up time, the players' repeated actions (a step the bot
+  did not answer, done again) and the bot's failed updates and "database is locked" errors.
 
 ``--profile DIR`` runs cProfile in the bot process during each window and writes
 ``DIR/bot-<limits>-<N>.prof`` (``python -m pstats`` to read it).
@@ -44,6 +46,7 @@ import contextlib
 import cProfile
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -64,8 +67,9 @@ SEED = 20261129
 #: "Your cards": what tells a hand message from the rest of a private chat (language "en").
 YOUR_CARDS = "Your cards"
 #: Lobbies set up at once (the rest wait), and how long one step of the set-up may take.
-SETUP_CONCURRENCY = 50
-SETUP_STEP_TIMEOUT = 180.0
+SETUP_CONCURRENCY = 10
+SETUP_STEP_TIMEOUT = 30.0
+SETUP_ATTEMPTS = 5
 CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -157,7 +161,7 @@ class SimTable:
     """A group with its simulated players, playing one match after another."""
 
     def __init__(self, fake: LoadFake, index: int, game: str, players: int,
-                 think: tuple[float, float], window: Window) -> None:
+                 think: tuple[float, float], window: Window, patience: float) -> None:
         self.fake = fake
         self.game = game
         self.think = think
@@ -171,6 +175,8 @@ class SimTable:
         self.over = False
         self.press: Press | None = None
         self.floor = 0
+        self.retries = 0
+        self.patience = patience
         self.changed = asyncio.Event()
         for chat in (self.group, *(fake.private(u) for u in self.users)):
             fake.watchers[chat.id] = self
@@ -216,11 +222,17 @@ class SimTable:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), remaining)
 
-    async def _step(self, predicate: Callable[[], Any], what: str) -> Any:
-        result = await self.until(predicate, SETUP_STEP_TIMEOUT)
-        if not result:
-            raise TimeoutError(f"{self.group.title}: no {what} after {SETUP_STEP_TIMEOUT} s")
-        return result
+    async def _retrying(self, act: Callable[[], Any], predicate: Callable[[], Any],
+                        what: str) -> Any:
+        """Do ``act`` and wait for ``predicate``; do it again (as a person would) when nothing
+        happens within ``SETUP_STEP_TIMEOUT`` (the bot may have failed the update)."""
+        for _ in range(SETUP_ATTEMPTS):
+            await act()
+            result = await self.until(predicate, SETUP_STEP_TIMEOUT)
+            if result:
+                return result
+            self.retries += 1
+        raise TimeoutError(f"{self.group.title}: no {what} after {SETUP_ATTEMPTS} attempts")
 
     def _new_bot_message(self, chat: FakeChat, after: int) -> FakeMessage | None:
         for message in reversed(self.fake.bot_messages(chat)):
@@ -231,33 +243,50 @@ class SimTable:
     async def _press_lobby(self, user: FakeUser, lobby: FakeMessage, text: str) -> None:
         button = lobby.find_button(text=text)
         assert button.data is not None
-        query = self.fake.press_nowait(user, lobby, button.data)
-        self.fake.query_owner[query.id] = self
-        await self._step(lambda: query.answer, f"answer to {text}")
+        data = button.data
+        queries: list[Any] = []
+
+        async def press() -> None:
+            query = self.fake.press_nowait(user, lobby, data)
+            self.fake.query_owner[query.id] = self
+            queries.append(query)
+
+        await self._retrying(press, lambda: any(q.answer for q in queries), f"answer to {text}")
 
     # ---- set-up
     async def open_bot(self) -> None:
         """Every player opens the bot in private (so that the bot may send him his hand)."""
         for user in self.users:
-            await self.fake.start_bot(user)
-        await self._step(lambda: all(self.fake.bot_messages(u) for u in self.users), "welcome")
+            await self._retrying(lambda u=user: self.fake.start_bot(u),
+                                 lambda u=user: self.fake.bot_messages(u), "welcome")
 
     async def new_match(self) -> None:
-        """The first player opens a lobby, the others join, he starts; wait for the hands."""
+        """The first player opens a lobby, the others join, he starts; wait for the hands
+        (a player whose hand does not come sends /start in private, which re-sends it)."""
         creator, *others = self.users
         mark = self.group.next_message_id - 1
         self.over = False
         self.floor = 0
-        await self.fake.send_text(self.group, creator, f"/new {self.game}")
-        lobby = await self._step(lambda: self._new_bot_message(self.group, mark), "lobby")
+        lobby = await self._retrying(
+            lambda: self.fake.send_text(self.group, creator, f"/new {self.game}"),
+            lambda: self._new_bot_message(self.group, mark), "lobby")
         self.lobby_id = lobby.message_id
         for user in others:
             await self._press_lobby(user, lobby, "Join")
-        await self._press_lobby(creator, lobby, "Start")
         hands_before = {u.id: h.message_id for u in self.users if (h := self.hands.get(u.id))}
-        await self._step(lambda: all(
-            self.hands.get(u.id) and self.hands[u.id].message_id != hands_before.get(u.id)
-            for u in self.users), "hands")
+
+        def fresh(user: FakeUser) -> bool:
+            hand = self.hands.get(user.id)
+            return hand is not None and hand.message_id != hands_before.get(user.id)
+
+        await self._press_lobby(creator, lobby, "Start")
+        if await self.until(lambda: all(fresh(u) for u in self.users), SETUP_STEP_TIMEOUT):
+            return
+        for user in self.users:
+            if not fresh(user):
+                self.retries += 1
+                await self._retrying(lambda u=user: self.fake.start_bot(u),
+                                     lambda u=user: fresh(u), "hand")
 
     # ---- play
     def _mover(self) -> tuple[FakeUser, FakeMessage, list[str]] | None:
@@ -298,7 +327,10 @@ class SimTable:
             self.press = press
             if self.window.inside(press.at):
                 self.window.presses.append(press)
-            await self.until(lambda p=press: p.hand_at is not None or stop.is_set(), 3600.0)
+            if not await self.until(lambda p=press: p.hand_at is not None or stop.is_set(),
+                                    self.patience):
+                self.retries += 1  # nothing happened: he presses again (a new callback query)
+                self.floor = version
 
 
 # ---------------------------------------------------------------------------- the bot process
@@ -343,10 +375,13 @@ class BotProcess:
         self.proc.kill()
         self.proc.wait()
 
-    def problems(self) -> list[str]:
+    def problems(self) -> tuple[int, int, int]:
+        """Errors (failed updates), warnings and "database is locked" lines in the bot's log."""
         lines = self.log.read_text(errors="replace").splitlines()
-        return [line for line in lines if "WARNING" in line or "ERROR" in line
-                or "Traceback" in line]
+        return (sum(" ERROR " in line for line in lines),
+                sum(" WARNING " in line for line in lines),
+                sum("database is locked" in line and "OperationalError" in line
+                    for line in lines))
 
 
 async def child(args: argparse.Namespace) -> None:
@@ -403,7 +438,8 @@ class Row:
     mb_per_table: float
     too_many: int
     late: int
-    problems: int
+    retries: int
+    problems: tuple[int, int, int]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -440,7 +476,8 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
         await asyncio.sleep(1.0)  # start-up calls (commands menu) done
         rss0 = bot.memory("VmRSS")
         window = Window()
-        sims = [SimTable(fake, i, game, players, args.think, window) for i in range(n)]
+        sims = [SimTable(fake, i, game, players, args.think, window, args.patience)
+                for i in range(n)]
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
         setup_start = time.monotonic()
 
@@ -493,7 +530,7 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
             poll=ms([(fake.delivered.get(p.query_id), p.at) for p in moves]),
             calls=calls, cpu=cpu, gen_cpu=gen_cpu,
             mb_per_table=(hwm - rss0) / n, too_many=too_many, late=late,
-            problems=len(bot.problems()))
+            retries=sum(s.retries for s in sims), problems=bot.problems())
     finally:
         stop.set()
         for task in tasks:
@@ -505,6 +542,11 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
             await draining
         with contextlib.suppress(RuntimeError):  # fake-internal errors are not the bot's
             await fake.stop()
+        errors = bot.problems()[0]
+        if errors:
+            print(f"  {errors} failed updates: see {bot.log}", file=sys.stderr)
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 # ------------------------------------------------------------------------------- output
@@ -539,8 +581,11 @@ def print_rows(rows: list[Row], args: argparse.Namespace) -> None:
     for r in rows:
         parts = [f"{SHORT.get(m, m)} {c / r.moves:.2f}" for m, c in r.calls.most_common()
                  if r.moves]
-        print(f"{r.limits:>6} {r.tables:>6}: {', '.join(parts)}  "
-              f"({r.moves} moves; set-up {r.setup_s:.0f} s; bot log warnings {r.problems})")
+        errors, warnings, locked = r.problems
+        print(f"{r.limits:>6} {r.tables:>6}: {', '.join(parts)}  ({r.moves} moves)")
+        print(f"{'':>15}set-up {r.setup_s:.0f} s; players' repeated actions {r.retries}; bot "
+              f"log: {errors} failed updates, {warnings} warnings, {locked} 'database is "
+              f"locked'")
     print("\nLatencies in ms from the press; offered and moves/s in moves per second; "
           "CPU load 100% = one core.")
 
@@ -558,6 +603,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
     parser.add_argument("--think", type=parse_think, default=(1.0, 3.0),
                         help="a player's think time, seconds: lo-hi (uniform)")
+    parser.add_argument("--patience", type=float, default=30.0,
+                        help="seconds a player waits for his hand before pressing again")
     parser.add_argument("--limits", default="off", help="off, on, or off,on")
     parser.add_argument("--game", default="deberts", choices=[g.id for g in engine.list_games()])
     parser.add_argument("--profile", default="", help="directory for cProfile files of the bot")
