@@ -14,8 +14,10 @@ one of them at random (seeded) and waits until his hand is redrawn. A finished m
 by a new ``/new``. ``--limits on`` makes the fake enforce Telegram's flood limits (1 message/s
 per chat, 20/min per group, 30/s overall; sends and edits count) with 429 and ``retry_after``.
 
-For each number of tables (after the lobbies are played and a warm-up) it measures for
-``--seconds`` (or until ``--moves`` moves) and prints one row:
+A table plays as soon as it is set up (at most 10 lobbies are being opened at once, and the
+turn clock runs). When every table is set up (or after ``--setup-seconds``; the rest go on
+being set up) and ``--warmup`` seconds more, it measures for ``--seconds`` (or until
+``--moves`` moves) and prints one row per number of tables:
 
 - offered: moves/s the players would make if the bot answered instantly (tables / mean think);
   moves/s: moves completed (a game button pressed and the presser's hand redrawn);
@@ -307,7 +309,12 @@ class SimTable:
                 await self.new_match()
                 continue
             if not await self.until(lambda: self._mover() or self.over or stop.is_set(),
-                                    3600.0):
+                                    self.patience):
+                # Nobody has buttons (a redraw failed): the players send /start in private,
+                # which redraws their hands.
+                self.retries += 1
+                for user in self.users:
+                    await self.fake.start_bot(user)
                 continue
             if stop.is_set() or self.over:
                 continue
@@ -424,6 +431,8 @@ async def child(args: argparse.Namespace) -> None:
 class Row:
     limits: str
     tables: int
+    playing: int
+    failed: int
     setup_s: float
     offered: float
     moves: int
@@ -480,15 +489,26 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
                 for i in range(n)]
         gate = asyncio.Semaphore(SETUP_CONCURRENCY)
         setup_start = time.monotonic()
+        ready: list[SimTable] = []
+        failed: list[str] = []
 
-        async def setup(sim: SimTable) -> None:
-            async with gate:
-                await sim.open_bot()
-                await sim.new_match()
+        async def life(sim: SimTable) -> None:
+            """Set the table up, then play (at once: its clock runs from the start)."""
+            try:
+                async with gate:
+                    await sim.open_bot()
+                    await sim.new_match()
+                ready.append(sim)
+                await sim.play(stop)
+            except TimeoutError as exc:  # the table is given up; the others go on
+                failed.append(str(exc))
 
-        await asyncio.gather(*(setup(s) for s in sims))
+        tasks = [asyncio.create_task(life(s)) for s in sims]
+        setup_end = setup_start + args.setup_seconds
+        while len(ready) + len(failed) < n and time.monotonic() < setup_end:
+            await asyncio.sleep(0.2)
         setup_s = time.monotonic() - setup_start
-        tasks = [asyncio.create_task(s.play(stop)) for s in sims]
+        playing = len(ready)
         await asyncio.sleep(args.warmup)
         fake.drain()
         calls0, too_many0 = Counter(fake.calls_by_method), fake.too_many
@@ -503,8 +523,8 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
                                   for p in window.presses) >= args.moves:
                 break
             for task in tasks:
-                if task.done() and task.exception():
-                    raise task.exception()  # type: ignore[misc]
+                if task.done() and (error := task.exception()) is not None:
+                    raise error
         window.end = time.monotonic()
         fake.drain()
         cpu, gen_cpu = bot.cpu() - cpu0, time.process_time() - gen0
@@ -521,8 +541,8 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
             return [(done - at) * 1000 for done, at in pairs if done is not None]
 
         return Row(
-            limits=limits, tables=n, setup_s=setup_s,
-            offered=n / (sum(args.think) / 2), moves=len(moves),
+            limits=limits, tables=n, playing=playing, failed=len(failed), setup_s=setup_s,
+            offered=playing / (sum(args.think) / 2), moves=len(moves),
             seconds=window.end - window.start,
             hand=ms([(p.hand_at, p.at) for p in moves]),
             table=ms([(p.table_at, p.at) for p in moves]),
@@ -583,7 +603,8 @@ def print_rows(rows: list[Row], args: argparse.Namespace) -> None:
                  if r.moves]
         errors, warnings, locked = r.problems
         print(f"{r.limits:>6} {r.tables:>6}: {', '.join(parts)}  ({r.moves} moves)")
-        print(f"{'':>15}set-up {r.setup_s:.0f} s; players' repeated actions {r.retries}; bot "
+        print(f"{'':>15}set-up {r.setup_s:.0f} s: {r.playing} tables playing when measuring "
+              f"began, {r.failed} given up; players' repeated actions {r.retries}; bot "
               f"log: {errors} failed updates, {warnings} warnings, {locked} 'database is "
               f"locked'")
     print("\nLatencies in ms from the press; offered and moves/s in moves per second; "
@@ -601,6 +622,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="measuring window per run")
     parser.add_argument("--moves", type=int, default=0, help="end a window after this many moves")
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
+    parser.add_argument("--setup-seconds", type=float, default=180.0,
+                        help="time budget for opening the tables; measuring starts then anyway")
     parser.add_argument("--think", type=parse_think, default=(1.0, 3.0),
                         help="a player's think time, seconds: lo-hi (uniform)")
     parser.add_argument("--patience", type=float, default=30.0,
