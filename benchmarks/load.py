@@ -57,6 +57,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +160,11 @@ class Window:
         return self.start <= at < self.end
 
 
+def redrawn(press: Press, stop: asyncio.Event) -> bool:
+    """The presser's hand was redrawn (or the run is over)."""
+    return press.hand_at is not None or stop.is_set()
+
+
 class SimTable:
     """A group with its simulated players, playing one match after another."""
 
@@ -259,8 +265,8 @@ class SimTable:
     async def open_bot(self) -> None:
         """Every player opens the bot in private (so that the bot may send him his hand)."""
         for user in self.users:
-            await self._retrying(lambda u=user: self.fake.start_bot(u),
-                                 lambda u=user: self.fake.bot_messages(u), "welcome")
+            await self._retrying(partial(self.fake.start_bot, user),
+                                 partial(self.fake.bot_messages, user), "welcome")
 
     async def new_match(self) -> None:
         """The first player opens a lobby, the others join, he starts; wait for the hands
@@ -287,8 +293,8 @@ class SimTable:
         for user in self.users:
             if not fresh(user):
                 self.retries += 1
-                await self._retrying(lambda u=user: self.fake.start_bot(u),
-                                     lambda u=user: fresh(u), "hand")
+                await self._retrying(partial(self.fake.start_bot, user), partial(fresh, user),
+                                     "hand")
 
     # ---- play
     def _mover(self) -> tuple[FakeUser, FakeMessage, list[str]] | None:
@@ -334,8 +340,7 @@ class SimTable:
             self.press = press
             if self.window.inside(press.at):
                 self.window.presses.append(press)
-            if not await self.until(lambda p=press: p.hand_at is not None or stop.is_set(),
-                                    self.patience):
+            if not await self.until(partial(redrawn, press, stop), self.patience):
                 self.retries += 1  # nothing happened: he presses again (a new callback query)
                 self.floor = version
 
