@@ -14,7 +14,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 
 from bot.i18n import LANGS, Catalogs
-from bot.outbox import Limits, Outbox
+from bot.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
@@ -45,8 +45,12 @@ class TelegramApp:
         """Stop the timers, close the HTTP session and (unless shared) the database."""
         self.service.timers.shutdown()
         await records_of(self.service).drain()  # final-sheet posts still pending go out
-        await self.service.display.drain()  # queued messages go out before the session closes
-        await self.outbox.close()
+        try:  # queued messages go out before the session closes, for a while
+            async with asyncio.timeout(CLOSE_WAIT):
+                await self.service.display.drain()
+        except TimeoutError:
+            log.warning("closing with messages still queued; the next start redraws them")
+        await self.outbox.close(timeout=0.0 if self.outbox.busy else CLOSE_WAIT)
         await self.bot.session.close()
         if self.owns_store:
             await self.store.close()

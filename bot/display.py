@@ -56,6 +56,8 @@ class _Sent:
     target: Target
     screen: Screen | None
     delivery: Delivery
+    #: the slot's delivery this one follows (what a withdrawn ``delivery`` would have edited)
+    prior: Delivery | None = None
 
 
 def _clock(tr: Translator, table: GameTable) -> str | None:
@@ -193,7 +195,7 @@ class Display:
                 return None
             delivery = self.outbox.update(target, screen, message=message_id,
                                           after=sent.delivery if sent else None)
-        entry = _Sent(target, screen, delivery)
+        entry = _Sent(target, screen, delivery, sent.delivery if sent else None)
         self._sent[slot] = entry
         self._spawn(self._settle(slot, entry, message_id))
         return delivery
@@ -213,8 +215,11 @@ class Display:
         new_id = entry.delivery.result()
         if entry.screen is not None:
             self._remember(entry.target, new_id, entry.screen)
-        if not newest:
+        if not newest and new_id == stored_id:
             return  # a newer delivery of the slot follows; it stores the final id
+        # A new id is stored even when a newer delivery follows: should that one fail or be
+        # withdrawn, the stored id must be this message, not the one it replaced. Settlements
+        # take the table's lock in the order their deliveries finished (asyncio.Lock is FIFO).
         if new_id != stored_id:
             table_id, seat = slot
             if self.detached:
@@ -311,15 +316,18 @@ class Display:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))
         before = self._sent.get((table_id, None))
+        old_delivery = before.delivery if before else None
         if repost and before is not None and before.delivery.done() is False \
                 and not new_table_message and self.outbox.withdraw(before.delivery):
-            before = None  # an edit of the old table message, not sent yet, is not worth it
+            # an edit of the old table message, not sent yet, is not worth it; the message
+            # to delete is then the one that edit would have changed
+            old_delivery = before.prior
         posted = self._show((table_id, None), group, old_table_msg, table_screen, anew=repost)
         if repost and posted is not None and not new_table_message \
-                and (old_table_msg or before is not None):
+                and (old_table_msg or old_delivery is not None):
             # the old table message goes once its replacement is there
-            self.outbox.remove(group, message=old_table_msg,
-                               after=before.delivery if before else None, only_if=posted)
+            self.outbox.remove(group, message=old_table_msg, after=old_delivery,
+                               only_if=posted)
         hands: list[tuple[str, str, Delivery]] = []
         for seat, user in seated:
             if user is None or (user.ext_id in self._unreachable and not new_table_message):

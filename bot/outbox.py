@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 #: A message id on its way: resolves to the id (of the message sent, or of the message edited,
 #: which differs when it had to be posted anew), or raises what the platform refused with.
 Delivery = asyncio.Future[str]
+#: How long ``Outbox.close`` waits for queued calls, seconds.
+CLOSE_WAIT = 10.0
 
 
 @dataclass(frozen=True)
@@ -320,9 +322,15 @@ class Outbox:
         """Wait until every queued call was made (at shut-down, and in tests)."""
         await self._idle.wait()
 
-    async def close(self) -> None:
-        """Make the queued calls, then stop the idle workers."""
-        await self.drain()
+    async def close(self, timeout: float = CLOSE_WAIT) -> None:
+        """Make the queued calls (for at most ``timeout`` seconds: a group's spacing may hold
+        many), then stop the workers; calls still queued are dropped (the next start redraws
+        every table from the stored state)."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self.drain()
+        except TimeoutError:
+            log.warning("outbox closed with %s calls still queued", self._pending)
         workers = [c.worker for c in self._chats.values() if c.worker is not None]
         for worker in workers:
             worker.cancel()
@@ -406,6 +414,10 @@ class Outbox:
             if not job.future.done():
                 job.future.set_exception(exc)
             return
+        except BaseException:
+            if not job.future.done():  # cancelled (or worse): whoever waits must not hang
+                job.future.cancel()
+            raise
         if not job.future.done():
             job.future.set_result(result)
 
