@@ -190,6 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "normal-easy)")
     args = p.parse_args(list(argv) if argv is not None else None)
     matches = 10 if args.quick else args.matches
+    if matches < 1 or args.workers < 1:
+        sys.stdout.write("--matches and --workers must be at least 1\n")
+        return 2
     pairings = [tuple(x.split("-", 1)) for x in args.pairings.split(",")]
     if any(len(x) != 2 or not set(x) <= {"easy", "normal", "strong"} for x in pairings):
         out = sys.stdout

@@ -145,7 +145,7 @@ def _ask(prompt: str, choices: Sequence[str], stdin: TextIO, out: TextIO) -> str
         text = line.strip()
         if text in ("q", "quit"):
             return None
-        if text.isdigit() and 1 <= int(text) <= len(choices):
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(choices):
             return choices[int(text) - 1]
         if text in choices:
             return text
@@ -283,6 +283,9 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as e:
         out.write(f"cannot read {args.file}: {e.strerror}\n")
         return EXIT_BAD_FILE
+    except UnicodeDecodeError:
+        out.write(f"cannot read {args.file}: not a UTF-8 text file\n")
+        return EXIT_BAD_FILE
     try:
         match = replay_record(load_record(text))
     except BadFile as e:
@@ -333,7 +336,11 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
             if "=" not in kv:
                 out.write(f"--option needs KEY=VALUE, not {kv!r}\n")
                 return EXIT_BAD_FILE
-        return play(args, stdin, out)
+        try:
+            return play(args, stdin, out)
+        except KeyboardInterrupt:  # Ctrl-C: leave quietly, as q does
+            out.write("\nbye\n")
+            return 0
     if args.command == "replay":
         return replay(args, out)
     try:

@@ -25,10 +25,19 @@ class Player(Protocol):
 
 
 class RandomPlayer:
-    """Uniformly random among the legal actions (the ``easy`` level until a better one exists)."""
+    """Uniformly random among the legal actions (the ``easy`` level).
+
+    Args:
+        optional: prefixes of codes a random player leaves alone while any other code is
+            legal (Berg's paid declarations: bought at random they push both pairs' scores
+            down without end, and a match of random players never finishes).
+    """
+
+    def __init__(self, optional: tuple[str, ...] = ()) -> None:
+        self.optional = optional
 
     def choose(self, match: Match, seat: int, rng: random.Random) -> str:
-        """A uniformly random legal code.
+        """A uniformly random legal code (outside ``optional`` when possible).
 
         Raises:
             ValueError: the seat has no legal action.
@@ -36,6 +45,8 @@ class RandomPlayer:
         codes = match.legal_actions(seat)
         if not codes:
             raise ValueError(f"seat {seat} has no legal action")
+        if self.optional:
+            codes = [c for c in codes if not c.startswith(self.optional)] or codes
         return rng.choice(codes)
 
 

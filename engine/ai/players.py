@@ -27,8 +27,12 @@ def game_ai(game_id: str) -> GameAI | None:
     return GAME_AIS.get(game_id)
 
 
+#: Codes the random player of a game leaves alone while it has another (see ``RandomPlayer``).
+OPTIONAL: dict[str, tuple[str, ...]] = {"berg": ("declare:", "suggest:")}
+
+
 def _easy(game_id: str) -> Player:
-    return RandomPlayer()
+    return RandomPlayer(OPTIONAL.get(game_id, ()))
 
 
 def _normal(game_id: str) -> Player:

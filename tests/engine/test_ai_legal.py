@@ -79,3 +79,21 @@ def test_no_legal_action_is_an_error(level: str) -> None:
     idle = 1 - (m.to_move or 0)
     with pytest.raises(ValueError):
         player(level, "deberts").choose(m, idle, random.Random(0))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_berg_bots_of_one_level_finish_a_full_height_match(level: str) -> None:
+    """Four bots of one level finish a Berg match at the default height (BERG-OPT-height): the
+    random player leaves the paid declarations alone, which bought at random sank both pairs
+    for ever (a review found 27,000 deals without an end)."""
+    for seed in range(2):
+        m = engine.get_game("berg").new_match(players=4, seed=seed)
+        bot = get_player(level, "berg")
+        rng = random.Random(seed)
+        for _ in range(40000):
+            if m.is_over:
+                break
+            seat = m.to_move
+            assert seat is not None
+            m.apply(seat, bot.choose(m, seat, random.Random(rng.getrandbits(32))))
+        assert m.is_over and m.score_sheet["result"] is not None
