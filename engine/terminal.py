@@ -119,8 +119,17 @@ def sheet_text(sheet: dict[str, Any]) -> str:
     if result is None:
         lines.append("Result: (match not over)")
     else:
-        line = str(result["line"])
-        lines.append(line if line.startswith(("Result", "Totals")) else f"Result: {line}")
+        # the engines' own lines differ in shape; the winner is named the same way for all
+        winner = result.get("winner")
+        name = names[winner] if isinstance(winner, int) and winner < len(names) else None
+        said = f"{name} wins" if name else "no single winner"
+        line = str(result["line"]).removeprefix("Result: ")
+        if line.startswith("Totals"):  # printed just above
+            lines.append(f"Result: {said}")
+        elif name and line.startswith(name):
+            lines.append(f"Result: {line}")
+        else:
+            lines.append(f"Result: {said} ({line})")
     return "\n".join(lines)
 
 

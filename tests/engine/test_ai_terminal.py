@@ -73,3 +73,15 @@ def test_bad_arguments() -> None:
     assert _run(["play", "deberts", "--seat", "5"], "")[0] == EXIT_BAD_FILE
     assert _run(["play", "deberts", "--option", "oops"], "")[0] == EXIT_BAD_FILE
     assert _run(["bench", "--games", "no_such_game"], "")[0] == 2
+
+
+def test_sheet_names_the_winner_once_whatever_the_games_line() -> None:
+    from engine.terminal import sheet_text
+
+    pairs = [{"name": "NS", "seats": [0, 2]}, {"name": "EW", "seats": [1, 3]}]
+    bb = sheet_text({"sides": pairs, "rows": [], "totals": [224, 326],
+                     "result": {"winner": 1, "line": "Totals: NS 224, EW 326 — EW win"}})
+    assert bb.count("Totals") == 1 and bb.endswith("Result: EW wins")
+    berg = sheet_text({"sides": pairs, "rows": [], "totals": [6.0, 4.0],
+                       "result": {"winner": 0, "line": "6.0 - 4.0"}})
+    assert berg.endswith("Result: NS wins (6.0 - 4.0)")
