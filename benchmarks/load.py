@@ -12,7 +12,9 @@ private, one sends ``/new <game>``, the others press Join, he presses Start. The
 game buttons on his private hand message waits a think time (uniform in ``--think``), presses
 one of them at random (seeded) and waits until his hand is redrawn. A finished match is followed
 by a new ``/new``. ``--limits on`` makes the fake enforce Telegram's flood limits (1 message/s
-per chat, 20/min per group, 30/s overall; sends and edits count) with 429 and ``retry_after``.
+per chat, 20/min per group, 30/s overall; sends and edits count) with 429 and ``retry_after``,
+and the bot keeps its outgoing queue's spacing (``TELEGRAM_RATE_SCALE=1``); ``--limits off``
+turns both off, so that the figures are the bot's own (its CPU, its latency).
 
 A table plays as soon as it is set up (at most 10 lobbies are being opened at once, and the
 turn clock runs). When every table is set up (or after ``--setup-seconds``; the rest go on
@@ -351,10 +353,12 @@ class SimTable:
 class BotProcess:
     """The bot in a child process (``python -m benchmarks.load --child``)."""
 
-    def __init__(self, fake: LoadFake, workdir: Path, profile: Path | None) -> None:
+    def __init__(self, fake: LoadFake, workdir: Path, profile: Path | None,
+                 rate_scale: float = 1.0) -> None:
         self.log = workdir / "bot.log"
         args = [sys.executable, "-m", "benchmarks.load", "--child", "--token", fake.token,
-                "--api", fake.base_url, "--db", f"sqlite+aiosqlite:///{workdir / 'kozyr.sqlite3'}"]
+                "--api", fake.base_url, "--db", f"sqlite+aiosqlite:///{workdir / 'kozyr.sqlite3'}",
+                "--rate-scale", str(rate_scale)]
         if profile is not None:
             args += ["--profile", str(profile)]
         root = Path(__file__).resolve().parent.parent
@@ -407,7 +411,7 @@ async def child(args: argparse.Namespace) -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings(telegram_token=args.token, telegram_api_server=args.api,  # type: ignore[call-arg]
                         database_url=args.db, default_lang="en", telegram_poll_timeout=10,
-                        bot_delay=0.0, _env_file=None)
+                        bot_delay=0.0, telegram_rate_scale=args.rate_scale, _env_file=None)
     seeds = random.Random(SEED)
     app = await build_telegram(settings, new_seed=lambda: seeds.getrandbits(62))
     profiler = cProfile.Profile()
@@ -470,7 +474,9 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="kozyr-load-"))
     profile = Path(args.profile) / f"bot-{limits}-{n}.prof" if args.profile else None
-    bot = BotProcess(fake, workdir, profile)
+    # limits off: the fake answers at once and the bot's own spacing is off too
+    # (TELEGRAM_RATE_SCALE=0), so the figures are the bot's; on: both keep Telegram's limits
+    bot = BotProcess(fake, workdir, profile, rate_scale=1.0 if limits == "on" else 0.0)
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
 
@@ -637,6 +643,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="deberts", choices=[g.id for g in engine.list_games()])
     parser.add_argument("--profile", default="", help="directory for cProfile files of the bot")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--rate-scale", type=float, default=1.0, help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
     parser.add_argument("--api", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
