@@ -5,67 +5,44 @@ only; a cancellation inside the messenger cancels the delivery instead of leavin
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 import pytest
 
-from bot.model import Person, Place, Screen, Target
+from bot.model import Screen, Target
 from bot.outbox import Outbox
+from tests.records.conftest import RecordingMessenger
 
 
-class Recorder:
-    """A messenger in memory: numbers the messages it posts; raises ``fail`` once if set."""
+@dataclass
+class FailingOnce(RecordingMessenger):
+    """Records what it posts; raises ``fail`` once (after a short wait) if set."""
 
-    platform = "tg"
-
-    def __init__(self) -> None:
-        self.posted: list[str] = []
-        self.fail: BaseException | None = None
+    fail: BaseException | None = None
 
     async def send(self, target: Target, screen: Screen) -> str:
         await asyncio.sleep(0.01)
         if self.fail is not None:
             error, self.fail = self.fail, None
             raise error
-        self.posted.append(screen.text)
-        return str(len(self.posted))
-
-    async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
-        return message_id
-
-    async def send_photo(self, target: Target, image: bytes, caption: Screen) -> str:
-        return await self.send(target, caption)
-
-    async def send_document(self, target: Target, data: bytes, filename: str,
-                            caption: Screen) -> str:
-        return await self.send(target, caption)
-
-    async def delete(self, target: Target, message_id: str) -> bool:
-        return True
-
-    async def is_admin(self, place: Place, person: Person) -> bool:
-        return False
-
-    def deep_link(self, payload: str) -> str | None:
-        return None
+        return await super().send(target, screen)
 
 
 async def test_an_error_fails_only_its_own_delivery() -> None:
-    messenger = Recorder()
+    messenger = FailingOnce(fail=RuntimeError("boom"))
     outbox = Outbox(messenger)
     group = Target("-1")
-    messenger.fail = RuntimeError("boom")
     first, second = outbox.post(group, Screen("a")), outbox.post(group, Screen("b"))
     with pytest.raises(RuntimeError):
         await first
     assert await second == "1"
-    assert messenger.posted == ["b"]
+    assert [s.screen.text for s in messenger.sent] == ["b"]
 
 
 async def test_a_cancellation_inside_the_messenger_settles_the_delivery() -> None:
-    messenger = Recorder()
+    messenger = FailingOnce(fail=asyncio.CancelledError())
     outbox = Outbox(messenger)
     group = Target("-1")
-    messenger.fail = asyncio.CancelledError()
     first = outbox.post(group, Screen("a"))
     await asyncio.sleep(0.1)
     assert first.cancelled()
