@@ -24,6 +24,18 @@ class Player(Protocol):
         ...
 
 
+def legal_codes(match: Match, seat: int) -> list[str]:
+    """``match.legal_actions(seat)``, never empty.
+
+    Raises:
+        ValueError: the seat has no legal action (a player is only asked when it has one).
+    """
+    codes = match.legal_actions(seat)
+    if not codes:
+        raise ValueError(f"seat {seat} has no legal action")
+    return codes
+
+
 class RandomPlayer:
     """Uniformly random among the legal actions (the ``easy`` level).
 
@@ -42,9 +54,7 @@ class RandomPlayer:
         Raises:
             ValueError: the seat has no legal action.
         """
-        codes = match.legal_actions(seat)
-        if not codes:
-            raise ValueError(f"seat {seat} has no legal action")
+        codes = legal_codes(match, seat)
         if self.optional:
             codes = [c for c in codes if not c.startswith(self.optional)] or codes
         return rng.choice(codes)

@@ -287,19 +287,16 @@ class BazarBelotAI:
         # searching the card play only).
         if not any(c.startswith("play:") for c in codes):
             return [self.normal(match, seat, rng)]
-        keep = [c for c in codes
-                if c.startswith("play:") and not (c.count(":") == 1 and (
-                    c + ":bela" in codes or c + ":rebela" in codes))]
-        cards = [c.split(":")[1] for c in keep]
-        if len(cards) > 1:
-            assert isinstance(match, BazarBelotMatch)
-            s = match._s
+        assert isinstance(match, BazarBelotMatch)
+        s = match._s
+
+        def seen() -> belote.Seen:
             gone = {c for played in knowledge(match).played.values() for c in played}
             gone.update(c for _, c in s.trick)
-            hand = match.view(seat)["hand"]
-            same = set(belote.distinct(cards, hand, gone, s.kind, s.trump))
-            keep = [c for c in keep if c.split(":")[1] in same]
-        return keep
+            return match.view(seat)["hand"], gone, s.kind, s.trump
+
+        return belote.card_candidates([c for c in codes if c.startswith("play:")],
+                                      (":bela", ":rebela"), seen)
 
     def worlds(self, match: Match, seat: int, default: int) -> int:
         return default

@@ -15,7 +15,7 @@ and tens.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from engine.belote.common import (
     CARDS32,
@@ -207,3 +207,25 @@ def distinct(legal: Sequence[str], hand: Collection[str], gone: Collection[str],
             continue
         out.append(c)
     return out
+
+
+#: What ``card_candidates`` asks for when it must compare cards: (the seat's hand, the cards
+#: gone, the kind of play, the trump suit or None).
+Seen = tuple[Collection[str], Collection[str], str, "str | None"]
+
+
+def card_candidates(codes: Sequence[str], twins: Sequence[str],
+                    seen: Callable[[], Seen]) -> list[str]:
+    """The codes worth searching, in their order: a plain ``play:X`` beside one of its
+    announcing twins (``play:X`` + a suffix of ``twins``, e.g. ``:bela``) is never better and
+    is dropped; of cards that play alike (``distinct``) only one is kept; other codes pass.
+
+    ``seen()`` is called only when two or more cards are left to compare.
+    """
+    keep = [c for c in codes if not (c.startswith("play:") and c.count(":") == 1
+                                     and any(c + t in codes for t in twins))]
+    cards = [c.split(":")[1] for c in keep if c.startswith("play:")]
+    if len(cards) > 1:
+        same = set(distinct(cards, *seen()))
+        keep = [c for c in keep if not c.startswith("play:") or c.split(":")[1] in same]
+    return keep

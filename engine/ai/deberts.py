@@ -312,16 +312,13 @@ class DebertsAI:
         assert isinstance(match, DebertsMatch)
         if match._s.phase in ("bidding", "offer"):
             return [self.normal(match, seat, rng)]
-        # ask:trump only informs; a plain play: code beside its :bela twin is never better;
-        # of cards that play alike (same points, nothing unseen between them) one is enough
-        keep = [c for c in codes if c != "ask:trump"
-                and not (c.count(":") == 1 and c.startswith("play:") and c + ":bela" in codes)]
-        cards = [c.split(":")[1] for c in keep if c.startswith("play:")]
-        if len(cards) > 1:
+        # ask:trump only informs; of the cards, one per group that plays alike
+
+        def seen() -> belote.Seen:
             t, _ = honest_table(match, seat)
-            same = set(belote.distinct(cards, t.hand, t.gone, "suit", t.trump))
-            keep = [c for c in keep if not c.startswith("play:") or c.split(":")[1] in same]
-        return keep
+            return t.hand, t.gone, "suit", t.trump
+
+        return belote.card_candidates([c for c in codes if c != "ask:trump"], (":bela",), seen)
 
     def worlds(self, match: Match, seat: int, default: int) -> int:
         return default

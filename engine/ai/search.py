@@ -19,6 +19,7 @@ import weakref
 from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
+from engine.ai.base import legal_codes
 from engine.errors import IllegalAction
 from engine.match import Match
 
@@ -99,9 +100,7 @@ class RulePlayer:
         Raises:
             ValueError: the seat has no legal action.
         """
-        codes = match.legal_actions(seat)
-        if not codes:
-            raise ValueError(f"seat {seat} has no legal action")
+        codes = legal_codes(match, seat)
         if len(codes) == 1:
             return codes[0]
         code = self.ai.normal(match, seat, rng)
@@ -126,9 +125,7 @@ class SearchPlayer:
         Raises:
             ValueError: the seat has no legal action.
         """
-        codes = match.legal_actions(seat)
-        if not codes:
-            raise ValueError(f"seat {seat} has no legal action")
+        codes = legal_codes(match, seat)
         if len(codes) == 1:
             return codes[0]
         cands = [c for c in self.ai.candidates(match, seat, codes, rng) if c in codes]
