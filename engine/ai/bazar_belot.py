@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from engine.ai import belote
 from engine.ai.sampling import deal_unseen
+from engine.ai.search import margin
 from engine.bazar_belot import auction
 from engine.bazar_belot.game import BazarBelotMatch
 from engine.bazar_belot.melds import best_meld, comparison_winner, player_melds
@@ -375,9 +376,7 @@ class BazarBelotAI:
         assert isinstance(world, BazarBelotMatch)
         s = world._s
         mine = pair_of(seat)
-        v = float(s.totals[mine] - s.totals[1 - mine])
-        if s.phase == "over" and s.result is not None:
-            v += MATCH_BONUS if s.result.get("winner") == mine else -MATCH_BONUS
+        v = margin(s.totals, mine, s.result if s.phase == "over" else None, MATCH_BONUS)
         return v
 
 

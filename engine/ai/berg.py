@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.ai.sampling import deal_unseen
-from engine.ai.search import PerDecision
+from engine.ai.search import PerDecision, margin
 from engine.berg import rules
 from engine.berg.cards import (
     CARDS42,
@@ -343,9 +343,7 @@ class BergAI:
         assert isinstance(world, BergMatch)
         s = world._s
         mine = pair_of(seat)
-        v = float(s.totals[mine] - s.totals[1 - mine])
-        if s.phase == "over" and s.result is not None:
-            v += MATCH_BONUS if s.result.get("winner") == mine else -MATCH_BONUS
+        v = margin(s.totals, mine, s.result if s.phase == "over" else None, MATCH_BONUS)
         if getattr(world, _DEAL_ON, False):
             v += outlook(s, mine)
         return v

@@ -29,6 +29,7 @@ from typing import Any, Final
 
 from engine.ai import belote
 from engine.ai.sampling import deal_unseen
+from engine.ai.search import margin
 from engine.belote.common import CARDS32, TRUMP_VALUES, find_melds, strength
 from engine.belote.deberts import DebertsMatch
 from engine.belote.deberts_first import compare
@@ -400,8 +401,4 @@ class DebertsAI:
         s = world._s
         if opt(s, "format") != "match":
             return STAKE_SCALE * s.totals[seat] if s.phase == "over" else 0.0
-        others = [t for p, t in enumerate(s.totals) if p != seat]
-        v = s.totals[seat] - sum(others) / len(others)
-        if s.phase == "over" and s.result is not None:
-            v += MATCH_BONUS if s.result.get("winner") == seat else -MATCH_BONUS
-        return v
+        return margin(s.totals, seat, s.result if s.phase == "over" else None, MATCH_BONUS)

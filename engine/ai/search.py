@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.ai.base import legal_codes
 from engine.errors import IllegalAction
@@ -47,6 +47,18 @@ class PerDecision(Generic[T]):
         value = make()
         self._key, self._value = (weakref.ref(match), len(match.events), seat), value
         return value
+
+
+def margin(totals: Sequence[float], side: int, result: dict[str, Any] | None, bonus: float
+           ) -> float:
+    """A rolled-out world's value for ``side``: its lead over the other sides' mean total (in
+    the game's points), plus ``bonus`` if ``result`` (given once the match is over) names
+    ``side`` the winner, minus ``bonus`` if it does not."""
+    others = [t for p, t in enumerate(totals) if p != side]
+    v = float(totals[side] - sum(others) / len(others))
+    if result is not None:
+        v += bonus if result.get("winner") == side else -bonus
+    return v
 
 
 class GameAI(Protocol):
