@@ -87,9 +87,8 @@ class AutoplayMixin(LobbyMixin):
             assert record is not None
             match = engine.get_game(table.game).from_json(record.snapshot)
             row = next((s for s in await tx.seats(table_id) if s.seat == seat_no), None)
-            if row is None or (row.user_id is not None and row.bot_level is None
-                               and not timed_out):
-                return  # the owner took the seat back meanwhile
+            if row is None or not _bot_may_move(row, timed_out):
+                return
             try:
                 events = await self.commit_move(tx, table, match, seat_no, code)
             except (engine.IllegalAction, Conflict):
@@ -129,10 +128,8 @@ class AutoplayMixin(LobbyMixin):
         if seat_no is None:
             return None
         row = next((s for s in await tx.seats(table_id) if s.seat == seat_no), None)
-        if row is None:
+        if row is None or not _bot_may_move(row, timed_out):
             return None
-        if row.user_id is not None and row.bot_level is None and not timed_out:
-            return None  # the owner took the seat back meanwhile
         rng = random.Random(f"{record.seed}:{record.snapshot_seq}:{seat_no}")
         return match, seat_no, row.bot_level or STAND_IN_LEVEL, rng
 
@@ -335,3 +332,9 @@ class AutoplayMixin(LobbyMixin):
                 except Exception:
                     log.info("expired lobby %s not edited", table_id, exc_info=True)
             await self.messenger.send(target, Screen(tr("notice.lobby_expired")))
+
+
+def _bot_may_move(row: Seat, timed_out: bool) -> bool:
+    """Whether the bot may move for the seat ``row``: a bot or automatic seat, or a human's seat
+    whose time ran out (False when the owner took the seat back meanwhile)."""
+    return row.user_id is None or row.bot_level is not None or timed_out
