@@ -44,6 +44,17 @@ def test_every_level_returns_legal_codes(config: tuple[str, int, dict[str, Any]]
     assert asked >= 3 * 4 * len(STEPS)
 
 
+def _play_out(m: Any, bots: list[Any], rng: random.Random, *, limit: int) -> None:
+    """Let ``bots[seat]`` play every move, at most ``limit``; the match must reach a result."""
+    for _ in range(limit):
+        if m.is_over:
+            break
+        seat = m.to_move
+        assert seat is not None
+        m.apply(seat, bots[seat].choose(m, seat, random.Random(rng.getrandbits(32))))
+    assert m.is_over and m.score_sheet["result"] is not None
+
+
 @pytest.mark.parametrize("game_id,players,options", [
     ("deberts", 2, {}), ("deberts", 3, {}), ("bazar_belot", 4, {}),
     ("married_bridge", 2, {"match_format": "rubber_of_two"}), ("berg", 4, {"berg_height": 5}),
@@ -54,14 +65,7 @@ def test_bots_finish_matches(game_id: str, players: int, options: dict[str, Any]
         m = engine.get_game(game_id).new_match(players=players, options=options, seed=seed)
         bots = [get_player("normal" if s % 2 == seed % 2 else "easy", game_id)
                 for s in range(players)]
-        rng = random.Random(seed)
-        for _ in range(20000):
-            if m.is_over:
-                break
-            seat = m.to_move
-            assert seat is not None
-            m.apply(seat, bots[seat].choose(m, seat, random.Random(rng.getrandbits(32))))
-        assert m.is_over and m.score_sheet["result"] is not None
+        _play_out(m, bots, random.Random(seed), limit=20000)
 
 
 def test_unknown_game_gets_the_random_player() -> None:
@@ -88,12 +92,4 @@ def test_berg_bots_of_one_level_finish_a_full_height_match(level: str) -> None:
     for ever (a review found 27,000 deals without an end)."""
     for seed in range(2):
         m = engine.get_game("berg").new_match(players=4, seed=seed)
-        bot = get_player(level, "berg")
-        rng = random.Random(seed)
-        for _ in range(40000):
-            if m.is_over:
-                break
-            seat = m.to_move
-            assert seat is not None
-            m.apply(seat, bot.choose(m, seat, random.Random(rng.getrandbits(32))))
-        assert m.is_over and m.score_sheet["result"] is not None
+        _play_out(m, [get_player(level, "berg")] * 4, random.Random(seed), limit=40000)
