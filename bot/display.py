@@ -13,6 +13,7 @@ when it arrives: the id is stored, the group is told and offered the deep link.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections import OrderedDict
@@ -222,11 +223,9 @@ class Display:
         # take the table's lock in the order their deliveries finished (asyncio.Lock is FIFO).
         if new_id != stored_id:
             table_id, seat = slot
-            if self.detached:
-                async with self.locks(table_id):
-                    await self._save_ids(table_id, new_id if seat is None else None,
-                                         {} if seat is None else {seat: new_id})
-            else:  # the refresh awaiting this holds the table's lock
+            # without an Outbox of its own, the refresh awaiting this holds the table's lock
+            lock = self.locks(table_id) if self.detached else contextlib.nullcontext()
+            async with lock:
                 await self._save_ids(table_id, new_id if seat is None else None,
                                      {} if seat is None else {seat: new_id})
         if self._sent.get(slot) is entry:
