@@ -21,6 +21,7 @@ from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
 from bot.telegram.messenger import TelegramMessenger
+from bot.telegram.owner_router import build_owner_router
 from bot.telegram.records_router import build_records_router
 from bot.telegram.routers import build_router
 from bot.web import (
@@ -102,6 +103,8 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
         service.new_seed = new_seed
     dispatcher = Dispatcher()
     dispatcher["service"] = service
+    # The owners' router first: its catch-nothing filters leave everyone else to the others.
+    dispatcher.include_router(build_owner_router(settings.owner_ids))
     dispatcher.include_router(build_records_router())  # first: its /score replaces the main one
     dispatcher.include_router(build_router())
     dispatcher.startup.register(on_startup)

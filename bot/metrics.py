@@ -19,8 +19,8 @@ from contextvars import ContextVar
 from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram
-from sqlalchemy import func, select
-from sqlmodel import col
+from sqlalchemy import func
+from sqlmodel import col, select
 
 from storage import GameTable, Store
 from storage.models import ACTIVE_STATUSES
@@ -67,7 +67,7 @@ def watch_queue(depth: Callable[[], float]) -> None:
 async def count_open_tables(store: Store) -> None:
     """Set ``kozyr_open_tables`` from the database (called before each scrape)."""
     async with store.transaction() as tx:
-        rows = (await tx.session.execute(
+        rows = (await tx.session.exec(
             select(col(GameTable.game), func.count())
             .where(col(GameTable.status).in_(ACTIVE_STATUSES))
             .group_by(col(GameTable.game)))).all()

@@ -17,7 +17,8 @@ from aiogram.methods.base import Response, TelegramType
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from sqlalchemy import text
+from sqlalchemy import literal
+from sqlmodel import select
 
 from bot.metrics import count_open_tables
 from storage import Store
@@ -41,7 +42,7 @@ class Health:
         problems: list[str] = []
         try:
             async with asyncio.timeout(DB_TIMEOUT), self.store.transaction() as tx:
-                await tx.session.execute(text("SELECT 1"))
+                await tx.session.exec(select(literal(1)))
         except Exception as exc:
             problems.append(f"database: {exc or type(exc).__name__}")
         quiet = time.monotonic() - self.last_poll
