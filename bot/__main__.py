@@ -32,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Alembic's start-up chatter; the other commands print their own one-line results.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    if args.command != "run":
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         return COMMANDS[args.command](settings, args)
     except Exception as exc:

@@ -16,8 +16,8 @@ from storage.models import metadata
 
 #: Rows inserted per statement when copying (keeps PostgreSQL's parameter limit far away).
 BATCH = 500
-PG_DUMP = ("kozyr: backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. "
-           "pg_dump --format=custom --file=FILE DATABASE_URL_WITHOUT_+asyncpg")
+PG_DUMP = ("kozyr: backup copies SQLite databases; for PostgreSQL use pg_dump: "
+           "pg_dump --format=custom --file=FILE postgresql://USER@HOST:5432/DATABASE")
 
 
 def backup_sqlite(source: Path, target: Path) -> int:

@@ -38,7 +38,8 @@ class Health:
         self.max_quiet = max_quiet
         self.last_poll = time.monotonic()
 
-    async def __call__(self, request: web.Request) -> web.Response:
+    async def handle(self, request: web.Request) -> web.Response:
+        """The ``/healthz`` handler."""
         problems: list[str] = []
         try:
             async with asyncio.timeout(DB_TIMEOUT), self.store.transaction() as tx:
@@ -69,7 +70,7 @@ class PollWatch(BaseRequestMiddleware):
 def health_app(health: Health) -> web.Application:
     """An aiohttp app serving only ``/healthz`` (polling mode, ``HEALTH_PORT``)."""
     app = web.Application()
-    app.router.add_get("/healthz", health)
+    app.router.add_get("/healthz", health.handle)
     return app
 
 
@@ -107,7 +108,7 @@ def webhook_app(dispatcher: Any, bot: Bot, secret: str, path: str,
     SimpleRequestHandler(dispatcher=dispatcher, bot=bot, secret_token=secret).register(
         app, path=path)
     setup_application(app, dispatcher, bot=bot)
-    app.router.add_get("/healthz", health)
+    app.router.add_get("/healthz", health.handle)
     return app
 
 
