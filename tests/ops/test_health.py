@@ -4,6 +4,7 @@ the database is gone. And where the settings put the data folder."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -36,10 +37,7 @@ async def test_healthz_names_each_problem(tmp_path: Path) -> None:
         await store.close()
 
 
-def test_data_dir_is_beside_the_project_not_the_current_folder(tmp_path: Path,
-                                                              monkeypatch: object) -> None:
-    import os
-
+def test_data_dir_is_beside_the_project_not_the_current_folder(tmp_path: Path) -> None:
     here = os.getcwd()
     os.chdir(tmp_path)
     try:
