@@ -1,41 +1,43 @@
-"""``python -m bot`` / ``kozyr``: run the bot from the environment's settings: on Telegram, on
-Discord, or on both, by which tokens are set."""
+"""``python -m bot`` / ``kozyr``: the command line (see `bot.cli`); ``run``, the default, runs
+the bot on Telegram, on Discord, or on both, by which tokens are set."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import sys
 
 from pydantic import ValidationError
 
-from bot.settings import Settings
+from bot.cli import COMMANDS, NO_TOKEN, parse_args
+from bot.settings import load_settings
 
-NO_TOKEN = """kozyr: no bot token is set.
-Set TELEGRAM_TOKEN (from @BotFather in Telegram) and/or DISCORD_TOKEN (from the Discord
-Developer Portal, Bot tab) in the environment or in a .env file,
-for example:  TELEGRAM_TOKEN=123456:ABC... ./scripts/run
-See .env.example for every setting."""
+__all__ = ["NO_TOKEN", "explain", "main"]
 
 
-def main() -> int:
-    """Entry point. Returns the process exit code (2 for a configuration error)."""
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: ``kozyr [--env-file PATH] [run|migrate|backup FILE|check|copy-db --to URL]``.
+
+    Returns the process exit code: 0, 1 for a failure of the database or the network, 2 for a
+    configuration error.
+    """
+    args = parse_args(argv)
     try:
-        settings = Settings()
+        settings = load_settings(args.env_file)
+    except FileNotFoundError as exc:
+        print(f"kozyr: {exc}", file=sys.stderr)
+        return 2
     except ValidationError as exc:
-        print(f"kozyr: bad configuration:\n{exc}", file=sys.stderr)
+        prefix = "FAIL  settings: " if args.command == "check" else "kozyr: bad configuration:\n"
+        print(f"{prefix}{exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if not settings.telegram_token and not settings.discord_token:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
-    from bot.bootstrap import run  # imported late: the no-token path stays light
-
+    # Alembic's start-up chatter; the other commands print their own one-line results.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    if args.command != "run":
+        logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run(settings))
+        return COMMANDS[args.command](settings, args)
     except Exception as exc:
         verdict = explain(exc)
         if verdict is None:
@@ -43,7 +45,6 @@ def main() -> int:
         message, code = verdict
         print(message, file=sys.stderr)
         return code
-    return 0
 
 
 def explain(exc: Exception) -> tuple[str, int] | None:

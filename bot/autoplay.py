@@ -16,6 +16,7 @@ from typing import Any
 
 import engine
 import engine.ai
+from bot import metrics
 from bot.lobby import LobbyMixin
 from bot.model import Person, Place, Screen, Target
 from bot.records import records_of  # records: results and ratings at a match's end
@@ -51,6 +52,7 @@ class AutoplayMixin(LobbyMixin):
         record = await tx.get_match(table.id)
         assert record is not None
         events = match.apply(seat, code)
+        metrics.MOVES.labels(game=table.game).inc()
         seq = record.snapshot_seq + 1
         await tx.append_action(table.id, seq, seat, code)
         await tx.save_snapshot(table.id, match.to_json(), seq)

@@ -12,15 +12,28 @@ from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
+from aiohttp import web
 
+from bot import metrics
 from bot.i18n import LANGS, Catalogs
 from bot.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
 from bot.telegram.messenger import TelegramMessenger
+from bot.telegram.owner_router import build_owner_router
 from bot.telegram.records_router import build_records_router
 from bot.telegram.routers import build_router
+from bot.web import (
+    Health,
+    PollWatch,
+    health_app,
+    metrics_app,
+    serve,
+    until_signalled,
+    webhook_app,
+    webhook_secret,
+)
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -82,6 +95,7 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
         await store.start()
     messenger = telegram_outbox(TelegramMessenger(bot, me.username or ""),
                                 settings.telegram_rate_scale)
+    metrics.watch_queue(lambda: messenger.pending)
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
                            lobby_timeout=settings.lobby_timeout)
@@ -89,6 +103,8 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
         service.new_seed = new_seed
     dispatcher = Dispatcher()
     dispatcher["service"] = service
+    # The owners' router first: its catch-nothing filters leave everyone else to the others.
+    dispatcher.include_router(build_owner_router(settings.owner_ids))
     dispatcher.include_router(build_records_router())  # first: its /score replaces the main one
     dispatcher.include_router(build_router())
     dispatcher.startup.register(on_startup)
@@ -117,17 +133,53 @@ async def on_startup(bot: Bot, service: TableService) -> None:
     await set_commands(bot, service.catalogs, service.default_lang)
     await records_of(service).backfill()  # matches that ended before the records existed
     resumed = await service.resume_all()
-    log.info("kozyr is polling Telegram (%s running tables redrawn)", resumed)
+    log.info("kozyr is running on Telegram (%s running tables redrawn)", resumed)
 
 
 async def run_telegram(settings: Settings, *, store: Store | None = None) -> None:
-    """Run the Telegram bot with long polling until interrupted."""
+    """Run the Telegram bot until interrupted: with long polling, or as a webhook server when
+    ``WEBHOOK_URL`` is set; ``/metrics`` and (polling) ``/healthz`` on their ports if set."""
     app = await build_telegram(settings, store=store)
+    runners: list[web.AppRunner] = []
     try:
+        if settings.metrics_port:
+            runners.append(await serve(metrics_app(app.store), "0.0.0.0", settings.metrics_port))
+        if settings.webhook_url:
+            await run_webhook(app, settings)
+            return
+        # Polling is answered 409 while a webhook is set (an earlier webhook run, say).
+        await app.bot.delete_webhook()
+        # A poll answers within its timeout; twice that plus the request timeout is "stuck".
+        health = Health(app.store, max_quiet=2 * settings.telegram_poll_timeout
+                        + settings.request_timeout)
+        app.bot.session.middleware(PollWatch(health))
+        if settings.health_port:
+            runners.append(await serve(health_app(health), "0.0.0.0", settings.health_port))
         await app.dispatcher.start_polling(app.bot, polling_timeout=settings.telegram_poll_timeout,
                                            handle_signals=True)
     finally:
+        for runner in runners:
+            await runner.cleanup()
         await app.close()
+
+
+async def run_webhook(app: TelegramApp, settings: Settings) -> None:
+    """Serve the webhook until SIGINT/SIGTERM; register it with Telegram (setWebhook with the
+    secret) once the server listens. The webhook stays set at the stop: Telegram keeps the
+    updates for the next start."""
+    assert settings.webhook_url
+    secret = webhook_secret(settings.webhook_secret)
+    server = webhook_app(app.dispatcher, app.bot, secret, settings.webhook_path,
+                         Health(app.store))
+    runner = await serve(server, settings.webhook_listen, settings.webhook_port)
+    try:
+        await app.bot.set_webhook(settings.webhook_url + settings.webhook_path,
+                                  secret_token=secret,
+                                  allowed_updates=app.dispatcher.resolve_used_update_types())
+        log.info("webhook set: %s%s", settings.webhook_url, settings.webhook_path)
+        await until_signalled()
+    finally:
+        await runner.cleanup()
 
 
 async def run(settings: Settings) -> None:

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot import metrics
 from bot.messenger import Messenger
 from bot.model import Person, Place, Screen, Target
 
@@ -211,6 +212,11 @@ class Outbox:
         """Whether calls are queued or running."""
         return self._pending > 0
 
+    @property
+    def pending(self) -> int:
+        """Calls queued or running, over all chats (the queue's depth)."""
+        return self._pending
+
     def __len__(self) -> int:
         """Chats with a live worker (bounded by the chats active in the last window)."""
         return len(self._chats)
@@ -223,6 +229,7 @@ class Outbox:
         if chat is None:
             chat = self._chats[key] = self._new_chat(job.target)
         job.future.add_done_callback(_observe)
+        metrics.time_delivery(job.future)
         chat.jobs.append(job)
         self._pending += 1
         self._idle.clear()

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
 import engine
+from bot import metrics
 from bot.autoplay import AutoplayMixin
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
@@ -217,12 +219,14 @@ class TableService(AutoplayMixin):
             if answer is not None:
                 await answer(notice)
             return notice
+        pressed_at = time.monotonic()  # kozyr_press_to_edit_seconds counts from here
         async with self._locks(data.table_id):
             notice, events, heal = await self._apply(person, data)
             if answer is not None:
                 await answer(notice)
             if events is not None or heal:
-                await self.display.refresh(data.table_id, new_events=events or [])
+                with metrics.pressed(pressed_at):
+                    await self.display.refresh(data.table_id, new_events=events or [])
             if events is not None:
                 await self.schedule(data.table_id)
         return notice

@@ -1,13 +1,43 @@
-"""Configuration from the environment and ``.env`` (pydantic-settings); see ``.env.example``."""
+"""Configuration from the environment and a ``.env`` file (pydantic-settings); see
+``.env.example``.
+
+Where things live: the ``.env`` file is ``KOZYR_ENV_FILE`` (or ``--env-file``), else ``.env`` in
+the current folder; the data folder is ``KOZYR_DATA_DIR``, else `default_data_dir`; the database
+is ``DATABASE_URL``, else the SQLite file ``<data folder>/kozyr.sqlite3``.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+import os
+import re
+from pathlib import Path
+from typing import Annotated, Literal
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 Lang = Literal["ru", "uk", "en"]
+
+#: The project's folder when kozyr runs from a source checkout (``bot/`` beside pyproject.toml).
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+#: Telegram's rule for ``secret_token`` (core.telegram.org/bots/api#setwebhook).
+SECRET_RE = re.compile(r"[A-Za-z0-9_-]{1,256}")
+
+
+def default_data_dir() -> Path:
+    """The data folder when ``KOZYR_DATA_DIR`` is unset: ``data/`` beside the project when run
+    from a source checkout (so ``./scripts/run`` from any folder finds the same database), else
+    ``$XDG_DATA_HOME/kozyr`` (``~/.local/share/kozyr``)."""
+    if (SOURCE_ROOT / "pyproject.toml").is_file():
+        return SOURCE_ROOT / "data"
+    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "kozyr"
+
+
+def env_file_path() -> Path:
+    """The ``.env`` file to read: ``KOZYR_ENV_FILE`` if set, else ``.env`` in the current
+    folder (a missing default file is fine; a missing named one is an error of the caller)."""
+    return Path(os.environ.get("KOZYR_ENV_FILE") or ".env")
 
 
 class Settings(BaseSettings):
@@ -17,9 +47,12 @@ class Settings(BaseSettings):
 
     telegram_token: str | None = Field(default=None, description="Bot token from @BotFather")
     discord_token: str | None = Field(default=None, description="Discord bot token")
+    kozyr_data_dir: Path = Field(default_factory=default_data_dir,
+                                 description="Folder of the default SQLite database")
     database_url: str = Field(
-        default="sqlite+aiosqlite:///data/kozyr.sqlite3",
-        description="SQLAlchemy async URL; postgresql+asyncpg://user@host/db for PostgreSQL",
+        default="",
+        description="SQLAlchemy async URL; empty: SQLite <KOZYR_DATA_DIR>/kozyr.sqlite3; "
+                    "postgresql+asyncpg://user@host/db for PostgreSQL",
     )
     default_lang: Lang = Field(default="ru", description="Language of a chat until /lang")
     telegram_api_server: str | None = Field(
@@ -37,3 +70,95 @@ class Settings(BaseSettings):
         description="Multiplies the windows of Telegram's flood limits the outgoing queue keeps "
                     "(1 message/s per chat, 19/min per group, 25/s overall); 0 sends unspaced")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR")
+    webhook_url: str | None = Field(
+        default=None, description="Public https base URL; set: webhook mode at <URL>/webhook")
+    webhook_listen: str = Field(default="127.0.0.1",
+                                description="Address the webhook server listens on")
+    webhook_port: int = Field(default=8080, ge=1, le=65535, description="Webhook server port")
+    webhook_secret: str | None = Field(
+        default=None, description="X-Telegram-Bot-Api-Secret-Token; empty: random per start")
+    health_port: int | None = Field(default=None, ge=1, le=65535,
+                                    description="Polling mode: serve /healthz on this port")
+    metrics_port: int | None = Field(default=None, ge=1, le=65535,
+                                     description="Serve Prometheus /metrics on this port")
+    owner_ids: Annotated[frozenset[int], NoDecode] = Field(
+        default=frozenset(), description="Telegram user ids of the owners (comma-separated)")
+
+    @field_validator("owner_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        """``OWNER_IDS=1,2 3``: ids separated by commas and/or spaces."""
+        if isinstance(value, str):
+            return frozenset(int(part) for part in re.split(r"[\s,]+", value) if part)
+        return value
+
+    @field_validator("webhook_url", "webhook_secret", "telegram_api_server", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        """An empty line in .env (``WEBHOOK_URL=``) means unset."""
+        return None if value == "" else value
+
+    @field_validator("health_port", "metrics_port", mode="before")
+    @classmethod
+    def _empty_port(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @field_validator("kozyr_data_dir", mode="before")
+    @classmethod
+    def _empty_dir(cls, value: object) -> object:
+        """``KOZYR_DATA_DIR=`` (empty, as in .env.example) means the default folder."""
+        return default_data_dir() if value in ("", None) else value
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _https_base(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("https://", "http://")):
+            raise ValueError("WEBHOOK_URL must start with https:// (Telegram calls it)")
+        return value.rstrip("/") if value else value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_chars(cls, value: str | None) -> str | None:
+        if value is not None and not SECRET_RE.fullmatch(value):
+            raise ValueError("WEBHOOK_SECRET: 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @model_validator(mode="after")
+    def _default_database(self) -> Settings:
+        """No DATABASE_URL: the SQLite file in the data folder (an absolute path)."""
+        if not self.database_url:
+            path = self.kozyr_data_dir.expanduser().resolve() / "kozyr.sqlite3"
+            self.database_url = f"sqlite+aiosqlite:///{path}"
+        return self
+
+    @property
+    def webhook_path(self) -> str:
+        """The path the webhook server serves Telegram's updates on."""
+        return "/webhook"
+
+
+def load_settings(env_file: str | Path | None = None) -> Settings:
+    """Settings from the environment and ``env_file`` (default: `env_file_path`).
+
+    Raises:
+        FileNotFoundError: an env file was named (argument or ``KOZYR_ENV_FILE``) but is missing.
+        pydantic.ValidationError: a setting is invalid.
+    """
+    named = env_file is not None or bool(os.environ.get("KOZYR_ENV_FILE"))
+    path = Path(env_file) if env_file is not None else env_file_path()
+    if named and not path.is_file():
+        raise FileNotFoundError(f"the env file {path} does not exist")
+    return Settings(_env_file=path)  # type: ignore[call-arg]
+
+
+def describe_database(url: str) -> str:
+    """The database URL for a log line: the password hidden, a SQLite file's absolute path."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return "(unparsable DATABASE_URL)"
+    if parsed.get_backend_name() == "sqlite" and parsed.database:
+        return f"SQLite file {Path(parsed.database).resolve()}"
+    return parsed.render_as_string(hide_password=True)

@@ -24,6 +24,7 @@ from aiogram.types import (
 )
 from aiogram.utils.deep_linking import create_deep_link
 
+from bot import metrics
 from bot.model import Person, Place, Screen, Target, Undeliverable
 from bot.telegram.callbacks import pack
 
@@ -46,6 +47,7 @@ async def with_retries(call: Callable[[], Awaitable[T]]) -> T:
         try:
             return await call()
         except TelegramRetryAfter as exc:
+            metrics.RETRY_AFTER.inc()
             if attempt == ATTEMPTS or exc.retry_after > MAX_RETRY_AFTER:
                 raise
             log.info("flood limit: waiting %s s", exc.retry_after)

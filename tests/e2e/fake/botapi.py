@@ -21,6 +21,7 @@ from .validate import (
     image_size,
     member_json,
 )
+from .webhook import WebhookDelivery
 
 __all__ = ["BotApiMethods"]
 
@@ -247,10 +248,15 @@ class BotApiMethods(Inspection):
         return await self._long_poll(params.get_int("offset", 0) or 0, limit, timeout)
 
     async def _set_webhook(self, params: Params) -> bool:
+        await self._stop_webhook()
         self._webhook_url = params.get_str("url") or ""
+        if self._webhook_url:  # updates now go to the URL (tests/e2e/fake/webhook.py)
+            self.webhook = WebhookDelivery(self, self._webhook_url,
+                                           params.get_str("secret_token"))
         return True
 
     async def _delete_webhook(self, params: Params) -> bool:
+        await self._stop_webhook()
         self._webhook_url = ""
         if params.get_bool("drop_pending_updates"):
             self._pending.clear()

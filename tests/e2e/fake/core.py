@@ -24,6 +24,7 @@ from .models import (
     UploadedFile,
 )
 from .params import ApiError, Params, RateLimiter, bad_request, forbidden, normalize_params
+from .webhook import WebhookDelivery
 
 __all__ = ["DEFAULT_TOKEN", "FakeTelegramCore"]
 
@@ -76,6 +77,8 @@ class FakeTelegramCore:
         self._queries: dict[str, CallbackQueryRecord] = {}
         self._commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self._webhook_url = ""
+        self.webhook: WebhookDelivery | None = None
+        """The running webhook delivery after setWebhook (None: getUpdates serves)."""
 
         self._pending: list[dict[str, Any]] = []
         self.updates: list[dict[str, Any]] = []
@@ -131,6 +134,7 @@ class FakeTelegramCore:
         """
         self._closing = True
         self._wake_pollers()
+        await self._stop_webhook()
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()
@@ -144,6 +148,11 @@ class FakeTelegramCore:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.stop()
+
+    async def _stop_webhook(self) -> None:
+        if self.webhook is not None:
+            webhook, self.webhook = self.webhook, None
+            await webhook.stop()
 
     # ---------------------------------------------------------------------- clock
     def now(self) -> float:

@@ -1,0 +1,119 @@
+"""The ``kozyr`` command line: ``run`` (the default), ``migrate``, ``backup FILE``, ``check``,
+``copy-db --to URL``; ``--env-file PATH`` before the command picks the .env file.
+
+Each command is a function ``(settings, args) -> exit code``; `bot.__main__.main` loads the
+settings, calls it and turns the known start-up errors into one line (``explain``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.settings import Settings, describe_database
+
+log = logging.getLogger("kozyr")
+
+NO_TOKEN = """kozyr: no bot token is set.
+Set TELEGRAM_TOKEN (from @BotFather in Telegram) and/or DISCORD_TOKEN (from the Discord
+Developer Portal, Bot tab) in the environment or in a .env file,
+for example:  TELEGRAM_TOKEN=123456:ABC... ./scripts/run
+See .env.example for every setting."""
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser (``kozyr --help`` lists the commands)."""
+    top = argparse.ArgumentParser(prog="kozyr", description="kozyr, a card-club bot.")
+    top.add_argument("--env-file", metavar="PATH",
+                     help="the .env file to read (default: KOZYR_ENV_FILE, else ./.env)")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("run", help="run the bot (the default)")
+    sub.add_parser("migrate", help="create or upgrade the database to the newest schema")
+    backup = sub.add_parser("backup", help="copy the running SQLite database to FILE")
+    backup.add_argument("file", metavar="FILE", type=Path)
+    sub.add_parser("check", help="check the settings, the database and the token")
+    copy = sub.add_parser("copy-db", help="copy every row to another, empty database")
+    copy.add_argument("--to", required=True, metavar="URL", help="the target database URL")
+    return top
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """Parse ``argv`` (default: sys.argv[1:]); no command means ``run``."""
+    args = parser().parse_args(argv)
+    args.command = args.command or "run"
+    return args
+
+
+def cmd_run(settings: Settings, args: argparse.Namespace) -> int:
+    """Run the bot until interrupted (exit 2 without a token)."""
+    if not settings.telegram_token and not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.bootstrap import run  # imported late: the no-token path stays light
+
+    log.info("database: %s", describe_database(settings.database_url))
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings))
+    return 0
+
+
+def cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
+    """Create the database or upgrade it to the newest migration."""
+    from storage import Store
+
+    async def migrate() -> None:
+        store = Store(settings.database_url)
+        await store.start()
+        await store.close()
+
+    asyncio.run(migrate())
+    print(f"kozyr: {describe_database(settings.database_url)} is at the newest schema")
+    return 0
+
+
+def cmd_backup(settings: Settings, args: argparse.Namespace) -> int:
+    """Copy the SQLite database to FILE; PostgreSQL: say to use pg_dump (exit 2)."""
+    from bot.backup import PG_DUMP, backup_path, backup_sqlite
+
+    source = backup_path(settings.database_url)
+    if source is None:
+        print(PG_DUMP, file=sys.stderr)
+        return 2
+    size = backup_sqlite(source, args.file)
+    print(f"kozyr: {source} copied to {args.file} ({size} bytes)")
+    return 0
+
+
+def cmd_copy_db(settings: Settings, args: argparse.Namespace) -> int:
+    """Copy every row to the database at ``--to`` (migrated first; must be empty)."""
+    from bot.backup import copy_database
+
+    try:
+        copied = asyncio.run(copy_database(settings.database_url, args.to))
+    except ValueError as exc:
+        print(f"kozyr: copy-db: {exc}", file=sys.stderr)
+        return 1
+    rows = ", ".join(f"{name} {count}" for name, count in copied.items())
+    print(f"kozyr: copied to {describe_database(args.to)}: {rows}")
+    return 0
+
+
+def cmd_check(settings: Settings, args: argparse.Namespace) -> int:
+    """One line per check (settings, database, each token); exit 1 if any failed."""
+    from bot.checks import run_checks
+
+    results = asyncio.run(run_checks(settings))
+    for ok, line in results:
+        print(("ok    " if ok else "FAIL  ") + line)
+    return 0 if all(ok for ok, _ in results) else 1
+
+
+COMMANDS: dict[str, Callable[[Settings, argparse.Namespace], int]] = {
+    "run": cmd_run, "migrate": cmd_migrate, "backup": cmd_backup, "check": cmd_check,
+    "copy-db": cmd_copy_db,
+}
