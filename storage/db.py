@@ -141,9 +141,48 @@ def alembic_config(connection: Connection | None = None, url: str | URL | None =
 def run_migrations(connection: Connection, revision: str = "head") -> None:
     """Upgrade the database behind ``connection`` to ``revision`` (sync; use via run_sync).
 
-    Runs inside the connection's current transaction; the caller commits.
+    A connection with no transaction open (what `Store.start` passes) is migrated in one
+    transaction of its own, committed here; on SQLite its foreign keys are switched off for it,
+    because a batch migration recreates tables (copy, drop the old one, rename), and dropping a
+    table other rows refer to fails while they are on (Alembic's "batch" docs); before the
+    commit ``PRAGMA foreign_key_check`` must find nothing dangling. On a connection already in
+    a transaction the migration runs inside it and the caller commits (SQLite's pragma cannot
+    change inside a transaction: fine for an empty database).
+
+    Raises:
+        StorageError: the migrated SQLite database has rows whose foreign key dangles.
+        sqlalchemy.exc.SQLAlchemyError: a database error (nothing is committed).
     """
-    command.upgrade(alembic_config(connection), revision)
+    if connection.in_transaction():
+        command.upgrade(alembic_config(connection), revision)
+        return
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        _sqlite_foreign_keys(connection, on=False)
+    try:
+        with connection.begin():
+            command.upgrade(alembic_config(connection), revision)
+            if sqlite:
+                dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                if dangling:
+                    raise StorageError(f"migration left dangling foreign keys: {dangling[:5]}")
+    finally:
+        if sqlite:
+            _sqlite_foreign_keys(connection, on=True)
+
+
+def _sqlite_foreign_keys(connection: Connection, *, on: bool) -> None:
+    """Switch SQLite's foreign keys on or off. Outside any transaction (SQLite ignores the
+    pragma inside one), so it goes to the driver directly: SQLAlchemy would begin one first."""
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+        cursor.execute("PRAGMA foreign_keys")
+        state = cursor.fetchone()
+    finally:
+        cursor.close()
+    if state is None or bool(state[0]) != on:
+        raise StorageError(f"cannot switch SQLite's foreign keys {'on' if on else 'off'}")
 
 
 class Store:
@@ -205,10 +244,13 @@ class Store:
                 self._engine, class_=AsyncSession, expire_on_commit=False
             )
         try:
-            async with self._engine.begin() as conn:
+            async with self._engine.connect() as conn:  # run_migrations opens the transaction
                 await conn.run_sync(run_migrations)
-        except SQLAlchemyError as exc:
-            raise StorageError(f"cannot migrate the database: {exc}") from exc
+        except BaseException as exc:
+            await self.close()  # no pooled connection outlives a failed start
+            if isinstance(exc, SQLAlchemyError):
+                raise StorageError(f"cannot migrate the database: {exc}") from exc
+            raise
 
     async def close(self) -> None:
         """Close every pooled connection. The Store can be started again afterwards."""
