@@ -17,6 +17,7 @@ lock is taken when the transaction starts and concurrent read-modify-write cycle
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from storage.errors import StorageError
+from storage.errors import StartError, StorageError
 from storage.tx import Tx
 
 __all__ = [
@@ -74,7 +75,7 @@ def async_url(url: str | URL) -> URL:
     try:
         parsed = make_url(text)
     except Exception as exc:  # sqlalchemy raises ArgumentError / ValueError
-        raise StorageError(f"bad database URL: {exc}") from exc
+        raise StartError(f"bad database URL: {exc}") from exc
     driver = _ASYNC_DRIVERS.get(parsed.drivername)
     return parsed.set(drivername=driver) if driver else parsed
 
@@ -231,26 +232,45 @@ class Store:
         Calling it again (or from several Store objects on one database) is harmless.
 
         Raises:
-            StorageError: the database cannot be reached or a migration failed.
+            StartError: the folder cannot be created, the database cannot be reached or
+                opened (the driver is missing, the file is not a database...), or a migration
+                failed; the original error is the ``__cause__``. A file that is not a database
+                is left as it was (SQLite refuses it before writing anything).
         """
+        shown = self._url.render_as_string(hide_password=True)
         path = sqlite_file(self._url)
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        if self.dialect == "sqlite":
-            self._writer = asyncio.Lock()  # made in the running loop
-        if self._engine is None:
-            self._engine = make_engine(self._url, self._echo)
-            self._sessions = async_sessionmaker(
-                self._engine, class_=AsyncSession, expire_on_commit=False
-            )
+        threads = set(threading.enumerate())
         try:
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            if self.dialect == "sqlite":
+                self._writer = asyncio.Lock()  # made in the running loop
+            if self._engine is None:
+                self._engine = make_engine(self._url, self._echo)
+                self._sessions = async_sessionmaker(
+                    self._engine, class_=AsyncSession, expire_on_commit=False
+                )
             async with self._engine.connect() as conn:  # run_migrations opens the transaction
                 await conn.run_sync(run_migrations)
-        except BaseException as exc:
-            await self.close()  # no pooled connection outlives a failed start
-            if isinstance(exc, SQLAlchemyError):
-                raise StorageError(f"cannot migrate the database: {exc}") from exc
+        except (SQLAlchemyError, StorageError, OSError, ImportError) as exc:
+            await self._close_after_failed_start(threads)
+            raise StartError(f"cannot open the database {shown}: {exc}", shown) from exc
+        except BaseException:
+            await self._close_after_failed_start(threads)
             raise
+
+    async def _close_after_failed_start(self, threads: set[threading.Thread]) -> None:
+        """Close the pool, and wait for the SQLite driver threads started meanwhile to end.
+
+        When aiosqlite fails to open a file it stops its worker thread without waiting for it;
+        if the process then closes its event loop at once (``python -m bot`` exiting on the
+        error), the thread's last report hits the closed loop and prints a traceback. The
+        thread needs no running loop to finish, so a short join here is enough.
+        """
+        await self.close()
+        for thread in set(threading.enumerate()) - threads:
+            if "_connection_worker_thread" in thread.name:
+                thread.join(timeout=1.0)
 
     async def close(self) -> None:
         """Close every pooled connection. The Store can be started again afterwards."""
