@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ __all__ = [
     "alembic_config",
     "async_url",
     "make_engine",
+    "migration_transaction",
     "run_migrations",
     "sqlite_file",
 ]
@@ -143,12 +144,9 @@ def run_migrations(connection: Connection, revision: str = "head") -> None:
     """Upgrade the database behind ``connection`` to ``revision`` (sync; use via run_sync).
 
     A connection with no transaction open (what `Store.start` passes) is migrated in one
-    transaction of its own, committed here; on SQLite its foreign keys are switched off for it,
-    because a batch migration recreates tables (copy, drop the old one, rename), and dropping a
-    table other rows refer to fails while they are on (Alembic's "batch" docs); before the
-    commit ``PRAGMA foreign_key_check`` must find nothing dangling. On a connection already in
-    a transaction the migration runs inside it and the caller commits (SQLite's pragma cannot
-    change inside a transaction: fine for an empty database).
+    transaction of its own (`migration_transaction`), committed here. On a connection already
+    in a transaction the migration runs inside it and the caller commits (SQLite's foreign keys
+    then stay on: fine for an empty database, not for batch migrations of tables with rows).
 
     Raises:
         StorageError: the migrated SQLite database has rows whose foreign key dangles.
@@ -157,12 +155,29 @@ def run_migrations(connection: Connection, revision: str = "head") -> None:
     if connection.in_transaction():
         command.upgrade(alembic_config(connection), revision)
         return
+    with migration_transaction(connection):
+        command.upgrade(alembic_config(connection), revision)
+
+
+@contextmanager
+def migration_transaction(connection: Connection) -> Iterator[None]:
+    """Run the block in a transaction of its own on ``connection`` (which has none open) and
+    commit it; on SQLite with foreign keys off meanwhile.
+
+    A batch migration recreates a SQLite table (copy, drop the old one, rename), and dropping a
+    table other rows refer to fails while foreign keys are on (Alembic's "batch" docs: switch
+    them off outside the transaction). Before the commit ``PRAGMA foreign_key_check`` must find
+    nothing dangling.
+
+    Raises:
+        StorageError: a foreign key dangles after the block (the transaction is rolled back).
+    """
     sqlite = connection.dialect.name == "sqlite"
     if sqlite:
         _sqlite_foreign_keys(connection, on=False)
     try:
         with connection.begin():
-            command.upgrade(alembic_config(connection), revision)
+            yield
             if sqlite:
                 dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
                 if dangling:

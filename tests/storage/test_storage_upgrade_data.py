@@ -13,11 +13,13 @@ table and applies a move at it.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.engine import Connection
@@ -28,7 +30,7 @@ from bot.model import ActData, Person
 from bot.records import records_of
 from bot.service import TableService
 from storage import Store
-from storage.db import make_engine, run_migrations, sqlite_file
+from storage.db import alembic_config, make_engine, run_migrations, sqlite_file
 from storage.models import metadata
 from tests.records.conftest import RecordingMessenger, play_out
 
@@ -141,19 +143,39 @@ def _after(conn: Connection) -> dict[str, Any]:
             "revision": mc.get_current_revision(), "dangling": dangling}
 
 
-@pytest.mark.parametrize("start", ["0001", "0002", "0003"])
-async def test_upgrade_with_rows_and_continue_the_running_table(db_url: str, start: str) -> None:
+async def _database_at(db_url: str, revision: str) -> dict[str, int]:
+    """Migrate an empty database to ``revision`` and fill it (see `_fill`)."""
     path = sqlite_file(db_url)
     if path is not None:
         path.parent.mkdir(parents=True)
     old = make_engine(db_url)
     try:
         async with old.begin() as conn:
-            await conn.run_sync(run_migrations, start)
+            await conn.run_sync(run_migrations, revision)
         async with old.begin() as conn:
-            counts = await conn.run_sync(_fill)
+            return await conn.run_sync(_fill)
     finally:
         await old.dispose()
+
+
+async def test_alembic_command_line_upgrades_rows_from_the_first_revision(db_url: str) -> None:
+    """``alembic upgrade head`` with a config naming the URL (env.py opens its own engine)."""
+    counts = await _database_at(db_url, "0001")
+    # env.py runs its own event loop (asyncio.run), so not in this one
+    await asyncio.to_thread(command.upgrade, alembic_config(url=db_url), "head")
+    old = make_engine(db_url)
+    try:
+        async with old.connect() as conn:
+            after = await conn.run_sync(_after)
+    finally:
+        await old.dispose()
+    assert after["revision"] == "0004" and after["diff"] == [] and after["dangling"] == []
+    assert {k: after["counts"][k] for k in counts} == counts
+
+
+@pytest.mark.parametrize("start", ["0001", "0002", "0003"])
+async def test_upgrade_with_rows_and_continue_the_running_table(db_url: str, start: str) -> None:
+    counts = await _database_at(db_url, start)
 
     store = Store(db_url)
     await store.start()  # what the bot does at start-up: migrate to the newest revision
