@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
+from storage import Store
 from tests.storage.conftest import PG_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,23 +70,42 @@ def test_uncreatable_folder(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def read_only_dir(tmp_path: Path) -> Iterator[Path]:
-    """A folder on a read-only file system: a read-only tmpfs (needs root and mount(8))."""
-    folder = tmp_path / "ro"
+def small_fs(tmp_path: Path) -> Iterator[Path]:
+    """A folder on a file system of its own, a tmpfs, that a test may remount read-only
+    (needs root and mount(8))."""
+    folder = tmp_path / "volume"
     folder.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(folder)],
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
                              capture_output=True)
     if mounted.returncode != 0:
-        pytest.skip("cannot mount a read-only file system here (not root?)")
+        pytest.skip("cannot mount a file system here (not root?)")
     try:
         yield folder
     finally:
         subprocess.run(["umount", str(folder)], check=True)
 
 
-def test_read_only_file_system(tmp_path: Path, read_only_dir: Path) -> None:
-    proc = _run(tmp_path, f"sqlite:///{read_only_dir / 'kozyr.sqlite3'}")
+def _remount_read_only(folder: Path) -> None:
+    subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+
+
+def test_read_only_file_system_new_database(tmp_path: Path, small_fs: Path) -> None:
+    _remount_read_only(small_fs)
+    proc = _run(tmp_path, f"sqlite:///{small_fs / 'data' / 'kozyr.sqlite3'}")
     _assert_one_line(proc, "read-only")
+
+
+async def test_read_only_file_system_existing_database(tmp_path: Path, small_fs: Path) -> None:
+    """A volume holding the bot's database, mounted read-only: refused, the file untouched."""
+    path = small_fs / "kozyr.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    await store.start()
+    await store.close()
+    before = {p.name: p.read_bytes() for p in small_fs.iterdir()}
+    _remount_read_only(small_fs)
+    proc = _run(tmp_path, f"sqlite:///{path}")
+    _assert_one_line(proc, "read-only", str(path))
+    assert {p.name: p.read_bytes() for p in small_fs.iterdir()} == before
 
 
 def test_read_only_database(tmp_path: Path) -> None:
