@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](settings, args)
     except Exception as exc:
-        verdict = explain(exc)
+        verdict = explain(exc, settings.database_url)
         if verdict is None:
             raise
         message, code = verdict
@@ -47,11 +47,17 @@ def main(argv: list[str] | None = None) -> int:
         return code
 
 
-def explain(exc: Exception) -> tuple[str, int] | None:
-    """A line for the user and an exit code for a refused token or an unreachable platform;
-    None for anything else (a bug: its traceback is shown)."""
+def explain(exc: Exception, database_url: str = "") -> tuple[str, int] | None:
+    """A line for the user and an exit code for a refused token, an unreachable platform or a
+    database that cannot be opened; None for anything else (a bug: its traceback is shown)."""
     from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
     from aiogram.utils.token import TokenValidationError
+
+    from bot.startup_errors import explain_database_error
+
+    database = explain_database_error(exc, database_url)
+    if database is not None:
+        return database, 2
 
     if isinstance(exc, TokenValidationError | TelegramUnauthorizedError):
         return (f"kozyr: Telegram refuses the token ({exc}). Check TELEGRAM_TOKEN "

@@ -82,17 +82,21 @@ def make_bot(settings: Settings) -> Bot:
 async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | None = None,
                          store: Store | None = None) -> TelegramApp:
     """Start the store (migrations included; unless one is given) and build the bot, service
-    and dispatcher."""
-    bot = make_bot(settings)
-    try:
-        me = await bot.get_me()  # checks the token before anything is created
-    except BaseException:
-        await bot.session.close()
-        raise
+    and dispatcher. The database is opened first: its errors need no network to show."""
     owns_store = store is None
     if store is None:
         store = Store(settings.database_url)
         await store.start()
+    bot: Bot | None = None
+    try:
+        bot = make_bot(settings)
+        me = await bot.get_me()  # checks the token before anything else is created
+    except BaseException:
+        if bot is not None:
+            await bot.session.close()
+        if owns_store:
+            await store.close()
+        raise
     messenger = telegram_outbox(TelegramMessenger(bot, me.username or ""),
                                 settings.telegram_rate_scale)
     metrics.watch_queue(lambda: messenger.pending)

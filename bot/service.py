@@ -94,12 +94,16 @@ class TableService(AutoplayMixin):
                                             person.username)
                 assert user.id is not None
                 options = lobby_defaults(game_id)
-                table = await tx.create_table(chat_id, game_id, user.id, options,
-                                              thread_id=place.thread_id)
-                assert table.id is not None
-                await tx.add_seat(table.id, 0, user.id)
-                text = ""
-                can_dm = user.can_dm
+                try:
+                    table = await tx.create_table(chat_id, game_id, user.id, options,
+                                                  thread_id=place.thread_id)
+                except Conflict:  # a simultaneous /new opened one (the database's one-per-place)
+                    text, table = tr("notice.table_exists"), None
+                else:
+                    assert table.id is not None
+                    await tx.add_seat(table.id, 0, user.id)
+                    text = ""
+                    can_dm = user.can_dm
         if table is None:
             await self._say(place, text)
             return

@@ -4,9 +4,15 @@ Knows tables and rows, not game rules: a match is stored as seed, options, first
 its ordered action log and a JSON snapshot (DESIGN.md "Storage"). The contract is SPEC.md.
 """
 
-from storage.db import Store, Tx, async_url
-from storage.errors import Conflict, StorageError
-from storage.models import (
+import logging
+
+# Alembic logs one INFO line per built-in plugin when it is imported: seven lines of noise on
+# every start (and before a start-up error's one line). Its migration lines stay.
+logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+
+from storage.db import Store, Tx, async_url  # noqa: E402
+from storage.errors import Conflict, StartError, StorageError  # noqa: E402
+from storage.models import (  # noqa: E402
     ActionLog,
     Chat,
     GameTable,
@@ -15,7 +21,7 @@ from storage.models import (
     Seat,
     User,
 )
-from storage.tx import ScoreRowTuple
+from storage.tx import ScoreRowTuple  # noqa: E402
 
 __all__ = [
     "ActionLog",
@@ -26,6 +32,7 @@ __all__ = [
     "ScoreRow",
     "ScoreRowTuple",
     "Seat",
+    "StartError",
     "StorageError",
     "Store",
     "Tx",

@@ -17,8 +17,9 @@ lock is taken when the transaction starts and concurrent read-modify-write cycle
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from storage.errors import StorageError
+from storage.errors import StartError, StorageError
 from storage.tx import Tx
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "alembic_config",
     "async_url",
     "make_engine",
+    "migration_transaction",
     "run_migrations",
     "sqlite_file",
 ]
@@ -74,7 +76,7 @@ def async_url(url: str | URL) -> URL:
     try:
         parsed = make_url(text)
     except Exception as exc:  # sqlalchemy raises ArgumentError / ValueError
-        raise StorageError(f"bad database URL: {exc}") from exc
+        raise StartError(f"bad database URL: {exc}") from exc
     driver = _ASYNC_DRIVERS.get(parsed.drivername)
     return parsed.set(drivername=driver) if driver else parsed
 
@@ -141,9 +143,62 @@ def alembic_config(connection: Connection | None = None, url: str | URL | None =
 def run_migrations(connection: Connection, revision: str = "head") -> None:
     """Upgrade the database behind ``connection`` to ``revision`` (sync; use via run_sync).
 
-    Runs inside the connection's current transaction; the caller commits.
+    A connection with no transaction open (what `Store.start` passes) is migrated in one
+    transaction of its own (`migration_transaction`), committed here. On a connection already
+    in a transaction the migration runs inside it and the caller commits (SQLite's foreign keys
+    then stay on: fine for an empty database, not for batch migrations of tables with rows).
+
+    Raises:
+        StorageError: the migrated SQLite database has rows whose foreign key dangles.
+        sqlalchemy.exc.SQLAlchemyError: a database error (nothing is committed).
     """
-    command.upgrade(alembic_config(connection), revision)
+    if connection.in_transaction():
+        command.upgrade(alembic_config(connection), revision)
+        return
+    with migration_transaction(connection):
+        command.upgrade(alembic_config(connection), revision)
+
+
+@contextmanager
+def migration_transaction(connection: Connection) -> Iterator[None]:
+    """Run the block in a transaction of its own on ``connection`` (which has none open) and
+    commit it; on SQLite with foreign keys off meanwhile.
+
+    A batch migration recreates a SQLite table (copy, drop the old one, rename), and dropping a
+    table other rows refer to fails while foreign keys are on (Alembic's "batch" docs: switch
+    them off outside the transaction). Before the commit ``PRAGMA foreign_key_check`` must find
+    nothing dangling.
+
+    Raises:
+        StorageError: a foreign key dangles after the block (the transaction is rolled back).
+    """
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        _sqlite_foreign_keys(connection, on=False)
+    try:
+        with connection.begin():
+            yield
+            if sqlite:
+                dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                if dangling:
+                    raise StorageError(f"migration left dangling foreign keys: {dangling[:5]}")
+    finally:
+        if sqlite:
+            _sqlite_foreign_keys(connection, on=True)
+
+
+def _sqlite_foreign_keys(connection: Connection, *, on: bool) -> None:
+    """Switch SQLite's foreign keys on or off. Outside any transaction (SQLite ignores the
+    pragma inside one), so it goes to the driver directly: SQLAlchemy would begin one first."""
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+        cursor.execute("PRAGMA foreign_keys")
+        state = cursor.fetchone()
+    finally:
+        cursor.close()
+    if state is None or bool(state[0]) != on:
+        raise StorageError(f"cannot switch SQLite's foreign keys {'on' if on else 'off'}")
 
 
 class Store:
@@ -192,23 +247,45 @@ class Store:
         Calling it again (or from several Store objects on one database) is harmless.
 
         Raises:
-            StorageError: the database cannot be reached or a migration failed.
+            StartError: the folder cannot be created, the database cannot be reached or
+                opened (the driver is missing, the file is not a database...), or a migration
+                failed; the original error is the ``__cause__``. A file that is not a database
+                is left as it was (SQLite refuses it before writing anything).
         """
+        shown = self._url.render_as_string(hide_password=True)
         path = sqlite_file(self._url)
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        if self.dialect == "sqlite":
-            self._writer = asyncio.Lock()  # made in the running loop
-        if self._engine is None:
-            self._engine = make_engine(self._url, self._echo)
-            self._sessions = async_sessionmaker(
-                self._engine, class_=AsyncSession, expire_on_commit=False
-            )
+        threads = set(threading.enumerate())
         try:
-            async with self._engine.begin() as conn:
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            if self.dialect == "sqlite":
+                self._writer = asyncio.Lock()  # made in the running loop
+            if self._engine is None:
+                self._engine = make_engine(self._url, self._echo)
+                self._sessions = async_sessionmaker(
+                    self._engine, class_=AsyncSession, expire_on_commit=False
+                )
+            async with self._engine.connect() as conn:  # run_migrations opens the transaction
                 await conn.run_sync(run_migrations)
-        except SQLAlchemyError as exc:
-            raise StorageError(f"cannot migrate the database: {exc}") from exc
+        except (SQLAlchemyError, StorageError, OSError, ImportError) as exc:
+            await self._close_after_failed_start(threads)
+            raise StartError(f"cannot open the database {shown}: {exc}", shown) from exc
+        except BaseException:
+            await self._close_after_failed_start(threads)
+            raise
+
+    async def _close_after_failed_start(self, threads: set[threading.Thread]) -> None:
+        """Close the pool, and wait for the SQLite driver threads started meanwhile to end.
+
+        When aiosqlite fails to open a file it stops its worker thread without waiting for it;
+        if the process then closes its event loop at once (``python -m bot`` exiting on the
+        error), the thread's last report hits the closed loop and prints a traceback. The
+        thread needs no running loop to finish, so a short join here is enough.
+        """
+        await self.close()
+        for thread in set(threading.enumerate()) - threads:
+            if "_connection_worker_thread" in thread.name:
+                thread.join(timeout=1.0)
 
     async def close(self) -> None:
         """Close every pooled connection. The Store can be started again afterwards."""

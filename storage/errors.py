@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["Conflict", "StorageError", "is_unique_violation"]
+__all__ = ["Conflict", "StartError", "StorageError", "is_unique_violation"]
 
 
 class StorageError(Exception):
     """A database operation failed (connection, lock timeout, constraint, missing row...)."""
+
+
+class StartError(StorageError):
+    """The database cannot be opened at start-up: a bad URL (`Store`), or `Store.start` could
+    not create the SQLite file's folder, connect, or migrate. The cause (OSError, SQLAlchemy or
+    driver error) is the ``__cause__``; ``url`` is the database URL (password hidden)."""
+
+    def __init__(self, message: str, url: str = "") -> None:
+        super().__init__(message)
+        self.url = url
 
 
 class Conflict(StorageError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, UniqueConstraint, text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel, col
@@ -51,6 +51,8 @@ PLAYING = "playing"
 FINISHED = "finished"
 ABORTED = "aborted"
 ACTIVE_STATUSES = (LOBBY, PLAYING)
+#: SQL condition of an active table (the partial unique indexes of GameTable, migration 0004).
+ACTIVE_WHERE = "status IN ('lobby', 'playing')"
 OVER_STATUSES = (FINISHED, ABORTED)
 
 
@@ -124,7 +126,27 @@ class GameTable(SQLModel, table=True):
     """
 
     __tablename__ = "game_table"
-    __table_args__ = (Index(None, "chat_id", "status"),)
+    __table_args__ = (
+        Index(None, "chat_id", "status"),
+        # One active table per place (migration 0004): two partial unique indexes, because a
+        # NULL thread_id never equals another NULL in a unique index; the chat without topics
+        # is one place, each topic another.
+        Index(
+            "uq_game_table_active_chat",
+            "chat_id",
+            unique=True,
+            sqlite_where=text(f"{ACTIVE_WHERE} AND thread_id IS NULL"),
+            postgresql_where=text(f"{ACTIVE_WHERE} AND thread_id IS NULL"),
+        ),
+        Index(
+            "uq_game_table_active_thread",
+            "chat_id",
+            "thread_id",
+            unique=True,
+            sqlite_where=text(f"{ACTIVE_WHERE} AND thread_id IS NOT NULL"),
+            postgresql_where=text(f"{ACTIVE_WHERE} AND thread_id IS NOT NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     chat_id: int = Field(foreign_key="chat.id")

@@ -192,7 +192,12 @@ class Tx:
         options: dict[str, Any],
         thread_id: str | None = None,
     ) -> GameTable:
-        """Create a table in status "lobby", version 0; returns it with its id set."""
+        """Create a table in status "lobby", version 0; returns it with its id set.
+
+        Raises:
+            Conflict: the chat already has a "lobby" or "playing" table in this thread (None:
+                the chat without topics); one active table per place is a unique index.
+        """
         now = utcnow()
         table = GameTable(
             chat_id=chat_id,

@@ -17,7 +17,7 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from storage.db import make_engine
+from storage.db import make_engine, migration_transaction
 from storage.models import metadata
 
 config = context.config
@@ -35,12 +35,18 @@ def _configure_and_run(connection: Connection) -> None:
         context.run_migrations()
 
 
+def _run_in_own_transaction(connection: Connection) -> None:
+    """Migrate in a transaction of its own (on SQLite with foreign keys off, as the Store)."""
+    with migration_transaction(connection):
+        _configure_and_run(connection)
+
+
 async def _run_with_own_engine(url: str) -> None:
     """Open an engine for ``url`` (set up like the Store's) and migrate in one transaction."""
     engine = make_engine(url)
     try:
-        async with engine.begin() as conn:
-            await conn.run_sync(_configure_and_run)
+        async with engine.connect() as conn:
+            await conn.run_sync(_run_in_own_transaction)
     finally:
         await engine.dispose()
 

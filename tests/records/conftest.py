@@ -3,7 +3,6 @@ is set), a recording messenger, and scripted matches played to their end."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -17,19 +16,13 @@ from bot.i18n import Catalogs
 from bot.model import Person, Place, Screen, Target
 from bot.records import Records
 from storage import GameTable, Store
-from tests.storage.conftest import PG_ENV, pg_database
+from tests.storage.conftest import database_url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     """An empty database: a SQLite file, or a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'records.db'}"
-        return
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"{PG_ENV} is not set")
-    async with pg_database(base) as url:
+    async with database_url(request.param, tmp_path / "records.db") as url:
         yield url
 
 

@@ -84,16 +84,25 @@ async def pg_database(base_url: str) -> AsyncIterator[str]:
             await admin.close()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A URL of an empty database: a SQLite file in a not yet existing folder, or PostgreSQL."""
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'data' / 'kozyr.db'}"
+@asynccontextmanager
+async def database_url(backend: str, sqlite_path: Path) -> AsyncIterator[str]:
+    """Yield the URL of an empty database: the SQLite file ``sqlite_path`` when ``backend`` is
+    "sqlite", else a fresh PostgreSQL database (the test is skipped without ``TEST_DATABASE_URL``).
+    For fixtures parametrised over ``["sqlite", "postgresql"]``."""
+    if backend == "sqlite":
+        yield f"sqlite+aiosqlite:///{sqlite_path}"
         return
     base = os.environ.get(PG_ENV)
     if not base:
         pytest.skip(f"{PG_ENV} is not set")
     async with pg_database(base) as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A URL of an empty database: a SQLite file in a not yet existing folder, or PostgreSQL."""
+    async with database_url(request.param, tmp_path / "data" / "kozyr.db") as url:
         yield url
 
 

@@ -87,8 +87,10 @@ async def test_active_and_finished_tables(store: Store, table: GameTable) -> Non
     table.status = "playing"
     async with store.transaction() as tx:
         await tx.save_table(table)  # a detached object from an earlier transaction
-        newer = await tx.create_table(chat_id, "deberts", creator, {})
-        assert (await tx.active_table(chat_id)) is newer  # newest active wins
+        with pytest.raises(Conflict):  # one active table per place (migration 0004)
+            await tx.create_table(chat_id, "deberts", creator, {})
+        newer = await tx.create_table(chat_id, "deberts", creator, {}, thread_id="56")
+        assert (await tx.active_table(chat_id, "56")) is newer
         newer.status = "aborted"
         await tx.save_table(newer)
     assert newer.finished_at is not None
