@@ -13,6 +13,7 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 
+from bot.access import secret_from_token
 from bot.i18n import LANGS, Catalogs
 from bot.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.records import records_of
@@ -84,7 +85,8 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
                                 settings.telegram_rate_scale)
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
-                           lobby_timeout=settings.lobby_timeout)
+                           lobby_timeout=settings.lobby_timeout,
+                           link_secret=secret_from_token(settings.telegram_token or ""))
     if new_seed is not None:
         service.new_seed = new_seed
     dispatcher = Dispatcher()

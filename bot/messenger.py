@@ -46,6 +46,11 @@ class Messenger(Protocol):
         """True when ``person`` administers the chat of ``place``."""
         ...
 
+    async def is_member(self, place: Place, person: Person) -> bool:
+        """True when ``person`` is in the chat of ``place`` (a private chat: is its owner);
+        False when he is not or the platform cannot tell (an error refuses, never raises)."""
+        ...
+
     def deep_link(self, payload: str) -> str | None:
         """A URL opening a private chat with the bot carrying ``payload``; None if none exists."""
         ...

@@ -313,6 +313,9 @@ class Outbox:
     async def is_admin(self, place: Place, person: Person) -> bool:
         return await self.messenger.is_admin(place, person)
 
+    async def is_member(self, place: Place, person: Person) -> bool:
+        return await self.messenger.is_member(place, person)
+
     def deep_link(self, payload: str) -> str | None:
         return self.messenger.deep_link(payload)
 

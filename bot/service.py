@@ -16,13 +16,14 @@ from datetime import timedelta
 from typing import Any
 
 import engine
+from bot.access import JOIN_PREFIX, AccessMixin, parse_join
 from bot.autoplay import AutoplayMixin
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
-from bot.lobby import JOIN_PREFIX, Answer, lobby_defaults
+from bot.lobby import Answer, lobby_defaults
 from bot.locks import TableLocks
 from bot.messenger import Messenger
-from bot.model import ActData, ExpandData, LobbyData, Person, Place, Screen, Target
+from bot.model import ActData, ExpandData, Person, Place, Screen, Target
 from bot.timers import Timers, utcnow
 from storage import Conflict, Store, Tx
 
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 BACK_CODE = "@back"
 
 
-class TableService(AutoplayMixin):
+class TableService(AccessMixin, AutoplayMixin):
     """Use cases of kozyr's tables.
 
     Args:
@@ -43,6 +44,8 @@ class TableService(AutoplayMixin):
         new_seed: source of match seeds (tests pass a deterministic one).
         bot_delay: seconds a bot player waits before its move (a human-feeling pause).
         lobby_timeout: seconds after which an unstarted lobby closes.
+        link_secret: the key signing join links (bot/access.py); random when not given (links
+            then die with the process).
     """
 
     def __init__(
@@ -55,12 +58,14 @@ class TableService(AutoplayMixin):
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
         bot_delay: float = 1.5,
         lobby_timeout: float = 900.0,
+        link_secret: bytes | None = None,
     ) -> None:
         self.store = store
         self.catalogs = catalogs
         self.messenger = messenger
         self.default_lang = default_lang
         self.new_seed = new_seed
+        self.link_secret = link_secret or secrets.token_bytes(32)
         self._locks = TableLocks()
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang, locks=self._locks)
@@ -168,8 +173,10 @@ class TableService(AutoplayMixin):
     async def private_start(self, person: Person, payload: str) -> None:
         """``/start [payload]`` in private: the person can now get messages.
 
-        ``join-<table>`` completes a join (``join-<table>-<seat>``: a "sit" press, taking that
-        seat of a pair game's lobby if it is still free); any start also re-sends the person's
+        ``join-<table>-<tag>`` (signed, bot/access.py) completes a join
+        (``join-<table>-<seat>-<tag>``: a "sit" press, taking that seat of a pair game's lobby
+        if it is still free); a payload that is not a valid link is refused with a notice and
+        changes nothing. Any start also re-sends the person's
         hands at every running table (after a block, a deleted message, or a first start after
         the game began).
         """
@@ -179,13 +186,13 @@ class TableService(AutoplayMixin):
             tables = await self._running_tables_of(tx, user.id)
         target = Target(person.ext_id, private=True)
         tr = self.tr(None)
-        rest = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
-        number, _, seat = rest.partition("-")
-        if number.isascii() and number.isdigit() and len(number) < 12:
+        data = parse_join(self.link_secret, payload) if payload else None
+        if data is not None:
             # "seat": the seat asked for, or any free one if it was taken meanwhile
-            data = LobbyData(int(number), "seat", seat) if seat else LobbyData(int(number), "join")
             notice = await self.lobby(person, data)
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
+        elif payload.startswith(JOIN_PREFIX):
+            await self.messenger.send(target, Screen(tr("notice.bad_link")))
         elif not tables:
             await self.messenger.send(target, Screen(tr("start.welcome")))
         await self._redraw_hands(person, tables)

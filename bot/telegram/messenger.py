@@ -10,6 +10,7 @@ from typing import TypeVar
 from aiogram import Bot
 from aiogram.enums import ChatMemberStatus, ParseMode
 from aiogram.exceptions import (
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramNetworkError,
@@ -18,6 +19,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import (
     BufferedInputFile,
+    ChatMemberRestricted,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     LinkPreviewOptions,
@@ -144,9 +146,28 @@ class TelegramMessenger:
             log.info("message %s in %s not deleted: %s", message_id, target.chat_ext_id, exc)
             return False
 
+    async def _member_status(self, place: Place, person: Person) -> ChatMemberStatus | None:
+        """The person's status in the chat (``getChatMember``), None when Telegram cannot say:
+        the bot was removed from the chat, the user is unknown there, or any other error (a
+        press must still be answered, so nothing is raised)."""
+        try:
+            member = await with_retries(lambda: self.bot.get_chat_member(
+                int(place.chat_ext_id), int(person.ext_id)))
+        except (TelegramAPIError, TelegramNetworkError) as exc:
+            log.info("getChatMember %s in %s failed: %s", person.ext_id, place.chat_ext_id, exc)
+            return None
+        if isinstance(member, ChatMemberRestricted) and not member.is_member:
+            return ChatMemberStatus.LEFT  # restricted, but no longer in the chat
+        return ChatMemberStatus(member.status)
+
     async def is_admin(self, place: Place, person: Person) -> bool:
-        member = await self.bot.get_chat_member(int(place.chat_ext_id), int(person.ext_id))
-        return member.status in (ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR)
+        status = await self._member_status(place, person)
+        return status in (ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR)
+
+    async def is_member(self, place: Place, person: Person) -> bool:
+        status = await self._member_status(place, person)
+        return status is not None and status not in (ChatMemberStatus.LEFT,
+                                                     ChatMemberStatus.KICKED)
 
     def deep_link(self, payload: str) -> str | None:
         return create_deep_link(self.username, "start", payload)

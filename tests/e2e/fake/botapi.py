@@ -308,7 +308,10 @@ class BotApiMethods(Inspection):
         user = self._users.get(user_id)
         if user is None or (chat.type == "private" and chat.id != user_id):
             raise bad_request("user not found")
-        return member_json(user, chat.members.get(user_id, "member"))
+        # Telegram answers "left" for a user who is not in the group (never joined or left);
+        # users join by writing or pressing there (FakeTelegram.send_text / press_nowait)
+        default = "member" if chat.type == "private" else "left"
+        return member_json(user, chat.members.get(user_id, default))
 
     async def _get_chat_administrators(self, params: Params) -> list[dict[str, Any]]:
         chat = self._resolve_chat(params)

@@ -251,6 +251,8 @@ class FakeTelegram(BotApiMethods):
                     f"no button with callback_data={callback_data!r} on {message!r}; "
                     f"buttons: {message.buttons!r}"
                 )
+        if message.chat.is_group:  # who presses in a group is one of its members
+            message.chat.members.setdefault(user.id, "member")
         query = CallbackQueryRecord(
             id=str(4_000_000_000_000 + len(self._queries) + 1),
             user=user,
