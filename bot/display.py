@@ -19,12 +19,12 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from html import escape
 from typing import Any
 
 import engine
 from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
+from bot.markup import escape
 from bot.messenger import Messenger
 from bot.model import Button, Screen, Target, Undeliverable
 from bot.outbox import Delivery, Outbox, settled

@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from html import escape
 from typing import Any
 
 import engine
@@ -17,6 +16,7 @@ from bot.access import join_payload
 from bot.display import Display
 from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
+from bot.markup import escape
 from bot.messenger import Messenger
 from bot.model import Button, LobbyData, Person, Place, Screen, Target
 from bot.render import bot_name, render_lobby
