@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.conftest import hand_message
-from tests.e2e.fake import FakeTelegram, FakeUser
+from tests.e2e.fake import FakeTelegram
 
 TITLE = "<b>&amp; Club"
 ALICE = "<b>&amp;"
