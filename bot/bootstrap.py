@@ -19,6 +19,7 @@ from bot.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
+from bot.telegram.chat_router import build_chat_router
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.records_router import build_records_router
 from bot.telegram.routers import build_router
@@ -87,10 +88,12 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
                            lobby_timeout=settings.lobby_timeout,
                            link_secret=secret_from_token(settings.telegram_token or ""))
+    messenger.on_migrate = service.migrate_soon  # a group that became a supergroup
     if new_seed is not None:
         service.new_seed = new_seed
     dispatcher = Dispatcher()
     dispatcher["service"] = service
+    dispatcher.include_router(build_chat_router())  # chat moves and removals first
     dispatcher.include_router(build_records_router())  # first: its /score replaces the main one
     dispatcher.include_router(build_router())
     dispatcher.startup.register(on_startup)

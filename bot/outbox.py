@@ -17,7 +17,10 @@ matters the same way) and
   raising (``Undeliverable`` for a person who blocked or never opened the bot).
 
 Waiting on a 429 (``retry_after``) is the wrapped messenger's job; it happens inside the chat's
-worker, so only that chat waits.
+worker, so only that chat waits. A group that moved to a new id (``ChatMigrated``: Telegram
+upgraded it to a supergroup) is followed: the call is made again in the new chat (an edit or a
+deletion of a message of the old chat posts anew or is skipped), later calls to the old id go
+to the new one, and ``on_migrate`` tells the service, which moves the chat's data.
 """
 
 from __future__ import annotations
@@ -27,11 +30,11 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.messenger import Messenger
-from bot.model import Person, Place, Screen, Target
+from bot.model import ChatMigrated, Person, Place, Screen, Target
 
 log = logging.getLogger(__name__)
 
@@ -205,6 +208,10 @@ class Outbox:
         self._pending = 0  # jobs queued or running, over all chats
         self._idle = asyncio.Event()
         self._idle.set()
+        #: Chats that moved: old id -> new id (see ``ChatMigrated``).
+        self._moved: dict[str, str] = {}
+        #: Called with (old id, new id) when a call finds its chat moved; must not block.
+        self.on_migrate: Callable[[str, str], None] | None = None
 
     @property
     def busy(self) -> bool:
@@ -412,7 +419,14 @@ class Outbox:
         if job.future.done():  # cancelled by its caller meanwhile
             return
         try:
-            result = await self._call(job)
+            if job.target.chat_ext_id in self._moved:
+                self._retarget(job, self._moved[job.target.chat_ext_id])
+            try:
+                result = await self._call(job)
+            except ChatMigrated as moved:
+                self._migrated(job.target.chat_ext_id, moved.new_chat_ext_id)
+                self._retarget(job, moved.new_chat_ext_id)
+                result = await self._call(job)  # once: the new chat cannot have moved too
         except Exception as exc:
             if not job.future.done():
                 job.future.set_exception(exc)
@@ -423,6 +437,23 @@ class Outbox:
             raise
         if not job.future.done():
             job.future.set_result(result)
+
+    def _migrated(self, old: str, new: str) -> None:
+        """Remember that chat ``old`` is now ``new`` and tell ``on_migrate`` (once)."""
+        if self._moved.get(old) == new:
+            return
+        self._moved[old] = new
+        log.info("chat %s moved to %s: its messages follow", old, new)
+        if self.on_migrate is not None:
+            self.on_migrate(old, new)
+
+    @staticmethod
+    def _retarget(job: _Job, new: str) -> None:
+        """Point ``job`` at the chat's new id; a message of the old chat cannot be edited or
+        deleted there, so an edit posts anew and a deletion becomes a no-op."""
+        job.target = replace(job.target, chat_ext_id=new)
+        if job.kind in ("update", "delete"):
+            job.message, job.after = None, None
 
     async def _call(self, job: _Job) -> Any:
         inner, target = self.messenger, job.target

@@ -9,6 +9,7 @@ the action log.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -18,6 +19,7 @@ from typing import Any
 import engine
 from bot.access import JOIN_PREFIX, AccessMixin, parse_join
 from bot.autoplay import AutoplayMixin
+from bot.chatmove import ChatMoveMixin, is_suspended
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
 from bot.lobby import Answer, lobby_defaults
@@ -33,7 +35,7 @@ log = logging.getLogger(__name__)
 BACK_CODE = "@back"
 
 
-class TableService(AccessMixin, AutoplayMixin):
+class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
     """Use cases of kozyr's tables.
 
     Args:
@@ -70,6 +72,8 @@ class TableService(AccessMixin, AutoplayMixin):
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang, locks=self._locks)
         self._invited: set[tuple[int, str]] = set()
+        self._move_lock = asyncio.Lock()  # chat moves (bot/chatmove.py) one at a time
+        self._background: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
         self.lobby_timeout = lobby_timeout
         self.timers = Timers(on_deadline=self.on_deadline, on_reminder=self.on_reminder,
@@ -245,6 +249,8 @@ class TableService(AccessMixin, AutoplayMixin):
                 return tr("notice.bad_data"), None, False
             if table.status != "playing":
                 return tr("notice.table_over"), None, False
+            if is_suspended(table):  # the bot is out of the table's chat: nothing moves
+                return tr("notice.suspended"), None, False
             seat = await self._seat_of(tx, table.id, person)
             if seat is None:
                 return tr("notice.not_seated"), None, False

@@ -13,6 +13,7 @@ from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
+    TelegramMigrateToChat,
     TelegramNetworkError,
     TelegramRetryAfter,
     TelegramServerError,
@@ -26,7 +27,7 @@ from aiogram.types import (
 )
 from aiogram.utils.deep_linking import create_deep_link
 
-from bot.model import Person, Place, Screen, Target, Undeliverable
+from bot.model import ChatMigrated, Person, Place, Screen, Target, Undeliverable
 from bot.telegram.callbacks import pack
 
 log = logging.getLogger(__name__)
@@ -95,6 +96,8 @@ class TelegramMessenger:
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         return str(msg.message_id)
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
@@ -105,6 +108,8 @@ class TelegramMessenger:
                 link_preview_options=NO_PREVIEW))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         except TelegramBadRequest as exc:
             text = str(exc).lower()
             if "not modified" in text:
@@ -125,6 +130,8 @@ class TelegramMessenger:
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         return str(msg.message_id)
 
     async def send_document(self, target: Target, data: bytes, filename: str,
@@ -137,6 +144,8 @@ class TelegramMessenger:
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         return str(msg.message_id)
 
     async def delete(self, target: Target, message_id: str) -> bool:

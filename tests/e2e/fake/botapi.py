@@ -301,6 +301,8 @@ class BotApiMethods(Inspection):
 
     async def _get_chat_member(self, params: Params) -> dict[str, Any]:
         chat = self._resolve_chat(params)
+        if chat.is_group:
+            self._check_writable(chat)  # a removed bot cannot look at the members either
         user_id = params.require_int("user_id", "invalid user_id specified")
         if user_id == self.bot_user.id:
             status = chat.bot_status if chat.is_group else "member"
