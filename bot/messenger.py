@@ -17,6 +17,7 @@ class Messenger(Protocol):
 
         Raises:
             Undeliverable: the person cannot be messaged (private targets only).
+            ChatMigrated: the group moved to a new id (Telegram: upgraded to a supergroup).
         """
         ...
 

@@ -18,9 +18,10 @@ matters the same way) and
 
 Waiting on a 429 (``retry_after``) is the wrapped messenger's job; it happens inside the chat's
 worker, so only that chat waits. A group that moved to a new id (``ChatMigrated``: Telegram
-upgraded it to a supergroup) is followed: the call is made again in the new chat (an edit or a
-deletion of a message of the old chat posts anew or is skipped), later calls to the old id go
-to the new one, and ``on_migrate`` tells the service, which moves the chat's data.
+upgraded it to a supergroup) is followed: a new message is sent to the new chat instead (an
+edit or a deletion of a message of the old chat fails with ``ChatMigrated``: the service posts
+the chat's table and lobby anew there), later calls to the old id go to the new one, and
+``on_migrate`` tells the service, which moves the chat's data.
 """
 
 from __future__ import annotations
@@ -449,11 +450,16 @@ class Outbox:
 
     @staticmethod
     def _retarget(job: _Job, new: str) -> None:
-        """Point ``job`` at the chat's new id; a message of the old chat cannot be edited or
-        deleted there, so an edit posts anew and a deletion becomes a no-op."""
+        """Point ``job`` at the chat's new id.
+
+        Raises:
+            ChatMigrated: the job edits or deletes a message of the old chat, which does not
+                exist in the new one; the migration posts the chat's table and lobby anew, so
+                the edit is dropped (posting it too would leave two table messages).
+        """
+        if job.kind in ("update", "delete") and _resolve(job.message, job.after) is not None:
+            raise ChatMigrated(new)
         job.target = replace(job.target, chat_ext_id=new)
-        if job.kind in ("update", "delete"):
-            job.message, job.after = None, None
 
     async def _call(self, job: _Job) -> Any:
         inner, target = self.messenger, job.target

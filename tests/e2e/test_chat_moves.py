@@ -56,6 +56,8 @@ async def _check_moved(fake: FakeTelegram, app: Any, old: FakeChat, new: FakeCha
     """The table lives on in ``new``: one table row, in the new chat, its message there;
     /score and /new there see it; play goes on with the table message in the new chat."""
     await fake.wait_for(lambda f: _table_posts(f, new), what="the table posted anew")
+    await fake.settle()
+    assert len(_table_posts(fake, new)) == 1, "one table message in the new chat"
     async with app.store.transaction() as tx:
         tables = await tx.unfinished_tables()
         table = await tx.get_table(table_id)
