@@ -11,9 +11,10 @@ table, the half-time reminder, time-outs, /leave and "I'm back", /pause and /res
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from tests.e2e.conftest import hand_message
+from tests.e2e.conftest import hand_message, play_moves
 from tests.e2e.fake import FakeTelegram
 
 TITLE = "<b>&amp; Club"
@@ -105,3 +106,39 @@ async def test_hostile_names_and_titles_in_every_notice(fake: FakeTelegram, kozy
         for chat in (group, fake.private(alice), fake.private(bob)):
             for m in fake.bot_messages(chat):
                 assert "&amp;amp;" not in (m.text or "") and "&lt;" not in (m.text or ""), m.text
+
+
+async def test_hostile_names_in_results_and_records(fake: FakeTelegram, kozyr: Any) -> None:
+    """A whole married-bridge match between hostile names: the result, the final sheet's
+    picture caption (rating changes), /score last, /stats, /top, /history, a deal's record."""
+    group = fake.group(-100556, TITLE)
+    alice, bob = fake.user(101, ALICE, username="alice"), fake.user(102, BOB)
+    async with kozyr():
+        for user in (alice, bob):
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new married_bridge")
+        lobby = await fake.wait_for_message(group, text_contains="Married bridge")
+        await fake.press_button(bob, lobby, text="Join")
+        await fake.press_button(alice, lobby, text="Start")
+        await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                            what="both hands")
+        assert await play_moves(fake, [alice, bob], random.Random(3), limit=300) < 300
+        over = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        assert ALICE in over.visible_text or BOB in over.visible_text
+        photo = await fake.wait_for_message(group, predicate=lambda m: m.photo is not None,
+                                            after=over)
+        assert f"{ALICE} 1000 → " in photo.visible_text and f"{BOB} 1000 → " in \
+            photo.visible_text
+        for command, said in (("/score last", "|"), ("/stats @alice", ALICE),
+                              ("/top married_bridge", f"{BOB}"),
+                              ("/history", f"{ALICE}, {BOB}")):
+            await fake.send_text(group, alice, command)
+            await _wait_said(fake, group, said)
+        score = next(m for m in fake.bot_messages(group) if "|" in m.visible_text
+                     and "📜 Deal record" in m.button_texts)
+        await fake.press_button(alice, score, text="📜 Deal record")
+        await _wait_said(fake, group, "Hands as dealt", ALICE)
+        assert not _refused(fake)
+        for m in fake.bot_messages(group):
+            assert "&amp;amp;" not in m.visible_text and "&lt;" not in m.visible_text, m.text
