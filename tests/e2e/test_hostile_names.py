@@ -11,10 +11,9 @@ table, the half-time reminder, time-outs, /leave and "I'm back", /pause and /res
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from tests.e2e.conftest import hand_message, play_moves
+from tests.e2e.conftest import hand_message, play_married_bridge
 from tests.e2e.fake import FakeTelegram
 
 TITLE = "<b>&amp; Club"
@@ -114,16 +113,7 @@ async def test_hostile_names_in_results_and_records(fake: FakeTelegram, kozyr: A
     group = fake.group(-100556, TITLE)
     alice, bob = fake.user(101, ALICE, username="alice"), fake.user(102, BOB)
     async with kozyr():
-        for user in (alice, bob):
-            await fake.start_bot(user)
-            await fake.wait_for_message(user, text_contains="kozyr")
-        await fake.send_text(group, alice, "/new married_bridge")
-        lobby = await fake.wait_for_message(group, text_contains="Married bridge")
-        await fake.press_button(bob, lobby, text="Join")
-        await fake.press_button(alice, lobby, text="Start")
-        await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
-                            what="both hands")
-        assert await play_moves(fake, [alice, bob], random.Random(3), limit=300) < 300
+        await play_married_bridge(fake, group, alice, bob)
         over = await fake.wait_for_message(group, text_contains="🏆", after=0)
         assert ALICE in over.visible_text or BOB in over.visible_text
         photo = await fake.wait_for_message(group, predicate=lambda m: m.photo is not None,
