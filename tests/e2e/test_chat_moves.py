@@ -3,7 +3,8 @@
 End to end through the real bot against the fake Bot API, which upgrades a group as Telegram
 does (service messages with ``migrate_to_chat_id`` / ``migrate_from_chat_id``, then 400 "group
 chat was upgraded to a supergroup chat" with ``parameters.migrate_to_chat_id`` for the old id)
-and removes the bot (``my_chat_member``, then 403 on sends and on getChatMember).
+and removes the bot (``my_chat_member``, then 403 on sends and on getChatMember). Each test
+runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from bot.chatmove import is_suspended
 from tests.e2e.conftest import hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
 
 UPGRADED = "group chat was upgraded to a supergroup chat"
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from tests.e2e.conftest import hand_message, play_married_bridge
 from tests.e2e.fake import FakeTelegram
+from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
 
 TITLE = "<b>&amp; Club"
 ALICE = "<b>&amp;"

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.access import join_payload
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
 
 NOT_MEMBER = "Only members of the table's chat can sit at it."
 BAD_LINK = "This link is not valid"
