@@ -97,10 +97,12 @@ class ChatMoveMixin:
 
     async def bot_removed(self, chat_ext: str) -> None:
         """The bot left or was removed from ``chat_ext``: suspend its games, close its lobbies.
-        Nothing is sent there (it would be refused)."""
+        Nothing is sent there (it would be refused); the players of a suspended game are told
+        in their private chats."""
         svc: Any = self
+        told: list[str] = []
         async with svc.store.transaction() as tx:
-            _, tables = await _chat_tables(tx, svc.platform, chat_ext)
+            chat, tables = await _chat_tables(tx, svc.platform, chat_ext)
             for table in tables:
                 if table.status == LOBBY:
                     table.status = ABORTED
@@ -108,12 +110,22 @@ class ChatMoveMixin:
                     table.paused, table.deadline = True, None
                     table.options = {**table.options, SUSPENDED: REMOVED}
                     table.version += 1  # the hands' buttons are stale until /resume
+                    told += [u.ext_id for s in await tx.seats(table.id) if s.user_id
+                             and (u := await tx.get_user(s.user_id)) is not None and u.can_dm]
                 await tx.save_table(table)
             ids = [t.id for t in tables if t.id is not None]
         for table_id in ids:
             async with svc._locks(table_id):
                 svc.timers.cancel(table_id, "turn", "reminder", "bot", "lobby")
         log.info("removed from chat %s: %s tables suspended or closed", chat_ext, len(ids))
+        if chat is None:
+            return
+        text = svc.tr(chat.lang)("notice.suspended_dm", chat=chat.title)
+        for ext_id in dict.fromkeys(told):
+            try:
+                await svc.messenger.send(Target(ext_id, private=True), Screen(text))
+            except Exception:  # blocked, or gone: the game waits all the same
+                log.info("player %s not told of the suspension", ext_id, exc_info=True)
 
     async def bot_added(self, chat_ext: str, title: str) -> None:
         """The bot is in ``chat_ext`` again: if a game there waits, say how to go on."""

@@ -126,6 +126,8 @@ async def test_removed_bot_suspends_the_game_until_resume(
         async with app.service._locks(table_id):
             pass
         assert app.service.timers.pending(table_id) == []
+        for user in (alice, bob):  # each player is told in private
+            await fake.wait_for_message(user, text_contains="The bot was removed from «Friday")
         # A move pressed meanwhile is answered and changes nothing; no retry loop on the 403.
         mover = next(u for u in (alice, bob) if (m := hand_message(fake, u)) and m.buttons)
         message = hand_message(fake, mover)
