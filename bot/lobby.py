@@ -18,7 +18,7 @@ from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
 from bot.markup import escape
 from bot.messenger import Messenger
-from bot.model import Button, LobbyData, Person, Place, Screen, Target
+from bot.model import Button, ChatMigrated, LobbyData, Person, Place, Screen, Target
 from bot.render import bot_name, render_lobby
 from storage import Conflict, GameTable, Store, Tx
 
@@ -149,8 +149,11 @@ class LobbyMixin:
                 closed = f"{closed}.{self.platform}"  # the platform's own wording (Discord)
             if message_id:
                 screen = await self.lobby_screen(data.table_id, closed)
-                new_id = await self.messenger.edit(Target(here.chat_ext_id, here.thread_id),
-                                                   message_id, screen)
+                try:
+                    new_id = await self.messenger.edit(
+                        Target(here.chat_ext_id, here.thread_id), message_id, screen)
+                except ChatMigrated:  # the group moved: bot/chatmove.py posts the lobby anew
+                    new_id = message_id
                 if new_id != message_id:
                     await self._save_lobby_id(data.table_id, new_id)
             if status == "playing":

@@ -103,6 +103,29 @@ async def test_a_refused_send_follows_the_upgrade(fake: FakeTelegram, kozyr: Any
         await _check_moved(fake, app, group, new, alice, bob, table_id)
 
 
+async def test_a_lobby_follows_the_upgrade(fake: FakeTelegram, kozyr: Any) -> None:
+    """A Join pressed on the lobby of a group that moved (the service messages missed): the
+    press is answered, and the lobby, with the new player, is posted in the new chat."""
+    group = fake.group(-4003, "Old club", supergroup=False)
+    alice, bob = fake.user(101, "Alice"), fake.user(102, "Bob")
+    async with kozyr() as app:
+        for user in (alice, bob):
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new deberts")
+        lobby = await fake.wait_for_message(group, text_contains="new table")
+        new = fake.upgrade_group(group, -1004003, by=alice, notify=False)
+        assert (await fake.press_button(bob, lobby, text="Join")).text == "You are at the table."
+        moved = await fake.wait_for_message(new, text_contains="new table")
+        await fake.settle()
+        assert "Bob" in (fake.message(new, moved.message_id).text or "")
+        async with app.store.transaction() as tx:
+            table = (await tx.unfinished_tables())[-1]
+            chat = await tx.get_chat(table.chat_id)
+        assert chat is not None and chat.ext_id == str(new.id)
+        assert table.message_id == str(moved.message_id)
+
+
 async def test_removed_bot_suspends_the_game_until_resume(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     group, alice, bob = club
