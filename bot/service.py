@@ -283,8 +283,8 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
         expiry; return how many tables run. Failures are logged."""
         async with self.store.transaction() as tx:
             tables = [t.id for t in await tx.unfinished_tables()
-                      if t.status == "playing" and t.id is not None]
-        for table_id in tables:
+                      if t.status == "playing" and t.id is not None and not is_suspended(t)]
+        for table_id in tables:  # a suspended game's chat refuses messages until /resume
             async with self._locks(table_id):
                 try:
                     await self.display.refresh(table_id, new_events=[])
