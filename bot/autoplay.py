@@ -17,6 +17,7 @@ from typing import Any
 import engine
 import engine.ai
 from bot import metrics
+from bot.chatmove import is_suspended, unsuspend
 from bot.lobby import LobbyMixin
 from bot.model import Person, Place, Screen, Target
 from bot.records import records_of  # records: results and ratings at a match's end
@@ -121,7 +122,7 @@ class AutoplayMixin(LobbyMixin):
         table = await tx.get_table(table_id)
         if table is None or table.status != "playing" or table.version != version:
             return None
-        if timed_out and table.paused:
+        if (timed_out and table.paused) or is_suspended(table):
             return None
         record = await tx.get_match(table_id)
         assert record is not None
@@ -294,6 +295,8 @@ class AutoplayMixin(LobbyMixin):
                         fresh = await tx.get_table(table_id, lock=True)
                         assert fresh is not None
                         fresh.paused = paused
+                        if not paused:
+                            unsuspend(fresh)  # the bot is back in the chat: the game goes on
                         await tx.save_table(fresh)
                     await self.schedule(table_id)
                     await self.display.refresh(table_id, new_events=[])

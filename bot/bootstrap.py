@@ -15,11 +15,13 @@ from aiogram.types import BotCommand
 from aiohttp import web
 
 from bot import metrics
+from bot.access import secret_from_token
 from bot.i18n import LANGS, Catalogs
 from bot.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
+from bot.telegram.chat_router import build_chat_router
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.owner_router import build_owner_router
 from bot.telegram.records_router import build_records_router
@@ -102,11 +104,14 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
     metrics.watch_queue(lambda: messenger.pending)
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
-                           lobby_timeout=settings.lobby_timeout)
+                           lobby_timeout=settings.lobby_timeout,
+                           link_secret=secret_from_token(settings.telegram_token or ""))
+    messenger.on_migrate = service.migrate_soon  # a group that became a supergroup
     if new_seed is not None:
         service.new_seed = new_seed
     dispatcher = Dispatcher()
     dispatcher["service"] = service
+    dispatcher.include_router(build_chat_router())  # chat moves and removals first
     # The owners' router first: its catch-nothing filters leave everyone else to the others.
     dispatcher.include_router(build_owner_router(settings.owner_ids))
     dispatcher.include_router(build_records_router())  # first: its /score replaces the main one

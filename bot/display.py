@@ -19,14 +19,14 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from html import escape
 from typing import Any
 
 import engine
 from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
+from bot.markup import escape
 from bot.messenger import Messenger
-from bot.model import Button, Screen, Target, Undeliverable
+from bot.model import Button, ChatMigrated, Screen, Target, Undeliverable
 from bot.outbox import Delivery, Outbox, settled
 from bot.render import (
     TableInfo,
@@ -206,7 +206,7 @@ class Display:
         error = await settled(entry.delivery)
         newest = self._sent.get(slot) is entry
         if error is not None:
-            if not isinstance(error, Undeliverable | asyncio.CancelledError):
+            if not isinstance(error, Undeliverable | ChatMigrated | asyncio.CancelledError):
                 log.warning("table %s: message %s not updated", slot[0],
                             "table" if slot[1] is None else f"of seat {slot[1]}",
                             exc_info=error)

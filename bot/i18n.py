@@ -6,7 +6,9 @@ merged; a key defined twice is an error caught by the tests.
 
 Message ids are stable keys (``lobby.title``, ``code.take``, ``fact.trump``) so that the engine's
 identifiers map onto them directly and a new game needs only catalog entries. Placeholders use
-``str.format`` names (``{name}``). A key missing in a language falls back to English, then to the
+``str.format`` names (``{name}``); every text value filled in is HTML-escaped unless it is
+``Html`` (bot/markup.py), and the result is ``Html``: a name can never break a message. A key
+missing in a language falls back to English, then to the
 key itself, so a missing entry is visible but never a crash.
 """
 
@@ -18,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
+
+from bot.markup import Html, escape
 
 LANGS = ("ru", "uk", "en")
 FALLBACK = "en"
@@ -67,9 +71,14 @@ class Catalogs:
         return set(self._messages.get(lang, {}))
 
     def t(self, lang: str, key: str, **kwargs: Any) -> str:
-        """The message ``key`` in ``lang`` with ``kwargs`` filled in."""
+        """The message ``key`` in ``lang`` (HTML) with ``kwargs`` filled in: text values
+        escaped (``Html`` ones as they are), numbers as they are (format specs apply); the
+        result is an ``Html``."""
         text = self._messages.get(lang, {}).get(key) or self._messages[FALLBACK].get(key) or key
-        return _FORMATTER.format(text, **kwargs) if kwargs else text
+        if not kwargs:
+            return Html(text)
+        values = {k: escape(v) if isinstance(v, str) else v for k, v in kwargs.items()}
+        return Html(_FORMATTER.format(text, **values))
 
     def translator(self, lang: str) -> Translator:
         """A ``Translator`` bound to ``lang`` (unknown languages fall back to English)."""

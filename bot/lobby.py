@@ -8,22 +8,22 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from html import escape
 from typing import Any
 
 import engine
 import engine.ai
+from bot.access import join_payload
 from bot.display import Display
 from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
+from bot.markup import escape
 from bot.messenger import Messenger
-from bot.model import Button, LobbyData, Person, Place, Screen, Target
+from bot.model import Button, ChatMigrated, LobbyData, Person, Place, Screen, Target
 from bot.render import bot_name, render_lobby
 from storage import Conflict, GameTable, Store, Tx
 
 log = logging.getLogger(__name__)
 
-JOIN_PREFIX = "join-"
 #: Answers a button press (Telegram's spinner stops); called before slow rendering work.
 Answer = Callable[[str], Awaitable[None]]
 
@@ -85,6 +85,8 @@ class LobbyMixin:
     new_seed: Callable[[], int]
     _locks: TableLocks
     _invited: set[tuple[int, str]]
+    #: The key of the join links' signatures (bot/access.py).
+    link_secret: bytes
 
     @property
     def platform(self) -> str:
@@ -134,6 +136,10 @@ class LobbyMixin:
         async with self._locks(data.table_id):
             if data.op == "stop":
                 return await self._stop(person, data, reply)
+            refusal = await self.join_refusal(person, data, place)
+            if refusal is not None:  # a stranger's join: answered, nothing changes
+                await reply(refusal)
+                return refusal
             notice, status, message_id, here = await self._lobby(person, data)
             await reply(notice)
             if here is None:
@@ -143,8 +149,11 @@ class LobbyMixin:
                 closed = f"{closed}.{self.platform}"  # the platform's own wording (Discord)
             if message_id:
                 screen = await self.lobby_screen(data.table_id, closed)
-                new_id = await self.messenger.edit(Target(here.chat_ext_id, here.thread_id),
-                                                   message_id, screen)
+                try:
+                    new_id = await self.messenger.edit(
+                        Target(here.chat_ext_id, here.thread_id), message_id, screen)
+                except ChatMigrated:  # the group moved: bot/chatmove.py posts the lobby anew
+                    new_id = message_id
                 if new_id != message_id:
                     await self._save_lobby_id(data.table_id, new_id)
             if status == "playing":
@@ -209,8 +218,7 @@ class LobbyMixin:
             elif op in ("join", "sit", "seat"):
                 if len(seats) >= info.max_players:
                     return tr("notice.full"), "", None, None
-                payload = f"{JOIN_PREFIX}{table.id}" + (f"-{want}" if want is not None else "")
-                link = self.messenger.deep_link(payload)
+                link = self.messenger.deep_link(join_payload(self.link_secret, table.id, want))
                 if not user.can_dm and link:
                     # one invitation per table, and one more per seat asked for
                     asked = person.ext_id + (f":{want}" if want is not None else "")
@@ -283,6 +291,11 @@ class LobbyMixin:
         for screen in say:
             await self._say(here, screen.text, screen.buttons)
         return notice, status, message_id, here if changed else None
+
+    async def join_refusal(self, person: Person, data: LobbyData, place: Place | None
+                           ) -> str | None:
+        """Hook (bot/access.py): why ``person`` may not take a seat by this press, or None."""
+        return None
 
     def _invitation(self, tr: Translator, person: Person, link: str) -> Screen:
         """The group message asking ``person`` to open a private chat (deep link button)."""

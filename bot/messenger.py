@@ -17,6 +17,7 @@ class Messenger(Protocol):
 
         Raises:
             Undeliverable: the person cannot be messaged (private targets only).
+            ChatMigrated: the group moved to a new id (Telegram: upgraded to a supergroup).
         """
         ...
 
@@ -44,6 +45,11 @@ class Messenger(Protocol):
 
     async def is_admin(self, place: Place, person: Person) -> bool:
         """True when ``person`` administers the chat of ``place``."""
+        ...
+
+    async def is_member(self, place: Place, person: Person) -> bool:
+        """True when ``person`` is in the chat of ``place`` (a private chat: is its owner);
+        False when he is not or the platform cannot tell (an error refuses, never raises)."""
         ...
 
     def deep_link(self, payload: str) -> str | None:

@@ -100,5 +100,17 @@ class Target:
     private: bool = False
 
 
+class ChatMigrated(Exception):
+    """The group moved to a new chat id (Telegram: upgraded to a supergroup); nothing was sent.
+
+    Attributes:
+        new_chat_ext_id: the chat's new id, as text.
+    """
+
+    def __init__(self, new_chat_ext_id: str) -> None:
+        super().__init__(f"the chat moved to {new_chat_ext_id}")
+        self.new_chat_ext_id = new_chat_ext_id
+
+
 class Undeliverable(Exception):
     """The platform refuses to deliver to this person (never opened the bot, or blocked it)."""

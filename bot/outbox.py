@@ -17,7 +17,11 @@ matters the same way) and
   raising (``Undeliverable`` for a person who blocked or never opened the bot).
 
 Waiting on a 429 (``retry_after``) is the wrapped messenger's job; it happens inside the chat's
-worker, so only that chat waits.
+worker, so only that chat waits. A group that moved to a new id (``ChatMigrated``: Telegram
+upgraded it to a supergroup) is followed: a new message is sent to the new chat instead (an
+edit or a deletion of a message of the old chat fails with ``ChatMigrated``: the service posts
+the chat's table and lobby anew there), later calls to the old id go to the new one, and
+``on_migrate`` tells the service, which moves the chat's data.
 """
 
 from __future__ import annotations
@@ -27,12 +31,12 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot import metrics
 from bot.messenger import Messenger
-from bot.model import Person, Place, Screen, Target
+from bot.model import ChatMigrated, Person, Place, Screen, Target
 
 log = logging.getLogger(__name__)
 
@@ -206,6 +210,10 @@ class Outbox:
         self._pending = 0  # jobs queued or running, over all chats
         self._idle = asyncio.Event()
         self._idle.set()
+        #: Chats that moved: old id -> new id (see ``ChatMigrated``).
+        self._moved: dict[str, str] = {}
+        #: Called with (old id, new id) when a call finds its chat moved; must not block.
+        self.on_migrate: Callable[[str, str], None] | None = None
 
     @property
     def busy(self) -> bool:
@@ -320,6 +328,9 @@ class Outbox:
     async def is_admin(self, place: Place, person: Person) -> bool:
         return await self.messenger.is_admin(place, person)
 
+    async def is_member(self, place: Place, person: Person) -> bool:
+        return await self.messenger.is_member(place, person)
+
     def deep_link(self, payload: str) -> str | None:
         return self.messenger.deep_link(payload)
 
@@ -416,7 +427,14 @@ class Outbox:
         if job.future.done():  # cancelled by its caller meanwhile
             return
         try:
-            result = await self._call(job)
+            if job.target.chat_ext_id in self._moved:
+                self._retarget(job, self._moved[job.target.chat_ext_id])
+            try:
+                result = await self._call(job)
+            except ChatMigrated as moved:
+                self._migrated(job.target.chat_ext_id, moved.new_chat_ext_id)
+                self._retarget(job, moved.new_chat_ext_id)
+                result = await self._call(job)  # once: the new chat cannot have moved too
         except Exception as exc:
             if not job.future.done():
                 job.future.set_exception(exc)
@@ -427,6 +445,28 @@ class Outbox:
             raise
         if not job.future.done():
             job.future.set_result(result)
+
+    def _migrated(self, old: str, new: str) -> None:
+        """Remember that chat ``old`` is now ``new`` and tell ``on_migrate`` (once)."""
+        if self._moved.get(old) == new:
+            return
+        self._moved[old] = new
+        log.info("chat %s moved to %s: its messages follow", old, new)
+        if self.on_migrate is not None:
+            self.on_migrate(old, new)
+
+    @staticmethod
+    def _retarget(job: _Job, new: str) -> None:
+        """Point ``job`` at the chat's new id.
+
+        Raises:
+            ChatMigrated: the job edits or deletes a message of the old chat, which does not
+                exist in the new one; the migration posts the chat's table and lobby anew, so
+                the edit is dropped (posting it too would leave two table messages).
+        """
+        if job.kind in ("update", "delete") and _resolve(job.message, job.after) is not None:
+            raise ChatMigrated(new)
+        job.target = replace(job.target, chat_ext_id=new)
 
     async def _call(self, job: _Job) -> Any:
         inner, target = self.messenger, job.target

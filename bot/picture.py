@@ -25,6 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Translator
+from bot.markup import unescape
 from bot.render import TableInfo, cell_text, side_names
 
 log = logging.getLogger(__name__)
@@ -234,7 +235,7 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     if sheet["rows"]:
         totals = " · ".join(f"{name} {_num(t)}" for name, t in
                             zip(side_names(info, sheet), sheet["totals"], strict=True))
-        footer.append(tr("sheet.totals", totals=totals))
+        footer.append(unescape(tr("sheet.totals", totals=totals)))  # a picture: plain text
     if sheet.get("pot"):
         footer.append(tr("table.pot", pot=_num(sheet["pot"])))
     if result:

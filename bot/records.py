@@ -19,13 +19,13 @@ import time
 import weakref
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
-from html import escape, unescape
 from typing import Any, Protocol
 
 import engine
 from bot.display import with_sides
 from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
+from bot.markup import escape, unescape
 from bot.messenger import Messenger
 from bot.model import Button, Person, Place, RecordData, Screen, Target
 from bot.picture import sheet_png

@@ -7,10 +7,10 @@ the same functions serve every platform and every game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from bot.i18n import Translator
+from bot.markup import Html, escape
 from bot.records_core import DealRecord, shown_rating
 from bot.render import TableInfo, card_text, code_label, render_event, result_line
 from engine.cards import SUIT_SYMBOLS
@@ -112,7 +112,7 @@ def rating_lines(tr: Translator, changes: Sequence[tuple[str, float, float]]) ->
         sign = "+" if delta >= 0 else "−"
         parts.append(tr("rec.rating_change", name=escape(name), before=round(before),
                         after=round(after), delta=f"{sign}{abs(delta)}"))
-    return tr("rec.rating", changes=" · ".join(parts)) if parts else ""
+    return tr("rec.rating", changes=Html(" · ".join(parts))) if parts else ""
 
 
 # -- a deal's record --------------------------------------------------------------------------
@@ -210,7 +210,8 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> s
     if tricks:
         lines.append(f"<b>{tr('rec.tricks')}</b>")
         for k, t in enumerate(tricks, 1):
-            cards = " · ".join(f"{escape(info.names[p])} {card_text(c, tr)}" for p, c in t["cards"])
+            cards = Html(" · ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
+                                    for p, c in t["cards"]))
             lines.append(tr("rec.trick", n=k, cards=cards, name=escape(info.names[t["winner"]]),
                             points=num(t.get("points", 0))))
     else:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from bot.i18n import Translator
+from bot.markup import Html, escape, unescape
 from bot.model import ActData, Button, ExpandData, LobbyData, Screen
 from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
 
@@ -457,7 +457,7 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     if sheet["rows"]:
         totals = " · ".join(f"{name} {_num(tr, t)}" for name, t in
                             zip(side_names(info, sheet), sheet["totals"], strict=True))
-        lines.append(tr("sheet.totals", totals=totals))
+        lines.append(unescape(tr("sheet.totals", totals=totals)))  # escaped with the rest
     if sheet.get("pot"):
         lines.append(tr("table.pot", pot=_num(tr, sheet["pot"])))
     text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
@@ -523,7 +523,7 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         if last_trick:
             cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                               for p, c in last_trick["cards"])
-            lines.append(tr("score.last_trick", cards=cards,
+            lines.append(tr("score.last_trick", cards=Html(cards),
                             name=escape(info.names[last_trick["winner"]])))
         for side_index, side in enumerate(event["sides"]):
             parts = []
@@ -584,7 +584,7 @@ def render_lobby(
     pair_seats = [list(range(p, len(names), 2)) for p in (0, 1)] if pairs else []
     for p, members in enumerate(pair_seats):
         shown = " · ".join(f"{s + 1}. {escape(n) if (n := names[s]) else '—'}" for s in members)
-        lines.append(tr("lobby.pair", n=p + 1, seats=shown))
+        lines.append(tr("lobby.pair", n=p + 1, seats=Html(shown)))
     for i, n in enumerate(names if not pairs else ()):
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")
     for key, value in options.items():

@@ -9,6 +9,7 @@ the action log.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -18,13 +19,15 @@ from typing import Any
 
 import engine
 from bot import metrics
+from bot.access import JOIN_PREFIX, AccessMixin, parse_join
 from bot.autoplay import AutoplayMixin
+from bot.chatmove import ChatMoveMixin, is_suspended
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
-from bot.lobby import JOIN_PREFIX, Answer, lobby_defaults
+from bot.lobby import Answer, lobby_defaults
 from bot.locks import TableLocks
 from bot.messenger import Messenger
-from bot.model import ActData, ExpandData, LobbyData, Person, Place, Screen, Target
+from bot.model import ActData, ExpandData, Person, Place, Screen, Target
 from bot.timers import Timers, utcnow
 from storage import Conflict, Store, Tx
 
@@ -34,7 +37,7 @@ log = logging.getLogger(__name__)
 BACK_CODE = "@back"
 
 
-class TableService(AutoplayMixin):
+class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
     """Use cases of kozyr's tables.
 
     Args:
@@ -45,6 +48,8 @@ class TableService(AutoplayMixin):
         new_seed: source of match seeds (tests pass a deterministic one).
         bot_delay: seconds a bot player waits before its move (a human-feeling pause).
         lobby_timeout: seconds after which an unstarted lobby closes.
+        link_secret: the key signing join links (bot/access.py); random when not given (links
+            then die with the process).
     """
 
     def __init__(
@@ -57,16 +62,20 @@ class TableService(AutoplayMixin):
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
         bot_delay: float = 1.5,
         lobby_timeout: float = 900.0,
+        link_secret: bytes | None = None,
     ) -> None:
         self.store = store
         self.catalogs = catalogs
         self.messenger = messenger
         self.default_lang = default_lang
         self.new_seed = new_seed
+        self.link_secret = link_secret or secrets.token_bytes(32)
         self._locks = TableLocks()
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang, locks=self._locks)
         self._invited: set[tuple[int, str]] = set()
+        self._move_lock = asyncio.Lock()  # chat moves (bot/chatmove.py) one at a time
+        self._background: set[asyncio.Task[None]] = set()
         self.bot_delay = bot_delay
         self.lobby_timeout = lobby_timeout
         self.timers = Timers(on_deadline=self.on_deadline, on_reminder=self.on_reminder,
@@ -174,8 +183,10 @@ class TableService(AutoplayMixin):
     async def private_start(self, person: Person, payload: str) -> None:
         """``/start [payload]`` in private: the person can now get messages.
 
-        ``join-<table>`` completes a join (``join-<table>-<seat>``: a "sit" press, taking that
-        seat of a pair game's lobby if it is still free); any start also re-sends the person's
+        ``join-<table>-<tag>`` (signed, bot/access.py) completes a join
+        (``join-<table>-<seat>-<tag>``: a "sit" press, taking that seat of a pair game's lobby
+        if it is still free); a payload that is not a valid link is refused with a notice and
+        changes nothing. Any start also re-sends the person's
         hands at every running table (after a block, a deleted message, or a first start after
         the game began).
         """
@@ -185,13 +196,13 @@ class TableService(AutoplayMixin):
             tables = await self._running_tables_of(tx, user.id)
         target = Target(person.ext_id, private=True)
         tr = self.tr(None)
-        rest = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
-        number, _, seat = rest.partition("-")
-        if number.isascii() and number.isdigit() and len(number) < 12:
+        data = parse_join(self.link_secret, payload) if payload else None
+        if data is not None:
             # "seat": the seat asked for, or any free one if it was taken meanwhile
-            data = LobbyData(int(number), "seat", seat) if seat else LobbyData(int(number), "join")
             notice = await self.lobby(person, data)
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
+        elif payload.startswith(JOIN_PREFIX):
+            await self.messenger.send(target, Screen(tr("notice.bad_link")))
         elif not tables:
             await self.messenger.send(target, Screen(tr("start.welcome")))
         await self._redraw_hands(person, tables)
@@ -246,6 +257,8 @@ class TableService(AutoplayMixin):
                 return tr("notice.bad_data"), None, False
             if table.status != "playing":
                 return tr("notice.table_over"), None, False
+            if is_suspended(table):  # the bot is out of the table's chat: nothing moves
+                return tr("notice.suspended"), None, False
             seat = await self._seat_of(tx, table.id, person)
             if seat is None:
                 return tr("notice.not_seated"), None, False
@@ -278,8 +291,8 @@ class TableService(AutoplayMixin):
         expiry; return how many tables run. Failures are logged."""
         async with self.store.transaction() as tx:
             tables = [t.id for t in await tx.unfinished_tables()
-                      if t.status == "playing" and t.id is not None]
-        for table_id in tables:
+                      if t.status == "playing" and t.id is not None and not is_suspended(t)]
+        for table_id in tables:  # a suspended game's chat refuses messages until /resume
             async with self._locks(table_id):
                 try:
                     await self.display.refresh(table_id, new_events=[])

@@ -203,6 +203,11 @@ class DiscordMessenger:
         return permissions is not None and any(getattr(permissions, name)
                                                for name in ADMIN_PERMISSIONS)
 
+    async def is_member(self, place: Place, person: Person) -> bool:
+        """Whether the member was seen pressing or commanding in that channel (every lobby
+        press on Discord comes from the table's own channel, where no check is made)."""
+        return (place.chat_ext_id, person.ext_id) in self._permissions
+
     def deep_link(self, payload: str) -> str | None:
         """None: on Discord every member can get his hand ("My hand"), no link is needed."""
         return None

@@ -10,14 +10,17 @@ from typing import TypeVar
 from aiogram import Bot
 from aiogram.enums import ChatMemberStatus, ParseMode
 from aiogram.exceptions import (
+    TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
+    TelegramMigrateToChat,
     TelegramNetworkError,
     TelegramRetryAfter,
     TelegramServerError,
 )
 from aiogram.types import (
     BufferedInputFile,
+    ChatMemberRestricted,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     LinkPreviewOptions,
@@ -25,7 +28,7 @@ from aiogram.types import (
 from aiogram.utils.deep_linking import create_deep_link
 
 from bot import metrics
-from bot.model import Person, Place, Screen, Target, Undeliverable
+from bot.model import ChatMigrated, Person, Place, Screen, Target, Undeliverable
 from bot.telegram.callbacks import pack
 
 log = logging.getLogger(__name__)
@@ -95,6 +98,8 @@ class TelegramMessenger:
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         return str(msg.message_id)
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
@@ -105,6 +110,8 @@ class TelegramMessenger:
                 link_preview_options=NO_PREVIEW))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         except TelegramBadRequest as exc:
             text = str(exc).lower()
             if "not modified" in text:
@@ -125,6 +132,8 @@ class TelegramMessenger:
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         return str(msg.message_id)
 
     async def send_document(self, target: Target, data: bytes, filename: str,
@@ -137,6 +146,8 @@ class TelegramMessenger:
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
             raise Undeliverable(str(exc)) from exc
+        except TelegramMigrateToChat as exc:
+            raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
         return str(msg.message_id)
 
     async def delete(self, target: Target, message_id: str) -> bool:
@@ -146,9 +157,28 @@ class TelegramMessenger:
             log.info("message %s in %s not deleted: %s", message_id, target.chat_ext_id, exc)
             return False
 
+    async def _member_status(self, place: Place, person: Person) -> ChatMemberStatus | None:
+        """The person's status in the chat (``getChatMember``), None when Telegram cannot say:
+        the bot was removed from the chat, the user is unknown there, or any other error (a
+        press must still be answered, so nothing is raised)."""
+        try:
+            member = await with_retries(lambda: self.bot.get_chat_member(
+                int(place.chat_ext_id), int(person.ext_id)))
+        except (TelegramAPIError, TelegramNetworkError) as exc:
+            log.info("getChatMember %s in %s failed: %s", person.ext_id, place.chat_ext_id, exc)
+            return None
+        if isinstance(member, ChatMemberRestricted) and not member.is_member:
+            return ChatMemberStatus.LEFT  # restricted, but no longer in the chat
+        return ChatMemberStatus(member.status)
+
     async def is_admin(self, place: Place, person: Person) -> bool:
-        member = await self.bot.get_chat_member(int(place.chat_ext_id), int(person.ext_id))
-        return member.status in (ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR)
+        status = await self._member_status(place, person)
+        return status in (ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR)
+
+    async def is_member(self, place: Place, person: Person) -> bool:
+        status = await self._member_status(place, person)
+        return status is not None and status not in (ChatMemberStatus.LEFT,
+                                                     ChatMemberStatus.KICKED)
 
     def deep_link(self, payload: str) -> str | None:
         return create_deep_link(self.username, "start", payload)

@@ -162,3 +162,20 @@ async def current_match(app: TelegramApp, table_id: int) -> engine.Match:
         table = await tx.get_table(table_id)
     assert record is not None and table is not None
     return engine.get_game(table.game).from_json(record.snapshot)
+
+
+async def play_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
+                              bob: FakeUser, *, limit: int = 300) -> None:
+    """Both open the bot; Alice opens a married bridge table, Bob joins, they play it out
+    (in fewer than ``limit`` moves)."""
+    for user in (alice, bob):
+        await fake.start_bot(user)
+        await fake.wait_for_message(user, text_contains="kozyr")
+    await fake.send_text(group, alice, "/new married_bridge")
+    lobby = await fake.wait_for_message(group, text_contains="Married bridge")
+    await fake.press_button(bob, lobby, text="Join")
+    await fake.press_button(alice, lobby, text="Start")
+    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                        what="both hands")
+    moves = await play_moves(fake, [alice, bob], random.Random(3), limit=limit)
+    assert 0 < moves < limit

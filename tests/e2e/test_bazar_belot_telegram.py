@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.access import join_payload, join_tag
 from tests.e2e.conftest import (
     CARD_RE,
     current_match,
@@ -300,7 +301,7 @@ async def test_players_pick_seats_in_pairs_and_the_partner_of_a_lone_player_sits
 async def test_seat_picked_before_opening_the_bot_is_kept_by_the_deep_link(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     """BB-DEAL-1: a seat button pressed by someone the bot cannot write to yet leads through
-    the private chat (deep link ``join-<table>-<seat>``) and seats him where he chose."""
+    the private chat (deep link ``join-<table>-<seat>-<tag>``) and seats him where he chose."""
     group, alice, bob = club
     async with kozyr() as app:
         await fake.start_bot(alice)
@@ -312,7 +313,8 @@ async def test_seat_picked_before_opening_the_bot_is_kept_by_the_deep_link(
         assert answer.text and "private chat" in answer.text
         invite = await fake.wait_for_message(group, text_contains="Bob")
         url = next(b.data for row in invite.buttons for b in row)
-        assert url == f"https://t.me/kozyr_test_bot?start=join-{table_id}-2"
+        tag = join_tag(app.service.link_secret, table_id)
+        assert url == f"https://t.me/kozyr_test_bot?start=join-{table_id}-2-{tag}"
         await fake.start_bot(bob, payload=url.split("start=")[1])
         await fake.wait_for(lambda f: "Pair 1: 1. Alice · 3. Bob" in
                             (f.message(group, lobby.message_id).text or ""), what="Bob seated")
@@ -341,7 +343,7 @@ async def test_a_join_link_for_a_seat_taken_meanwhile_seats_elsewhere(
                 for c in f.calls("sendMessage", since=mark)), what=f"the invitation to {seat}")
         assert (await fake.press_button(carol, lobby, text="🪑 Seat 4")).text == \
             "You are at the table."
-        await fake.start_bot(bob, payload=f"join-{table_id}-3")
+        await fake.start_bot(bob, payload=join_payload(app.service.link_secret, table_id, 3))
         notice = await fake.wait_for_message(bob, text_contains="taken meanwhile")
         seats = await _seats(app, table_id)
         bobs = next(s for s, name in seats.items() if name == "Bob")

@@ -17,6 +17,7 @@ from aiogram.types import (
     BufferedInputFile,
     CallbackQuery,
     ChatMemberAdministrator,
+    ChatMemberLeft,
     ChatMemberMember,
     ChatMemberOwner,
     InlineKeyboardButton,
@@ -352,6 +353,9 @@ async def test_members_admins_and_commands(
     fake.set_admin(group, carol, creator=True)
     assert isinstance(await bot.get_chat_member(group.id, alice.id), ChatMemberAdministrator)
     assert isinstance(await bot.get_chat_member(group.id, carol.id), ChatMemberOwner)
+    # a user who never was in the group is "left", as Telegram says; writing there joins him
+    assert isinstance(await bot.get_chat_member(group.id, bob.id), ChatMemberLeft)
+    await fake.send_text(group, bob, "hi")
     assert isinstance(await bot.get_chat_member(group.id, bob.id), ChatMemberMember)
     admins = await bot.get_chat_administrators(group.id)
     assert {a.user.id for a in admins} == {alice.id, carol.id}

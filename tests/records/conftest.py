@@ -79,6 +79,9 @@ class RecordingMessenger:
     async def is_admin(self, place: Place, person: Person) -> bool:
         return False
 
+    async def is_member(self, place: Place, person: Person) -> bool:
+        return True
+
     def deep_link(self, payload: str) -> str | None:
         return None
 

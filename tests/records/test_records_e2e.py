@@ -9,33 +9,19 @@ Runs on SQLite, and on PostgreSQL too when ``TEST_DATABASE_URL`` is set.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from bot.records_core import replay
-from tests.e2e.conftest import club, current_match, fake, hand_message, kozyr, play_moves
+from tests.e2e.conftest import (
+    club,
+    current_match,
+    fake,
+    kozyr,
+    play_married_bridge,
+)
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 __all__ = ["club", "fake", "kozyr"]  # fixtures used by name
-
-MAX_MOVES = 300
-
-
-async def _play_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
-                               bob: FakeUser) -> None:
-    """Both open the bot; Alice opens a married bridge table, Bob joins, they play it out."""
-    for user in (alice, bob):
-        await fake.start_bot(user)
-        await fake.wait_for_message(user, text_contains="kozyr")
-    await fake.send_text(group, alice, "/new married_bridge")
-    lobby = await fake.wait_for_message(group, text_contains="Married bridge")
-    await fake.press_button(bob, lobby, text="Join")
-    await fake.press_button(alice, lobby, text="Start")
-    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
-                        what="both hands")
-    moves = await play_moves(fake, [alice, bob], random.Random(3), limit=MAX_MOVES)
-    assert 0 < moves < MAX_MOVES
-
 
 async def _ask(fake: FakeTelegram, group: FakeChat, user: FakeUser, command: str,
                **wait: Any) -> FakeMessage:
@@ -47,7 +33,7 @@ async def test_records_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
                                            club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     group, alice, bob = club
     async with kozyr() as app:
-        await _play_married_bridge(fake, group, alice, bob)
+        await play_married_bridge(fake, group, alice, bob)
         async with app.store.transaction() as tx:
             table = await tx.last_finished_table(int((await tx.upsert_chat(
                 "tg", str(group.id), group.title or "")).id or 0), played=True)

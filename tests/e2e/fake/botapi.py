@@ -307,6 +307,8 @@ class BotApiMethods(Inspection):
 
     async def _get_chat_member(self, params: Params) -> dict[str, Any]:
         chat = self._resolve_chat(params)
+        if chat.is_group:
+            self._check_writable(chat)  # a removed bot cannot look at the members either
         user_id = params.require_int("user_id", "invalid user_id specified")
         if user_id == self.bot_user.id:
             status = chat.bot_status if chat.is_group else "member"
@@ -314,7 +316,10 @@ class BotApiMethods(Inspection):
         user = self._users.get(user_id)
         if user is None or (chat.type == "private" and chat.id != user_id):
             raise bad_request("user not found")
-        return member_json(user, chat.members.get(user_id, "member"))
+        # Telegram answers "left" for a user who is not in the group (never joined or left);
+        # users join by writing or pressing there (FakeTelegram.send_text / press_nowait)
+        default = "member" if chat.type == "private" else "left"
+        return member_json(user, chat.members.get(user_id, default))
 
     async def _get_chat_administrators(self, params: Params) -> list[dict[str, Any]]:
         chat = self._resolve_chat(params)

@@ -382,6 +382,12 @@ class FakeTelegramCore:
                 raise forbidden("bot can't initiate conversation with a user")
             return
         kind = "supergroup chat" if chat.type == "supergroup" else "group chat"
+        if chat.migrated_to is not None:
+            raise ApiError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                migrate_to_chat_id=chat.migrated_to,
+            )
         if chat.bot_status == "kicked":
             raise forbidden(f"bot was kicked from the {kind}")
         if chat.bot_status == "left":

@@ -78,12 +78,14 @@ class FakeChat:
     username: str | None = None
     is_forum: bool = False
     members: dict[int, MemberStatus] = field(default_factory=dict)
-    """Explicit member statuses by user id (users not listed count as ``member``)."""
+    """Explicit member statuses by user id (users not listed: ``left`` in a group)."""
     bot_status: MemberStatus = "member"
     next_message_id: int = 1
     pinned_message_id: int | None = None
     action_mark: int = 0
     """Newest message id at the last simulated user action (message or button press)."""
+    migrated_to: int | None = None
+    """The supergroup this group was upgraded to (``FakeTelegram.upgrade_group``)."""
 
     @property
     def is_group(self) -> bool:

@@ -41,12 +41,18 @@ class ApiError(Exception):
     """An error response of the Bot API (``ok: false``)."""
 
     def __init__(
-        self, error_code: int, description: str, *, retry_after: int | None = None
+        self,
+        error_code: int,
+        description: str,
+        *,
+        retry_after: int | None = None,
+        migrate_to_chat_id: int | None = None,
     ) -> None:
         super().__init__(description)
         self.error_code = error_code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def to_json(self) -> dict[str, Any]:
         """The response body Telegram would send."""
@@ -57,6 +63,8 @@ class ApiError(Exception):
         }
         if self.retry_after is not None:
             body["parameters"] = {"retry_after": self.retry_after}
+        if self.migrate_to_chat_id is not None:
+            body["parameters"] = {"migrate_to_chat_id": self.migrate_to_chat_id}
         return body
 
 

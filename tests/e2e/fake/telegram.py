@@ -114,9 +114,61 @@ class FakeTelegram(BotApiMethods):
         """Make ``user`` an administrator (or the creator) of ``chat``."""
         self.set_member_status(chat, user, "creator" if creator else "administrator")
 
-    def kick_bot(self, chat: FakeChat) -> None:
-        """Remove the bot from a group: further sends get 403 "bot was kicked ..."."""
+    def kick_bot(self, chat: FakeChat, by: FakeUser | None = None) -> None:
+        """``by`` (an admin) removes the bot from a group: a ``my_chat_member`` update (new
+        status "kicked"), and from then on sends, edits and getChatMember there get 403
+        "Forbidden: bot was kicked from the ... chat"."""
+        old = chat.bot_status
         self.set_member_status(chat, self.bot_user, "kicked")
+        self._group_chat_member(chat, by, old=old, new="kicked")
+
+    def add_bot_back(self, chat: FakeChat, by: FakeUser | None = None) -> None:
+        """``by`` adds the bot to the group again (a ``my_chat_member`` update, status member)."""
+        old = chat.bot_status
+        self.set_member_status(chat, self.bot_user, "member")
+        self._group_chat_member(chat, by, old=old, new="member")
+
+    def _group_chat_member(self, chat: FakeChat, by: FakeUser | None, *, old: str,
+                           new: str) -> None:
+        actor = by or next((self._users[uid] for uid, status in chat.members.items()
+                            if status in ("creator", "administrator") and uid in self._users),
+                           None)
+        self._enqueue(
+            "my_chat_member",
+            {
+                "chat": chat.to_api(),
+                "from": (actor or self.bot_user).to_api(),
+                "date": int(time.time()),
+                "old_chat_member": member_json(self.bot_user, old),
+                "new_chat_member": member_json(self.bot_user, new),
+            },
+        )
+
+    def upgrade_group(self, chat: FakeChat, new_id: int, by: FakeUser | None = None, *,
+                      notify: bool = True) -> FakeChat:
+        """Upgrade a basic group to a supergroup with id ``new_id``, as Telegram does: the old
+        chat gets a service message with ``migrate_to_chat_id``, the new one a message with
+        ``migrate_from_chat_id``; from then on every send or edit to the old id answers 400
+        "group chat was upgraded to a supergroup chat" with ``parameters.migrate_to_chat_id``.
+        Members and the bot's status carry over. ``notify=False``: the service messages are not
+        delivered (a bot that was down meanwhile). Returns the new chat."""
+        if chat.type != "group" or chat.migrated_to is not None:
+            raise ValueError(f"{chat!r} is not a basic group that can be upgraded")
+        if new_id >= 0 or new_id in self._chats:
+            raise ValueError(f"supergroup id {new_id} must be negative and unique")
+        new = FakeChat(new_id, "supergroup", title=chat.title, username=chat.username,
+                       members=dict(chat.members), bot_status=chat.bot_status)
+        self._chats[new_id] = new
+        actor = by or next((self._users[uid] for uid in chat.members if uid in self._users),
+                           self.bot_user)
+        moved = self._new_message(chat, actor)
+        chat.migrated_to = new_id
+        arrived = self._new_message(new, actor)
+        if notify:
+            self._enqueue("message", {**moved.to_api(), "migrate_to_chat_id": new_id})
+            self._enqueue("message", {**arrived.to_api(), "migrate_from_chat_id": chat.id})
+        self._notify()
+        return new
 
     def block_bot(self, user: FakeUser, *, notify: bool = True) -> None:
         """The user blocks the bot; optionally deliver the ``my_chat_member`` update."""
@@ -251,6 +303,8 @@ class FakeTelegram(BotApiMethods):
                     f"no button with callback_data={callback_data!r} on {message!r}; "
                     f"buttons: {message.buttons!r}"
                 )
+        if message.chat.is_group:  # who presses in a group is one of its members
+            message.chat.members.setdefault(user.id, "member")
         query = CallbackQueryRecord(
             id=str(4_000_000_000_000 + len(self._queries) + 1),
             user=user,

@@ -1,0 +1,148 @@
+"""A group that changes its id, or removes the bot: its tables are neither lost nor stuck.
+
+* Telegram upgrades a group to a supergroup under a new id. The service messages
+  (``migrate_to_chat_id`` in the old chat, ``migrate_from_chat_id`` in the new one) and a send
+  refused with the new id (``ChatMigrated``, from the outgoing queue) all lead here: the chat's
+  tables, records and language move to the new id in one transaction (storage/chatmove.py), and
+  its running table and lobby are posted anew there. Moving twice is harmless.
+* The bot removed from a group (``my_chat_member``: left or kicked): a running game is suspended
+  (clocks stopped, bot players and moves held, marked in the table's options so that the table
+  message and /resume know why); a lobby is closed. Added back, the bot says how to go on:
+  ``/resume`` by the creator or an admin, or ``/stop``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from sqlmodel import col, select
+
+from bot.model import Screen, Target
+from storage import Chat, GameTable, Tx
+from storage.chatmove import move_chat
+from storage.models import ABORTED, ACTIVE_STATUSES, LOBBY, PLAYING
+
+log = logging.getLogger(__name__)
+
+#: The table option marking a game suspended because the bot was removed from its chat.
+SUSPENDED = "suspended"
+REMOVED = "bot_removed"
+
+
+def is_suspended(table: GameTable) -> bool:
+    """Whether the table's game waits for the bot to be back in its chat (and a /resume)."""
+    return table.options.get(SUSPENDED) == REMOVED
+
+
+async def _chat_tables(tx: Tx, platform: str, ext_id: str) -> tuple[Chat | None,
+                                                                    list[GameTable]]:
+    """The chat ``ext_id`` and its lobbies and running games (every topic)."""
+    chat = (await tx.session.exec(select(Chat).where(
+        Chat.platform == platform, Chat.ext_id == ext_id))).first()
+    if chat is None:
+        return None, []
+    tables = (await tx.session.exec(select(GameTable).where(
+        GameTable.chat_id == chat.id, col(GameTable.status).in_(ACTIVE_STATUSES)))).all()
+    return chat, list(tables)
+
+
+class ChatMoveMixin:
+    """Chat moves and removals; relies on the attributes ``TableService`` sets up."""
+
+    _move_lock: asyncio.Lock
+    _background: set[asyncio.Task[None]]
+
+    # ---- a group upgraded to a supergroup -------------------------------------------------
+
+    def migrate_soon(self, old_ext: str, new_ext: str) -> None:
+        """``Outbox.on_migrate``: start ``migrate_chat`` without waiting (the queue's worker
+        calls this and must not wait for messages queued behind it)."""
+        task = asyncio.get_running_loop().create_task(self.migrate_chat(old_ext, new_ext))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def migrate_chat(self, old_ext: str, new_ext: str) -> None:
+        """Move the chat ``old_ext`` to ``new_ext`` (see the module) and post its running table
+        and lobby messages anew there. Errors are logged: the next signal tries again."""
+        svc: Any = self
+        try:
+            async with self._move_lock:
+                async with svc.store.transaction() as tx:
+                    chat_id = await move_chat(tx, svc.platform, old_ext, new_ext)
+                    if chat_id is None:
+                        return
+                    _, tables = await _chat_tables(tx, svc.platform, new_ext)
+                    for table in tables:
+                        table.message_id = None  # a message id of the old chat means nothing
+                        await tx.save_table(table)
+                    moved = [(t.id, t.status, t.thread_id) for t in tables if t.id is not None]
+                log.info("chat %s moved to %s with %s active tables", old_ext, new_ext,
+                         len(moved))
+                for table_id, status, thread_id in moved:
+                    async with svc._locks(table_id):
+                        if status == PLAYING:
+                            await svc.display.refresh(table_id, new_events=[],
+                                                      new_table_message=True)
+                        else:
+                            screen = await svc.lobby_screen(table_id)
+                            message_id = await svc.messenger.send(Target(new_ext, thread_id),
+                                                                  screen)
+                            await svc._save_lobby_id(table_id, message_id)
+        except Exception:
+            log.exception("chat %s could not be moved to %s", old_ext, new_ext)
+
+    # ---- the bot removed from a group, and added back ---------------------------------------
+
+    async def bot_removed(self, chat_ext: str) -> None:
+        """The bot left or was removed from ``chat_ext``: suspend its games, close its lobbies.
+        Nothing is sent there (it would be refused); the players of a suspended game are told
+        in their private chats."""
+        svc: Any = self
+        told: list[str] = []
+        async with svc.store.transaction() as tx:
+            chat, tables = await _chat_tables(tx, svc.platform, chat_ext)
+            for table in tables:
+                if table.status == LOBBY:
+                    table.status = ABORTED
+                else:
+                    table.paused, table.deadline = True, None
+                    table.options = {**table.options, SUSPENDED: REMOVED}
+                    table.version += 1  # the hands' buttons are stale until /resume
+                    told += [u.ext_id for s in await tx.seats(table.id) if s.user_id
+                             and (u := await tx.get_user(s.user_id)) is not None and u.can_dm]
+                await tx.save_table(table)
+            ids = [t.id for t in tables if t.id is not None]
+        for table_id in ids:
+            async with svc._locks(table_id):
+                svc.timers.cancel(table_id, "turn", "reminder", "bot", "lobby")
+        log.info("removed from chat %s: %s tables suspended or closed", chat_ext, len(ids))
+        if chat is None:
+            return
+        text = svc.tr(chat.lang)("notice.suspended_dm", chat=chat.title)
+        for ext_id in dict.fromkeys(told):
+            try:
+                await svc.messenger.send(Target(ext_id, private=True), Screen(text))
+            except Exception:  # blocked, or gone: the game waits all the same
+                log.info("player %s not told of the suspension", ext_id, exc_info=True)
+
+    async def bot_added(self, chat_ext: str, title: str) -> None:
+        """The bot is in ``chat_ext`` again: if a game there waits, say how to go on."""
+        svc: Any = self
+        async with svc.store.transaction() as tx:
+            chat, tables = await _chat_tables(tx, svc.platform, chat_ext)
+            waiting = [t for t in tables if is_suspended(t)]
+        if chat is None or not waiting:
+            return
+        tr = svc.tr(chat.lang)
+        for table in waiting:
+            await svc.messenger.send(Target(chat_ext, table.thread_id),
+                                     Screen(tr("notice.suspended_back")))
+
+
+
+def unsuspend(table: GameTable) -> None:
+    """``/resume``: the suspension mark goes (the caller saves the table and runs the clocks)."""
+    if SUSPENDED in table.options:
+        table.options = {k: v for k, v in table.options.items() if k != SUSPENDED}
