@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aiogram import F, Router
-from aiogram.enums import ChatType
+from aiogram.enums import ChatType, ParseMode
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
@@ -30,7 +30,10 @@ class OwnerCb(CallbackData, prefix="own", sep="|"):
 
 
 def build_owner_router(owner_ids: Iterable[int]) -> Router:
-    """The owner commands for the Telegram user ids ``owner_ids`` (none: they match nobody)."""
+    """The owner commands for the Telegram user ids ``owner_ids`` (none: they match nobody).
+
+    Texts are HTML (the translator escapes names and titles), so every send names the parse
+    mode; callback answers are plain text, so they carry no names."""
     owners = frozenset(owner_ids)
     router = Router(name="kozyr-owner")
     router.message.filter(F.chat.type == ChatType.PRIVATE, F.from_user.id.in_(owners))
@@ -42,7 +45,7 @@ def build_owner_router(owner_ids: Iterable[int]) -> Router:
         tr = await service.translator(place_of(message))
         found = await open_tables(service)
         if not found:
-            await message.answer(tr("owner.none"))
+            await message.answer(tr("owner.none"), parse_mode=ParseMode.HTML)
             return
         lines = [tr("owner.header", n=len(found)), *(describe(tr, t) for t in found)]
         keyboard = InlineKeyboardBuilder()
@@ -50,7 +53,8 @@ def build_owner_router(owner_ids: Iterable[int]) -> Router:
             keyboard.button(text=tr("owner.stop_button", id=table.id),
                             callback_data=OwnerCb(op="ask", t=table.id))
         keyboard.adjust(4)
-        await message.answer("\n".join(lines), reply_markup=keyboard.as_markup())
+        await message.answer("\n".join(lines), reply_markup=keyboard.as_markup(),
+                             parse_mode=ParseMode.HTML)
 
     @router.callback_query(OwnerCb.filter())
     async def stop(query: CallbackQuery, callback_data: OwnerCb, service: TableService) -> None:
@@ -69,7 +73,7 @@ def build_owner_router(owner_ids: Iterable[int]) -> Router:
                 InlineKeyboardButton(text=tr("button.stop_no"),
                                      callback_data=OwnerCb(op="no", t=table_id).pack())]])
             await query.message.answer(tr("owner.confirm", table=describe(tr, chosen)),
-                                       reply_markup=markup)
+                                       reply_markup=markup, parse_mode=ParseMode.HTML)
             return
         if callback_data.op == "yes":
             stopped = await stop_table(service, table_id)
@@ -77,6 +81,6 @@ def build_owner_router(owner_ids: Iterable[int]) -> Router:
         else:
             text = tr("owner.kept", id=table_id)
         await query.answer(text)
-        await query.message.edit_text(text, reply_markup=None)
+        await query.message.edit_text(text, reply_markup=None, parse_mode=ParseMode.HTML)
 
     return router
