@@ -76,4 +76,5 @@ async def test_stored_snapshot_does_not_grow_and_plays_on_exactly(store: Store,
     assert size[150] < 4 * size[10]
     assert size[150] < len(json.dumps(full.to_json())) / 3
     # the stored events are the full match's last ones
+    assert record is not None
     assert record.snapshot["events"] == full.to_json()["events"][-len(record.snapshot["events"]):]
