@@ -20,6 +20,7 @@ from bot.service import TableService
 from bot.settings import Settings
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.records_router import build_records_router
+from bot.telegram.response_types import keep_response_types
 from bot.telegram.routers import build_router
 from storage import Store
 
@@ -59,6 +60,7 @@ class TelegramApp:
 def make_bot(settings: Settings) -> Bot:
     """An aiogram ``Bot`` for the token, through a self-hosted Bot API server if one is set."""
     assert settings.telegram_token
+    keep_response_types()  # aiogram's reply models, otherwise rebuilt after every gc run
     api = (TelegramAPIServer.from_base(settings.telegram_api_server)
            if settings.telegram_api_server else None)
     session = (AiohttpSession(api=api, timeout=settings.request_timeout) if api
