@@ -39,7 +39,14 @@ being set up) and ``--warmup`` seconds more, it measures for ``--seconds`` (or u
   did not answer, done again) and the bot's failed updates and "database is locked" errors.
 
 ``--profile DIR`` runs cProfile in the bot process during each window and writes
-``DIR/bot-<limits>-<N>.prof`` (``python -m pstats`` to read it).
+``DIR/bot-<limits>-<N>.prof`` (``python -m pstats`` to read it). cProfile times the main thread
+by the wall clock: leave out the time in ``select.epoll`` (idle), and SQLite's own work runs in
+aiosqlite's thread, outside the profile.
+
+``--vs-floor`` runs, for each table count, ``--rounds`` pairs of windows: kozyr, then the floor
+bot (``benchmarks/floor.py``: the same Bot API calls per press and nothing else) against the
+same fake at the same offered load, and prints the CPU ms per move of both and their ratio,
+with the load average before and after each pair (the machine is shared: compare ratios).
 """
 
 from __future__ import annotations

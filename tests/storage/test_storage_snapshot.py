@@ -8,9 +8,14 @@ import json
 import random
 from typing import Any
 
+import sqlalchemy as sa
+from alembic import command
+from sqlalchemy.engine import Connection
+
 import engine
 import engine.ai
 from storage import GameTable, Store
+from storage.db import alembic_config, run_migrations
 from storage.snapshot import KEEP_DEALS, trim_events
 
 SEED = 150
@@ -78,3 +83,37 @@ async def test_stored_snapshot_does_not_grow_and_plays_on_exactly(store: Store,
     # the stored events are the full match's last ones
     assert record is not None
     assert record.snapshot["events"] == full.to_json()["events"][-len(record.snapshot["events"]):]
+
+
+async def test_migration_0009_cuts_snapshots_stored_before(store: Store, table: GameTable) -> None:
+    """A snapshot written with every event (before 0009) is cut by the upgrade to 0009, and
+    decodes to the same state."""
+    assert table.id is not None
+    full = engine.get_game("deberts").new_match(players=2, seed=SEED)
+    rng = random.Random(SEED)
+    for _ in range(120):
+        seat = full.to_move
+        assert seat is not None
+        full.apply(seat, rng.choice(full.legal_actions(seat)))
+    old = full.to_json()
+    assert len(deal_numbers(old)) > KEEP_DEALS
+    async with store.transaction() as tx:
+        await tx.create_match(table.id, SEED, 2, {}, None, {})
+
+    def back_to_0003_with_old_snapshot(conn: Connection) -> None:
+        command.downgrade(alembic_config(conn), "0003")
+        records = sa.table("match_record", sa.column("table_id", sa.Integer),
+                           sa.column("snapshot", sa.JSON))
+        conn.execute(records.update().where(records.c.table_id == table.id)
+                     .values(snapshot=old))
+
+    async with store.engine.begin() as conn:
+        await conn.run_sync(back_to_0003_with_old_snapshot)
+        await conn.run_sync(run_migrations)
+    async with store.transaction() as tx:
+        record = await tx.get_match(table.id)
+    assert record is not None
+    assert len(deal_numbers(record.snapshot)) == KEEP_DEALS
+    assert record.snapshot == trim_events(old)
+    stored = engine.get_game("deberts").from_json(record.snapshot)
+    assert stored.to_json()["state"] == old["state"]
