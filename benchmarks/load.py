@@ -39,7 +39,14 @@ being set up) and ``--warmup`` seconds more, it measures for ``--seconds`` (or u
   did not answer, done again) and the bot's failed updates and "database is locked" errors.
 
 ``--profile DIR`` runs cProfile in the bot process during each window and writes
-``DIR/bot-<limits>-<N>.prof`` (``python -m pstats`` to read it).
+``DIR/bot-<limits>-<N>.prof`` (``python -m pstats`` to read it). cProfile times the main thread
+by the wall clock: leave out the time in ``select.epoll`` (idle), and SQLite's own work runs in
+aiosqlite's thread, outside the profile.
+
+``--vs-floor`` runs, for each table count, ``--rounds`` pairs of windows: kozyr, then the floor
+bot (``benchmarks/floor.py``: the same Bot API calls per press and nothing else) against the
+same fake at the same offered load, and prints the CPU ms per move of both and their ratio,
+with the load average before and after each pair (the machine is shared: compare ratios).
 """
 
 from __future__ import annotations
@@ -354,9 +361,10 @@ class BotProcess:
     """The bot in a child process (``python -m benchmarks.load --child``)."""
 
     def __init__(self, fake: LoadFake, workdir: Path, profile: Path | None,
-                 rate_scale: float = 1.0) -> None:
+                 rate_scale: float = 1.0, kind: str = "kozyr") -> None:
         self.log = workdir / "bot.log"
-        args = [sys.executable, "-m", "benchmarks.load", "--child", "--token", fake.token,
+        module = "benchmarks.floor" if kind == "floor" else "benchmarks.load"
+        args = [sys.executable, "-m", module, "--child", "--token", fake.token,
                 "--api", fake.base_url, "--db", f"sqlite+aiosqlite:///{workdir / 'kozyr.sqlite3'}",
                 "--rate-scale", str(rate_scale)]
         if profile is not None:
@@ -438,6 +446,7 @@ async def child(args: argparse.Namespace) -> None:
 
 @dataclass
 class Row:
+    bot: str
     limits: str
     tables: int
     playing: int
@@ -467,16 +476,18 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
-async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
+async def run_one(n: int, limits: str, args: argparse.Namespace, kind: str = "kozyr") -> Row:
+    """One window of ``n`` tables against ``kind``: "kozyr" or "floor" (benchmarks/floor.py)."""
     game = args.game
     players = engine.get_game(game).info.min_players
     fake = LoadFake(rate_limits=RateLimits() if limits == "on" else False)
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="kozyr-load-"))
-    profile = Path(args.profile) / f"bot-{limits}-{n}.prof" if args.profile else None
+    profile = (Path(args.profile) / f"bot-{limits}-{n}.prof"
+               if args.profile and kind == "kozyr" else None)
     # limits off: the fake answers at once and the bot's own spacing is off too
     # (TELEGRAM_RATE_SCALE=0), so the figures are the bot's; on: both keep Telegram's limits
-    bot = BotProcess(fake, workdir, profile, rate_scale=1.0 if limits == "on" else 0.0)
+    bot = BotProcess(fake, workdir, profile, rate_scale=1.0 if limits == "on" else 0.0, kind=kind)
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
 
@@ -552,7 +563,7 @@ async def run_one(n: int, limits: str, args: argparse.Namespace) -> Row:
             return [(done - at) * 1000 for done, at in pairs if done is not None]
 
         return Row(
-            limits=limits, tables=n, playing=playing, failed=len(failed), setup_s=setup_s,
+            bot=kind, limits=limits, tables=n, playing=playing, failed=len(failed), setup_s=setup_s,
             offered=playing / (sum(args.think) / 2), moves=len(moves),
             seconds=window.end - window.start,
             hand=ms([(p.hand_at, p.at) for p in moves]),
@@ -622,6 +633,40 @@ def print_rows(rows: list[Row], args: argparse.Namespace) -> None:
           "CPU load 100% = one core.")
 
 
+def vs_floor(args: argparse.Namespace) -> int:
+    """Kozyr against the floor bot at the same offered load, interleaved (kozyr, floor, kozyr,
+    floor, ...) so that both see the same neighbours on a shared machine; prints the bot
+    process's CPU ms per move for both, their ratio and the load average around each pair."""
+    limits = args.limits.split(",")[0]
+    pairs: list[tuple[Row, Row, tuple[float, float]]] = []
+    for n in (int(x) for x in args.tables.split(",")):
+        for k in range(args.rounds):
+            load0 = os.getloadavg()[0]
+            got = {}
+            for kind in ("kozyr", "floor"):
+                print(f"{kind}: {n} tables, round {k + 1} ...", file=sys.stderr, flush=True)
+                got[kind] = asyncio.run(run_one(n, limits, args, kind))
+            pairs.append((got["kozyr"], got["floor"], (load0, os.getloadavg()[0])))
+    print(f"\n{args.game}, limits {limits}, think {args.think[0]:g}-{args.think[1]:g} s, window "
+          f"{args.seconds:g} s; CPU = user + system time of the bot process / moves; "
+          f"{os.cpu_count()} CPUs")
+    head = (f"{'tables':>6} {'kozyr moves':>11} {'ms/move':>8} {'calls/mv':>8} "
+            f"{'floor moves':>11} {'ms/move':>8} {'calls/mv':>8} {'ratio':>6} {'load avg':>11}")
+    print(head)
+    print("-" * len(head))
+
+    def per_move(r: Row) -> tuple[float, float]:
+        if not r.moves:
+            return float("nan"), float("nan")
+        return r.cpu / r.moves * 1000, sum(r.calls.values()) / r.moves
+
+    for kozyr, floor, (la0, la1) in pairs:
+        (kc, kk), (fc, fk) = per_move(kozyr), per_move(floor)
+        print(f"{kozyr.tables:>6} {kozyr.moves:>11} {kc:>8.1f} {kk:>8.2f} {floor.moves:>11} "
+              f"{fc:>8.1f} {fk:>8.2f} {kc / fc:>6.1f} {la0:>5.1f}-{la1:<5.1f}")
+    return 0
+
+
 def parse_think(text: str) -> tuple[float, float]:
     lo, _, hi = text.partition("-")
     return float(lo), float(hi or lo)
@@ -642,6 +687,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limits", default="off", help="off, on, or off,on")
     parser.add_argument("--game", default="deberts", choices=[g.id for g in engine.list_games()])
     parser.add_argument("--profile", default="", help="directory for cProfile files of the bot")
+    parser.add_argument("--vs-floor", action="store_true",
+                        help="run kozyr and the floor bot (benchmarks/floor.py) in turn, "
+                             "--rounds times per table count, and print CPU per move of both")
+    parser.add_argument("--rounds", type=int, default=2, help="kozyr/floor pairs per count")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--rate-scale", type=float, default=1.0, help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
@@ -653,6 +702,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.profile:
         Path(args.profile).mkdir(parents=True, exist_ok=True)
+    if args.vs_floor:
+        return vs_floor(args)
     rows: list[Row] = []
     for limits in args.limits.split(","):
         for n in (int(x) for x in args.tables.split(",")):

@@ -25,6 +25,7 @@ from bot.telegram.chat_router import build_chat_router
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.owner_router import build_owner_router
 from bot.telegram.records_router import build_records_router
+from bot.telegram.response_types import keep_response_types
 from bot.telegram.routers import build_router
 from bot.web import (
     Health,
@@ -74,6 +75,7 @@ class TelegramApp:
 def make_bot(settings: Settings) -> Bot:
     """An aiogram ``Bot`` for the token, through a self-hosted Bot API server if one is set."""
     assert settings.telegram_token
+    keep_response_types()  # aiogram's reply models, otherwise rebuilt after every gc run
     api = (TelegramAPIServer.from_base(settings.telegram_api_server)
            if settings.telegram_api_server else None)
     session = (AiohttpSession(api=api, timeout=settings.request_timeout) if api

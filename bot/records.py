@@ -39,6 +39,7 @@ from bot.records_core import (
     outcome,
     over_deals,
     rate,
+    replay,
     shown_rating,
 )
 from bot.records_text import (
@@ -69,18 +70,28 @@ SHEET_TEXT = 3000
 
 @dataclass(frozen=True)
 class Loaded:
-    """A table read for display: the table, its chat, seat names, its match record."""
+    """A table read for display: the table, its chat, seat names, its match record and (when
+    asked for) its action log as ``(seat, code)`` pairs."""
 
     table: GameTable
     chat: Chat
     info: TableInfo
     record: MatchRecord | None
+    actions: list[tuple[int, str]] | None = None
 
     def match(self) -> engine.Match | None:
         """The match as stored (its snapshot), or None before it started."""
         if self.record is None:
             return None
         return engine.get_game(self.table.game).from_json(self.record.snapshot)
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every event of the match in ``to_dict`` form, replayed from the seed and the action
+        log: the stored snapshot keeps the events of the last two deals only
+        (storage/snapshot.py). Needs the record and the actions loaded."""
+        assert self.record is not None and self.actions is not None
+        return [e.to_dict() for e in replay(export_of(self.table, self.record, self.actions))
+                .events]
 
 
 class _Parts(Protocol):
@@ -128,7 +139,9 @@ class Records:
         """A translator for ``lang`` (the default language when None)."""
         return self.catalogs.translator(lang or self.default_lang)
 
-    async def _load(self, tx: Tx, table: GameTable) -> Loaded:
+    async def _load(self, tx: Tx, table: GameTable, *, actions: bool = False) -> Loaded:
+        """The table with its chat, seat names and match record; with ``actions``, its action
+        log too (for ``Loaded.history`` and the export)."""
         assert table.id is not None
         chat = await tx.get_chat(table.chat_id)
         assert chat is not None
@@ -137,7 +150,8 @@ class Records:
             user = await tx.get_user(seat.user_id) if seat.user_id else None
             names.append(user.name if user else BOT_NAME)
         info = TableInfo(table.id, table.version, table.game, chat.title, tuple(names))
-        return Loaded(table, chat, info, await tx.get_match(table.id))
+        logged = [(a.seat, a.code) for a in await tx.actions(table.id)] if actions else None
+        return Loaded(table, chat, info, await tx.get_match(table.id), logged)
 
     async def _say(self, place: Place, text: str,
                    buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
@@ -168,7 +182,13 @@ class Records:
         if await repo.has_result(table.id):
             return False
         sheet = match.score_sheet
-        result = outcome(sheet, [e.to_dict() for e in match.events])
+        record = await tx.get_match(table.id)
+        assert record is not None
+        # The match's events are those of its last deals only (storage/snapshot.py): capots are
+        # counted over every deal, replayed from the action log (whose last action is logged).
+        actions = [(a.seat, a.code) for a in await tx.actions(table.id)]
+        history = replay(export_of(table, record, actions)).events
+        result = outcome(sheet, [e.to_dict() for e in history])
         seats = {s.seat: s for s in await tx.seats(table.id)}
         humans = [s.user_id for s in seats.values() if s.user_id is not None]
         stored = await repo.ratings(table.chat_id, table.game, humans)
@@ -234,7 +254,7 @@ class Records:
             table = await tx.get_table(table_id)
             if table is None or table.status != "finished":
                 return
-            loaded = await self._load(tx, table)
+            loaded = await self._load(tx, table, actions=True)
             results = await RecordsRepo(tx.session).seat_results(table_id)
         match = loaded.match()
         if match is None or not results:
@@ -248,9 +268,9 @@ class Records:
         if lines:
             caption += "\n" + lines
         image = self._picture(tr, loaded, match)
+        buttons = self._buttons(tr, loaded, match, loaded.history(), pic=False)
         await self.messenger.send_photo(Target(loaded.chat.ext_id, table.thread_id), image,
-                                        Screen(cut(caption, 1000),
-                                               self._buttons(tr, loaded, match, pic=False)))
+                                        Screen(cut(caption, 1000), buttons))
 
     async def backfill(self, limit: int = 1000) -> int:
         """Write the results of finished matches that have none (they ended before the records
@@ -279,15 +299,17 @@ class Records:
         return sheet_png(tr, info, sheet, subtitle=f"{loaded.chat.title} · {when}",
                          result=result)
 
-    def _buttons(self, tr: Translator, loaded: Loaded, match: engine.Match, *,
+    def _buttons(self, tr: Translator, loaded: Loaded, match: engine.Match,
+                 history: list[dict[str, Any]], *,
                  pic: bool = True) -> tuple[tuple[Button, ...], ...]:
-        """Picture, record of the last deal that is over, and (for an ended match) export."""
+        """Picture, record of the last deal that is over, and (for an ended match) export;
+        ``history``: every event of the match (``Loaded.history``)."""
         table_id = loaded.info.table_id
         row: list[Button] = []
         if pic:
             row.append(Button(tr("rec.button.picture"), RecordData(table_id, "pic")))
         ended = loaded.table.status in ("finished", "aborted")
-        over = over_deals([e.to_dict() for e in match.events], match.is_over or ended)
+        over = over_deals(history, match.is_over or ended)
         if over:
             row.append(Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])))
         if ended:
@@ -304,7 +326,7 @@ class Records:
             table = None if last else await tx.active_table(chat.id, place.thread_id)
             if table is None or table.status != "playing":
                 table = await tx.last_finished_table(chat.id, played=True)
-            loaded = await self._load(tx, table) if table is not None else None
+            loaded = await self._load(tx, table, actions=True) if table is not None else None
         tr = self.tr(chat.lang)
         match = loaded.match() if loaded else None
         if loaded is None or match is None:
@@ -318,18 +340,19 @@ class Records:
             shown //= 2
             text = render_sheet(tr, info, {**sheet, "rows": sheet["rows"][-shown:]})
             text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
-        breakdown = last_deal_text(tr, info, [e.to_dict() for e in match.events])
+        history = loaded.history()
+        breakdown = last_deal_text(tr, info, history)
         if breakdown:
             text += "\n\n" + breakdown
-        await self._say(place, cut(text), self._buttons(tr, loaded, match))
+        await self._say(place, cut(text), self._buttons(tr, loaded, match, history))
 
     async def press(self, person: Person, place: Place | None, data: RecordData) -> str:
         """A records button; returns the press's answer (empty when the thing was posted)."""
         async with self.store.transaction() as tx:
             table = await tx.get_table(data.table_id)
-            loaded = await self._load(tx, table) if table is not None else None
-            actions = ([(a.seat, a.code) for a in await tx.actions(data.table_id)]
-                       if loaded is not None and data.kind != "pic" else [])
+            loaded = (await self._load(tx, table, actions=data.kind != "pic")
+                      if table is not None else None)
+            actions = loaded.actions if loaded is not None and loaded.actions else []
         tr = self.tr(loaded.chat.lang if loaded else None)
         match = loaded.match() if loaded else None
         if loaded is None or match is None or loaded.record is None or (
@@ -345,8 +368,7 @@ class Records:
             await self.messenger.send_photo(target, self._picture(tr, loaded, match),
                                             Screen(caption))
         elif data.kind == "deal":
-            events = [e.to_dict() for e in match.events]
-            if data.deal not in over_deals(events, match.is_over or ended):
+            if data.deal not in over_deals(loaded.history(), match.is_over or ended):
                 return tr("rec.deal_not_over")
             record = deal_record(self._export(loaded, actions), data.deal)
             if record is None:
@@ -366,11 +388,8 @@ class Records:
 
     @staticmethod
     def _export(loaded: Loaded, actions: list[tuple[int, str]]) -> dict[str, Any]:
-        record = loaded.record
-        assert record is not None
-        return export_data(game=loaded.table.game, players=record.players,
-                           options=dict(record.options), seed=record.seed, deck=record.deck,
-                           actions=actions)
+        assert loaded.record is not None
+        return export_of(loaded.table, loaded.record, actions)
 
     async def _send_export(self, tr: Translator, target: Target, loaded: Loaded,
                            actions: list[tuple[int, str]]) -> None:
@@ -404,9 +423,9 @@ class Records:
                         s.user_id == me.id for s in await tx.seats(table.id))
                 else:
                     allowed = table.chat_id == chat.id
-            loaded = await self._load(tx, table) if table is not None and allowed else None
-            actions = ([(a.seat, a.code) for a in await tx.actions(table.id)]
-                       if loaded is not None and table is not None and table.id else [])
+            loaded = (await self._load(tx, table, actions=True)
+                      if table is not None and allowed else None)
+            actions = loaded.actions if loaded is not None and loaded.actions else []
         if loaded is None or loaded.record is None:
             await self._say(place, tr("export.none"))
         elif loaded.table.status not in ("finished", "aborted"):
@@ -474,9 +493,20 @@ class Records:
         await self._say(place, cut(render_history(self.tr(chat.lang), entries)))
 
 
+def export_of(table: GameTable, record: MatchRecord,
+              actions: list[tuple[int, str]]) -> dict[str, Any]:
+    """The export file's data of the table's match (``export_data``): ``actions`` are the
+    action log's ``(seat, code)`` pairs."""
+    return export_data(game=table.game, players=record.players, options=dict(record.options),
+                       seed=record.seed, deck=record.deck, actions=actions)
+
+
 def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Button | None:
     """The "Deal record" button of the deal that has just ended, for the deal's result message
-    (after the move that scored it, that deal is the last one over); None if no deal is over."""
+    (after the move that scored it, that deal is the last one over); None if no deal is over.
+
+    ``match`` may be decoded from a stored snapshot: its events are the current and the previous
+    deal's (storage/snapshot.py), and the last deal over is one of those two."""
     over = over_deals([e.to_dict() for e in match.events], match.is_over)
     return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None
 

@@ -30,6 +30,7 @@ from storage.models import (
     User,
     utcnow,
 )
+from storage.snapshot import trim_events
 
 __all__ = ["ScoreRowTuple", "Tx"]
 
@@ -319,7 +320,8 @@ class Tx:
         deck: list[str] | None,
         snapshot: dict[str, Any],
     ) -> MatchRecord:
-        """Store how to rebuild the table's match; ``snapshot_seq`` starts at 0.
+        """Store how to rebuild the table's match; ``snapshot_seq`` starts at 0. The snapshot is
+        stored with the events of its last deals only (`trim_events`).
 
         Raises:
             Conflict: the table already has a match record.
@@ -335,7 +337,7 @@ class Tx:
             players=players,
             options=dict(options),
             deck=None if deck is None else list(deck),
-            snapshot=snapshot,
+            snapshot=trim_events(snapshot),
             snapshot_seq=0,
         )
         await self._insert([record], f"match of table {table_id}")
@@ -346,7 +348,9 @@ class Tx:
         return await self._session.get(MatchRecord, table_id)
 
     async def save_snapshot(self, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
-        """Replace the match snapshot with the state after ``seq`` actions.
+        """Replace the match snapshot with the state after ``seq`` actions, keeping the events of
+        its last deals only (`trim_events`: the action log holds the rest), so that what a move
+        writes does not grow with the match.
 
         Raises:
             StorageError: the table has no match record.
@@ -354,7 +358,7 @@ class Tx:
         record = await self.get_match(table_id)
         if record is None:
             raise StorageError(f"no match for table {table_id}")
-        record.snapshot = snapshot
+        record.snapshot = trim_events(snapshot)
         record.snapshot_seq = seq
         flag_modified(record, "snapshot")
         await self._session.flush()

@@ -1,0 +1,78 @@
+"""Migration 0009: a snapshot stored the old way (every event since the match began) is cut to
+its last two deals when the bot starts, and the bot carries on with the match."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from alembic.script import ScriptDirectory
+
+import engine
+from storage.db import alembic_config
+from storage.snapshot import KEEP_DEALS
+from tests.e2e.conftest import current_match, open_table, play_moves
+from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+
+
+def replayed(db: Path, table_id: int) -> engine.Match:
+    """The table's match replayed from its seed and action log (the whole history)."""
+    with sqlite3.connect(db) as conn:
+        seed, players, options = conn.execute(
+            "SELECT seed, players, options FROM match_record WHERE table_id = ?",
+            (table_id,)).fetchone()
+        actions = conn.execute("SELECT seat, code FROM action_log WHERE table_id = ? "
+                               "ORDER BY seq", (table_id,)).fetchall()
+    match = engine.get_game("deberts").new_match(players=players, options=json.loads(options),
+                                                 seed=seed)
+    for seat, code in actions:
+        match.apply(seat, code)
+    return match
+
+
+def stored(db: Path, table_id: int) -> dict[str, Any]:
+    with sqlite3.connect(db) as conn:
+        (text,) = conn.execute("SELECT snapshot FROM match_record WHERE table_id = ?",
+                               (table_id,)).fetchone()
+    return dict(json.loads(text))
+
+
+def deals(snapshot: dict[str, Any]) -> int:
+    return sum(1 for e in snapshot["events"] if e["type"] == "deal")
+
+
+async def test_old_snapshot_is_cut_and_the_match_goes_on(
+        fake: FakeTelegram, kozyr: Any, db_url: str,
+        club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    db = Path(db_url.split("///", 1)[1])
+    rng = random.Random(9)
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        async with app.store.transaction() as tx:
+            table = await tx.active_table((await tx.upsert_chat("tg", str(group.id), "")).id
+                                          or 0)
+        assert table is not None and table.id is not None
+        table_id = table.id
+        assert await play_moves(fake, [alice, bob], rng, limit=90) == 90
+    # Make the database what a bot before revision 0009 left: the full snapshot, at the
+    # revision before 0009 (the schema is the same).
+    before = ScriptDirectory.from_config(alembic_config()).get_revision("0009").down_revision
+    assert isinstance(before, str)
+    old = replayed(db, table_id).to_json()
+    assert deals(old) > KEEP_DEALS + 1
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE match_record SET snapshot = ? WHERE table_id = ?",
+                     (json.dumps(old), table_id))
+        conn.execute("UPDATE alembic_version SET version_num = ?", (before,))
+    async with kozyr() as app:  # the start-up migrates to 0009
+        cut = stored(db, table_id)
+        assert deals(cut) == KEEP_DEALS and cut["state"] == old["state"]
+        assert cut["events"] == old["events"][-len(cut["events"]):]
+        assert await play_moves(fake, [alice, bob], rng, limit=20) == 20
+        match = await current_match(app, table_id)
+    assert match.to_json()["state"] == replayed(db, table_id).to_json()["state"]
+    assert deals(stored(db, table_id)) <= KEEP_DEALS
