@@ -1,4 +1,4 @@
-"""Migration 0009: a snapshot stored the old way (every event since the match began) is cut to
+"""Migration 0005: a snapshot stored the old way (every event since the match began) is cut to
 its last two deals when the bot starts, and the bot carries on with the match."""
 
 from __future__ import annotations
@@ -58,9 +58,9 @@ async def test_old_snapshot_is_cut_and_the_match_goes_on(
         assert table is not None and table.id is not None
         table_id = table.id
         assert await play_moves(fake, [alice, bob], rng, limit=90) == 90
-    # Make the database what a bot before revision 0009 left: the full snapshot, at the
-    # revision before 0009 (the schema is the same).
-    before = ScriptDirectory.from_config(alembic_config()).get_revision("0009").down_revision
+    # Make the database what a bot before revision 0005 left: the full snapshot, at the
+    # revision before 0005 (the schema is the same).
+    before = ScriptDirectory.from_config(alembic_config()).get_revision("0005").down_revision
     assert isinstance(before, str)
     old = replayed(db, table_id).to_json()
     assert deals(old) > KEEP_DEALS + 1
@@ -68,7 +68,7 @@ async def test_old_snapshot_is_cut_and_the_match_goes_on(
         conn.execute("UPDATE match_record SET snapshot = ? WHERE table_id = ?",
                      (json.dumps(old), table_id))
         conn.execute("UPDATE alembic_version SET version_num = ?", (before,))
-    async with kozyr() as app:  # the start-up migrates to 0009
+    async with kozyr() as app:  # the start-up migrates to 0005
         cut = stored(db, table_id)
         assert deals(cut) == KEEP_DEALS and cut["state"] == old["state"]
         assert cut["events"] == old["events"][-len(cut["events"]):]

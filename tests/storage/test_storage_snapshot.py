@@ -85,8 +85,8 @@ async def test_stored_snapshot_does_not_grow_and_plays_on_exactly(store: Store,
     assert record.snapshot["events"] == full.to_json()["events"][-len(record.snapshot["events"]):]
 
 
-async def test_migration_0009_cuts_snapshots_stored_before(store: Store, table: GameTable) -> None:
-    """A snapshot written with every event (before 0009) is cut by the upgrade to 0009, and
+async def test_migration_0005_cuts_snapshots_stored_before(store: Store, table: GameTable) -> None:
+    """A snapshot written with every event (before 0005) is cut by the upgrade to 0005, and
     decodes to the same state."""
     assert table.id is not None
     full = engine.get_game("deberts").new_match(players=2, seed=SEED)

@@ -1,7 +1,7 @@
 """Stored match snapshots keep the events of their last two deals only.
 
-Revision ID: 0009
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-01
 
 From now on ``Tx.save_snapshot`` stores a snapshot with the events of the current and the
@@ -20,8 +20,8 @@ from alembic import op
 
 from storage.snapshot import trim_events
 
-revision: str = "0009"
-down_revision: str | None = "0003"
+revision: str = "0005"
+down_revision: str | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
