@@ -74,6 +74,9 @@ class FakeTelegramCore:
         self._history: dict[int, list[MessageSnapshot]] = {}
         self._files: dict[str, FakeFile] = {}
         self._queries: dict[str, CallbackQueryRecord] = {}
+        self.callback_query_ttl: float | None = None
+        """Seconds after a press when answering it fails like Telegram's 400 "query is too
+        old" (Telegram's own time-out is about 15 s); None: never."""
         self._commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self._webhook_url = ""
 
