@@ -21,6 +21,7 @@ from tests.e2e.conftest import (
     wait_redrawn,
 )
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.e2e.fake.models import ApiCall
 from tests.e2e.test_table_management import _table_id
 from tests.records.conftest import db_url
 
@@ -67,6 +68,35 @@ async def test_expired_move_press_still_redraws_and_arms(
         await wait_redrawn(fake, [alice, bob], version)
         await fake.wait_for(lambda _: "turn" in app.service.timers.pending(table_id),
                             what="the next player's clock")
+
+
+async def test_the_next_deadline_commits_with_the_move(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Class 2: once a move is stored, so is the next player's deadline. Checked while the bot
+    waits for the answer to the press (the moment a kill would leave the database as it is):
+    the previous player's deadline must be gone, or a restart would time the next one out."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        table_id = await _table_id(app)
+        await fake.settle()
+        async with app.store.transaction() as tx:
+            before = await tx.get_table(table_id)
+        assert before is not None and before.deadline is not None
+        seen: list[GameTable] = []
+
+        async def look(call: ApiCall) -> None:
+            if call.method == "answerCallbackQuery" and not seen:
+                async with app.store.transaction() as tx:
+                    table = await tx.get_table(table_id)
+                assert table is not None
+                seen.append(table)
+
+        fake.before_call = look
+        user, message, data = _mover(fake, [alice, bob])
+        await fake.press(user, message, data)
+        assert seen and seen[0].version == before.version + 1
+        assert seen[0].deadline is not None and seen[0].deadline > before.deadline
 
 
 async def test_expired_start_press_deals(
