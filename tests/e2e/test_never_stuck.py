@@ -5,10 +5,16 @@ Bot API; SQLite always, PostgreSQL too when ``TEST_DATABASE_URL`` is set.
 
 from __future__ import annotations
 
+import logging
+import shutil
+from pathlib import Path
 from typing import Any
 
+import pytest
+from sqlalchemy import text
 from sqlmodel import select
 
+from bot.i18n import LOCALES_DIR, Catalogs
 from bot.lobby import lobby_defaults
 from bot.model import ActData
 from bot.telegram.callbacks import pack
@@ -207,3 +213,44 @@ async def test_lobby_stored_but_never_posted_is_posted_at_start(
         async with app.store.transaction() as tx:
             rows = list(await tx.session.exec(select(GameTable)))
         assert len(rows) == 1 and rows[0].message_id == str(lobby.message_id)
+
+
+async def test_a_failing_database_still_answers_the_press(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Class 10: when the database fails under a press (here the action log is dropped, so the
+    move's insert fails for real), the press is still answered, with "try again"."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        await fake.settle()
+        async with app.store.transaction() as tx:
+            await (await tx.session.connection()).execute(text("DROP TABLE action_log"))
+        user, message, data = _mover(fake, [alice, bob])
+        answer = await fake.press(user, message, data)
+        assert answer.text == "Something went wrong, try again."
+    assert any("failed" in r.getMessage() for r in caplog.get_records("call")
+               if r.levelno >= logging.ERROR)
+    caplog.clear()  # the handler's failure is logged as an error, as it should be
+
+
+async def test_a_long_illegal_move_notice_is_cut(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        tmp_path: Path) -> None:
+    """Class 12: a refusal longer than Telegram's 200 characters for a press answer (a rule's
+    text as a translator may write it) is cut with an ellipsis, never refused by Telegram."""
+    group, alice, bob = club
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES_DIR, locales)
+    with (locales / "en" / "LC_MESSAGES" / "long.po").open("w") as po:
+        po.write('msgid "rule.DB-CODES"\nmsgstr "' + "This is not a move of this game. " * 9
+                 + '"\n')
+    async with kozyr() as app:
+        app.service.catalogs = Catalogs(locales)
+        await open_table(fake, group, alice, bob)
+        table_id = await _table_id(app)
+        user, message, data = _mover(fake, [alice, bob])
+        forged = pack(ActData(table_id, int(data.split("|")[2]), "nonsense"))
+        answer = await fake.press(user, message, forged, strict=False)
+        assert answer.text is not None and answer.text.startswith("Not allowed: This is not")
+        assert len(answer.text) == 200 and answer.text.endswith("…")
