@@ -279,8 +279,9 @@ class AutoplayMixin(LobbyMixin):
                         await guarded(self.post_lobby(table.id),
                                       "lobby %s not posted at start-up", table.id)
             else:
-                async with self._locks(table.id):
-                    await self.schedule(table.id, keep_deadline=True)
+                async with self._locks(table.id):  # one table that fails stops no other
+                    await guarded(self.schedule(table.id, keep_deadline=True),
+                                  "table %s not re-armed at start-up", table.id)
 
     # ---- seats handed to the bot and taken back --------------------------------------------
 
