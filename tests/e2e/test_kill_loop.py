@@ -81,7 +81,9 @@ async def _check(store: Store, table_id: int, presses: dict[int, list[CallbackQu
     """The invariants of the module docstring (the clock's only when the bot ``restarted``:
     its start-up has re-armed the clocks); returns whether the match is over."""
     async with store.transaction() as tx:
-        table = await tx.get_table(table_id)
+        # the table's lock first, as every move takes it: no move commits while we read (on
+        # PostgreSQL each statement would otherwise see the moves committed since the last)
+        table = await tx.get_table(table_id, lock=True)
         record = await tx.get_match(table_id)
         actions = await tx.actions(table_id)
     assert table is not None and record is not None

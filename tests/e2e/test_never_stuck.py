@@ -128,6 +128,26 @@ async def test_expired_start_press_deals(
                             what="the lobby closed")
 
 
+async def test_expired_stop_press_still_stops(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Class 1: a /stop confirmation whose answer fails still closes the table: the sheet is
+    posted and no clock is left running."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        table_id = await _table_id(app)
+        await fake.send_text(group, alice, "/stop")
+        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+        yes = confirm.find_button(text="Yes, stop")
+        assert yes.data is not None
+        query = fake.press_nowait(alice, confirm, yes.data)
+        query.expired = True
+        assert await _answer_error(fake, query.id)
+        await fake.wait_for_message(group, text_contains="The game was stopped.")
+        await fake.wait_for(lambda _: not app.service.timers.pending(table_id),
+                            what="the clocks stopped")
+
+
 async def test_expired_press_against_a_bot_player(fake: FakeTelegram, kozyr: Any,
                                                   club: tuple[FakeChat, FakeUser, FakeUser]
                                                   ) -> None:
