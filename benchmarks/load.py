@@ -54,12 +54,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import cProfile
 import os
 import random
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -71,6 +69,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from benchmarks.process import BotProcess
 from tests.e2e.fake import FakeMessage, FakeTelegram, FakeUser, RateLimits
 from tests.e2e.fake.models import FakeChat
 from tests.e2e.fake.params import Params
@@ -82,7 +81,6 @@ YOUR_CARDS = "Your cards"
 SETUP_CONCURRENCY = 10
 SETUP_STEP_TIMEOUT = 30.0
 SETUP_ATTEMPTS = 5
-CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 # ---------------------------------------------------------------------------- the fake server
@@ -357,90 +355,6 @@ class SimTable:
 # ---------------------------------------------------------------------------- the bot process
 
 
-class BotProcess:
-    """The bot in a child process (``python -m benchmarks.load --child``)."""
-
-    def __init__(self, fake: LoadFake, workdir: Path, profile: Path | None,
-                 rate_scale: float = 1.0, kind: str = "kozyr") -> None:
-        self.log = workdir / "bot.log"
-        module = "benchmarks.floor" if kind == "floor" else "benchmarks.load"
-        args = [sys.executable, "-m", module, "--child", "--token", fake.token,
-                "--api", fake.base_url, "--db", f"sqlite+aiosqlite:///{workdir / 'kozyr.sqlite3'}",
-                "--rate-scale", str(rate_scale)]
-        if profile is not None:
-            args += ["--profile", str(profile)]
-        root = Path(__file__).resolve().parent.parent
-        with self.log.open("w") as log:
-            self.proc = subprocess.Popen(args, cwd=root, stdout=log, stderr=subprocess.STDOUT)
-        self.pid = self.proc.pid
-
-    def cpu(self) -> float:
-        """User + system CPU seconds of the bot process so far."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-    def memory(self, key: str) -> float:
-        """``VmRSS`` or ``VmHWM`` of the bot process, MB."""
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) / 1024
-        return 0.0
-
-    def signal(self, sig: int) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, sig)
-
-    async def stop(self) -> None:
-        self.signal(signal.SIGTERM)
-        for _ in range(200):
-            if self.proc.poll() is not None:
-                return
-            await asyncio.sleep(0.1)
-        self.proc.kill()
-        self.proc.wait()
-
-    def problems(self) -> tuple[int, int, int]:
-        """Errors (failed updates), warnings and "database is locked" lines in the bot's log."""
-        lines = self.log.read_text(errors="replace").splitlines()
-        return (sum(" ERROR " in line for line in lines),
-                sum(" WARNING " in line for line in lines),
-                sum("database is locked" in line and "OperationalError" in line
-                    for line in lines))
-
-
-async def child(args: argparse.Namespace) -> None:
-    """The bot process: the production wiring (``build_telegram``) with seeded matches."""
-    import logging
-
-    from bot.bootstrap import build_telegram
-    from bot.settings import Settings
-
-    logging.basicConfig(level=logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    settings = Settings(telegram_token=args.token, telegram_api_server=args.api,  # type: ignore[call-arg]
-                        database_url=args.db, default_lang="en", telegram_poll_timeout=10,
-                        bot_delay=0.0, telegram_rate_scale=args.rate_scale, _env_file=None)
-    seeds = random.Random(SEED)
-    app = await build_telegram(settings, new_seed=lambda: seeds.getrandbits(62))
-    profiler = cProfile.Profile()
-    profiling = [False]
-
-    def toggle() -> None:  # SIGUSR1: start profiling; again: stop and write the file
-        if not profiling[0]:
-            profiler.enable()
-        else:
-            profiler.disable()
-            profiler.dump_stats(args.profile)
-        profiling[0] = not profiling[0]
-
-    if args.profile:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, toggle)
-    try:
-        await app.dispatcher.start_polling(app.bot, polling_timeout=10, handle_signals=True)
-    finally:
-        await app.close()
-
-
 # ------------------------------------------------------------------------------- one run
 
 
@@ -691,15 +605,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="run kozyr and the floor bot (benchmarks/floor.py) in turn, "
                              "--rounds times per table count, and print CPU per move of both")
     parser.add_argument("--rounds", type=int, default=2, help="kozyr/floor pairs per count")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--rate-scale", type=float, default=1.0, help=argparse.SUPPRESS)
-    parser.add_argument("--token", help=argparse.SUPPRESS)
-    parser.add_argument("--api", help=argparse.SUPPRESS)
-    parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.child:
-        asyncio.run(child(args))
-        return 0
     if args.profile:
         Path(args.profile).mkdir(parents=True, exist_ok=True)
     if args.vs_floor:

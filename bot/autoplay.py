@@ -18,7 +18,7 @@ import engine
 import engine.ai
 from bot import metrics
 from bot.chatmove import is_suspended, unsuspend
-from bot.lobby import LobbyMixin
+from bot.lobby import LobbyMixin, guarded
 from bot.model import Person, Place, Screen, Target
 from bot.records import records_of  # records: results and ratings at a match's end
 from bot.timers import Timers, utcnow
@@ -62,6 +62,9 @@ class AutoplayMixin(LobbyMixin):
         if match.is_over:
             self.display.finish(table, match)
             await records_of(self).on_match_finished(tx, table, match)  # records (bot/records.py)
+        # The next player's deadline commits with the move: a crash between the two would
+        # otherwise re-arm the previous player's deadline for him at start-up.
+        await self._plan(tx, table, match, keep_deadline=False)
         await tx.save_table(table)
         return [e.to_dict() for e in events]
 
@@ -103,6 +106,10 @@ class AutoplayMixin(LobbyMixin):
                 if row.timeouts >= MAX_TIMEOUTS:
                     row.bot_level = STAND_IN_LEVEL
                 await tx.save_seat(row)
+                if row.bot_level is not None:
+                    # the seat may move again (it won the trick): the bot, not a clock, moves it
+                    await self._plan(tx, table, match, keep_deadline=True)
+                    await tx.save_table(table)
                 user = await tx.get_user(row.user_id) if row.user_id else None
                 key = "notice.timed_out_auto" if row.bot_level else "notice.timed_out"
                 notice = (key, {"name": user.name if user else "?"})
@@ -112,8 +119,7 @@ class AutoplayMixin(LobbyMixin):
             tr = self.tr(chat.lang)
         if notice is not None:  # queued before the move's messages, not waited for (the lock)
             self.display.post(group, Screen(tr(notice[0], **notice[1])))
-        await self.display.refresh(table_id, new_events=events)
-        await self.schedule(table_id)
+        await self.follow_up(table_id, events)
 
     async def _bot_seat(self, tx: Tx, table_id: int, version: int, *, timed_out: bool
                         ) -> tuple[engine.Match, int, str, random.Random] | None:
@@ -181,40 +187,83 @@ class AutoplayMixin(LobbyMixin):
         self.timers.cancel(table_id, "lobby")
         await self.schedule(table_id)
 
+    async def follow_up(self, table_id: int, events: list[dict[str, Any]] | None = None) -> None:
+        """After a committed change of a running table: redraw it, then arm what comes next.
+
+        A redraw that fails is logged and the timers are armed all the same: a table whose
+        messages lag is redrawn by the next change, a table without a timer is stuck.
+        """
+        await guarded(self.display.refresh(table_id, new_events=events or []),
+                      "table %s not redrawn", table_id)
+        await self.schedule(table_id, keep_deadline=True)
+
+    async def _plan(self, tx: Tx, table: GameTable, match: engine.Match | None, *,
+                    keep_deadline: bool) -> str:
+        """Decide what happens next at ``table`` and set ``table.deadline`` for it (the caller
+        saves the row in its own transaction, so a move and its next deadline commit together).
+
+        Returns ``"bot"`` (a bot or automatic seat moves next), ``"turn"`` (a human's clock
+        runs until ``table.deadline``) or ``""`` (nothing to arm). ``keep_deadline``: a stored
+        deadline stays (after a restart), but never leaves less than half the time per move.
+        """
+        assert table.id is not None
+        if table.status != "playing" or match is None:
+            table.deadline = None
+            return ""
+        seats = {s.seat: s for s in await tx.seats(table.id)}
+        row = seats.get(match.to_move) if match.to_move is not None else None
+        seconds = int(table.options.get("turn_timer", 0) or 0)
+        if row is not None and (row.user_id is None or row.bot_level is not None):
+            table.deadline = None
+            return "bot"
+        if row is None or seconds <= 0 or table.paused:
+            table.deadline = None
+            return ""
+        if keep_deadline and table.deadline is not None:
+            table.deadline = max(table.deadline, utcnow() + timedelta(seconds=seconds / 2))
+        else:
+            table.deadline = utcnow() + timedelta(seconds=seconds)
+        return "turn"
+
     async def schedule(self, table_id: int, *, keep_deadline: bool = False) -> None:
         """Arm what must happen next at ``table_id``: a bot move, a clock, or nothing.
 
-        ``keep_deadline``: re-arm a stored deadline as it is (start-up) instead of a new one.
+        ``keep_deadline``: re-arm a stored deadline (a move stored it, or a start-up) instead
+        of a new one.
         """
         async with self.store.transaction() as tx:
             table = await tx.get_table(table_id, lock=True)
             if table is None or table.id is None:
                 return
-            if table.status != "playing":
-                self.timers.cancel(table_id, "turn", "reminder", "bot")
-                if table.deadline is not None:
-                    table.deadline = None
-                    await tx.save_table(table)
-                return
-            record = await tx.get_match(table_id)
-            assert record is not None
-            match = engine.get_game(table.game).from_json(record.snapshot)
-            seats = {s.seat: s for s in await tx.seats(table_id)}
-            row = seats.get(match.to_move) if match.to_move is not None else None
+            match = None
+            if table.status == "playing":
+                record = await tx.get_match(table_id)
+                assert record is not None
+                match = engine.get_game(table.game).from_json(record.snapshot)
+            before = table.deadline
+            kind = await self._plan(tx, table, match, keep_deadline=keep_deadline)
+            if table.deadline != before:
+                await tx.save_table(table)
+            version, deadline = table.version, table.deadline
             seconds = int(table.options.get("turn_timer", 0) or 0)
-            if row is not None and (row.user_id is None or row.bot_level is not None):
-                self.timers.cancel(table_id, "turn", "reminder")
-                table.deadline = None
-                self.timers.arm_bot(table_id, table.version, self.bot_delay)
-            elif row is None or seconds <= 0 or table.paused:
-                self.timers.cancel(table_id, "turn", "reminder", "bot")
-                table.deadline = None
-            else:
-                self.timers.cancel(table_id, "bot")
-                if not (keep_deadline and table.deadline is not None):
-                    table.deadline = utcnow() + timedelta(seconds=seconds)
-                self.timers.arm_turn(table_id, table.version, table.deadline, seconds)
-            await tx.save_table(table)
+        # armed once the deadline is stored: a timer never fires for an uncommitted one
+        if kind == "bot":
+            self.timers.cancel(table_id, "turn", "reminder")
+            self.timers.arm_bot(table_id, version, self.bot_delay)
+        elif kind == "turn":
+            assert deadline is not None
+            self.timers.cancel(table_id, "bot")
+            self.timers.arm_turn(table_id, version, deadline, seconds)
+        else:
+            self.timers.cancel(table_id, "turn", "reminder", "bot")
+
+    @staticmethod
+    async def _match_of(tx: Tx, table: GameTable) -> engine.Match:
+        """The stored match of ``table``."""
+        assert table.id is not None
+        record = await tx.get_match(table.id)
+        assert record is not None
+        return engine.get_game(table.game).from_json(record.snapshot)
 
     async def rearm_all(self) -> None:
         """At start-up: every stored deadline, bot turn and lobby expiry armed again."""
@@ -224,11 +273,18 @@ class AutoplayMixin(LobbyMixin):
             if table.id is None:
                 continue
             if table.status == "lobby":
-                self.timers.arm_lobby(table.id, table.created_at
-                                      + timedelta(seconds=self.lobby_timeout))
+                closes = table.created_at + timedelta(seconds=self.lobby_timeout)
+                self.timers.arm_lobby(table.id, closes)
+                if not table.message_id and closes > utcnow():
+                    # stored, then the bot stopped before posting it: invisible, it would
+                    # block /new in its chat until it expires
+                    async with self._locks(table.id):
+                        await guarded(self.post_lobby(table.id),
+                                      "lobby %s not posted at start-up", table.id)
             else:
-                async with self._locks(table.id):
-                    await self.schedule(table.id, keep_deadline=True)
+                async with self._locks(table.id):  # one table that fails stops no other
+                    await guarded(self.schedule(table.id, keep_deadline=True),
+                                  "table %s not re-armed at start-up", table.id)
 
     # ---- seats handed to the bot and taken back --------------------------------------------
 
@@ -244,6 +300,10 @@ class AutoplayMixin(LobbyMixin):
                 row = next((s for s in await tx.seats(table_id) if s.user_id == user.id), None)
             if row is None:
                 return "notice.not_seated"
+            if not auto and row.bot_level is None:
+                # "I'm back" is offered only to an automatic seat: a forged or repeated press
+                # changes nothing (no version bump that would make every button stale)
+                return "notice.bad_data"
             row.bot_level = STAND_IN_LEVEL if auto else None
             row.timeouts = 0
             await tx.save_seat(row)
@@ -256,8 +316,7 @@ class AutoplayMixin(LobbyMixin):
         async with self._locks(table_id):
             key = await self._set_auto(table_id, person, auto=False)
             if key == "notice.back":
-                await self.display.refresh(table_id, new_events=[])
-                await self.schedule(table_id)
+                await self.follow_up(table_id)
         return self.tr(None)(key)
 
     async def leave_match(self, place: Place, person: Person) -> None:
@@ -270,8 +329,7 @@ class AutoplayMixin(LobbyMixin):
         async with self._locks(table_id):
             key = await self._set_auto(table_id, person, auto=True)
             if key == "notice.left_match":
-                await self.display.refresh(table_id, new_events=[])
-                await self.schedule(table_id)
+                await self.follow_up(table_id)
         await self.messenger.send(Target(place.chat_ext_id, place.thread_id),
                                   Screen(await self._chat_text(place, key, name=person.name)))
 
@@ -297,9 +355,11 @@ class AutoplayMixin(LobbyMixin):
                         fresh.paused = paused
                         if not paused:
                             unsuspend(fresh)  # the bot is back in the chat: the game goes on
+                        # the clock stops (or starts afresh) with the pause itself
+                        await self._plan(tx, fresh, await self._match_of(tx, fresh),
+                                         keep_deadline=False)
                         await tx.save_table(fresh)
-                    await self.schedule(table_id)
-                    await self.display.refresh(table_id, new_events=[])
+                    await self.follow_up(table_id)
                     key = "notice.paused" if paused else "notice.resumed"
         await self.messenger.send(Target(place.chat_ext_id, place.thread_id),
                                   Screen(await self._chat_text(place, key)))

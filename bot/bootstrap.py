@@ -21,6 +21,7 @@ from bot.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.records import records_of
 from bot.service import TableService
 from bot.settings import Settings
+from bot.telegram import answers
 from bot.telegram.chat_router import build_chat_router
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.owner_router import build_owner_router
@@ -118,6 +119,7 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
     dispatcher.include_router(build_owner_router(settings.owner_ids))
     dispatcher.include_router(build_records_router())  # first: its /score replaces the main one
     dispatcher.include_router(build_router())
+    answers.install(dispatcher, bot, service)  # every press answered, also when a handler fails
     dispatcher.startup.register(on_startup)
     return TelegramApp(bot, dispatcher, service, store, messenger, owns_store)
 

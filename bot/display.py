@@ -36,6 +36,7 @@ from bot.render import (
     render_sheet,
     render_table,
     result_line,
+    select_codes,
 )
 from storage import GameTable, Seat, Store, Tx
 
@@ -412,6 +413,16 @@ class Display:
                                      expanded=expanded)
                 return screen, Target(user.ext_id, private=True), row.hand_message_id
         return None
+
+    async def offers(self, table_id: int, seat: int, prefix: str) -> bool:
+        """Whether ``prefix`` opens a choice among the seat's legal moves as stored now."""
+        async with self.store.transaction() as tx:
+            record = await tx.get_match(table_id)
+            table = await tx.get_table(table_id)
+        if record is None or table is None:
+            return False
+        match = engine.get_game(table.game).from_json(record.snapshot)
+        return bool(select_codes(match.legal_actions(seat), prefix))
 
     async def show_hand(self, table_id: int, seat: int, *, expanded: str | None) -> None:
         """Re-render one seat's hand message, with the choice ``expanded`` opened."""

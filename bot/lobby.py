@@ -57,6 +57,28 @@ async def _no_answer(_: str) -> None:
     return None
 
 
+async def answer_safely(reply: Answer, notice: str) -> None:
+    """Answer a press with ``notice``; a failure is logged as a warning, never raised.
+
+    Telegram refuses the answer to a press older than its time-out (400 "query is too old"),
+    e.g. one made while the bot was down; the network may fail. What the press committed must
+    be redrawn and its timers armed all the same, so nothing after a commit waits on this.
+    """
+    try:
+        await reply(notice)
+    except Exception:
+        log.warning("a press could not be answered (%r)", notice, exc_info=True)
+
+
+async def guarded(work: Awaitable[None], what: str, *args: object) -> None:
+    """Await ``work`` after a commit; a failure is logged (``what`` % ``args``) and swallowed,
+    so that the steps after it (the timers) still run."""
+    try:
+        await work
+    except Exception:
+        log.exception(what, *args)
+
+
 def seat_arg(arg: str, seats: int) -> int | None:
     """The seat a "sit" button names (0-based), or None for garbage or a seat not at the table."""
     if not (arg.isascii() and arg.isdigit() and len(arg) < 3) or arg != str(int(arg)):
@@ -141,26 +163,34 @@ class LobbyMixin:
                 await reply(refusal)
                 return refusal
             notice, status, message_id, here = await self._lobby(person, data)
-            await reply(notice)
+            await answer_safely(reply, notice)
             if here is None:
                 return notice
-            closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
-            if closed and self.catalogs.has("en", f"{closed}.{self.platform}"):
-                closed = f"{closed}.{self.platform}"  # the platform's own wording (Discord)
-            if message_id:
-                screen = await self.lobby_screen(data.table_id, closed)
-                try:
-                    new_id = await self.messenger.edit(
-                        Target(here.chat_ext_id, here.thread_id), message_id, screen)
-                except ChatMigrated:  # the group moved: bot/chatmove.py posts the lobby anew
-                    new_id = message_id
-                if new_id != message_id:
-                    await self._save_lobby_id(data.table_id, new_id)
+            await guarded(self._redraw_lobby(data.table_id, status, message_id, here),
+                          "lobby %s not redrawn", data.table_id)
             if status == "playing":
-                await self.display.refresh(data.table_id, new_events=[], new_table_message=True)
+                await guarded(self.display.refresh(data.table_id, new_events=[],
+                                                   new_table_message=True),
+                              "table %s not drawn at its start", data.table_id)
             if status != "lobby":
                 await self.after_change(data.table_id)
         return notice
+
+    async def _redraw_lobby(self, table_id: int, status: str, message_id: str | None,
+                            here: Place) -> None:
+        """Edit the lobby message to show the table as stored (closed once it started)."""
+        closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
+        if closed and self.catalogs.has("en", f"{closed}.{self.platform}"):
+            closed = f"{closed}.{self.platform}"  # the platform's own wording (Discord)
+        if message_id:
+            screen = await self.lobby_screen(table_id, closed)
+            try:
+                new_id = await self.messenger.edit(Target(here.chat_ext_id, here.thread_id),
+                                                   message_id, screen)
+            except ChatMigrated:  # the group moved: bot/chatmove.py posts the lobby anew
+                return
+            if new_id != message_id:
+                await self._save_lobby_id(table_id, new_id)
 
     async def after_change(self, table_id: int) -> None:
         """Hook run (under the table's lock) after the table changed: the autoplay mixin arms
@@ -311,6 +341,18 @@ class LobbyMixin:
             return None
         return Place(self.platform, chat.ext_id, chat.title, table.thread_id)
 
+    async def post_lobby(self, table_id: int) -> None:
+        """Post the lobby message of ``table_id`` in its chat and store its id.
+
+        Raises what the platform raises (the lobby stays without a message; start-up posts
+        such lobbies again).
+        """
+        home = await self._home(table_id)
+        assert home is not None
+        screen = await self.lobby_screen(table_id)
+        message_id = await self.messenger.send(Target(home.chat_ext_id, home.thread_id), screen)
+        await self._save_lobby_id(table_id, message_id)
+
     async def _save_lobby_id(self, table_id: int, message_id: str) -> None:
         async with self.store.transaction() as tx:
             table = await tx.get_table(table_id, lock=True)
@@ -380,24 +422,27 @@ class LobbyMixin:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
             tr = self.tr(chat.lang if chat else None)
-            if table is None or table.status != "playing":
+            if data.arg not in ("yes", "no"):  # only the two buttons /stop offers
+                notice = tr("notice.bad_data")
+            elif table is None or table.status != "playing":
                 notice = tr("notice.table_over")
-                await reply(notice)
-                return notice
-            user = await tx.find_user(self.platform, person.ext_id)
-            if not (boss_by_admin or (user is not None and user.id == table.creator_id)):
+            elif not (boss_by_admin or (
+                    (user := await tx.find_user(self.platform, person.ext_id)) is not None
+                    and user.id == table.creator_id)):
                 notice = tr("notice.only_creator")
-                await reply(notice)
-                return notice
-            if data.arg != "yes":
+            elif data.arg != "yes":
                 notice = tr("notice.stop_kept")
-                await reply(notice)
-                return notice
-            table.status = "aborted"
-            table.version += 1
-            await tx.save_table(table)
+            else:
+                table.status = "aborted"
+                table.version += 1
+                await tx.save_table(table)
+                notice = ""
+        if notice:
+            await answer_safely(reply, notice)
+            return notice
         notice = tr("notice.stopped")
-        await reply(notice)
-        await self.display.refresh(data.table_id, new_events=[], closing="notice.stopped")
+        await answer_safely(reply, notice)
+        await guarded(self.display.refresh(data.table_id, new_events=[], closing="notice.stopped"),
+                      "stopped table %s not redrawn", data.table_id)
         await self.after_change(data.table_id)
         return notice

@@ -24,7 +24,7 @@ from bot.autoplay import AutoplayMixin
 from bot.chatmove import ChatMoveMixin, is_suspended
 from bot.display import Display
 from bot.i18n import LANGS, Catalogs, Translator
-from bot.lobby import Answer, lobby_defaults
+from bot.lobby import Answer, answer_safely, guarded, lobby_defaults
 from bot.locks import TableLocks
 from bot.messenger import Messenger
 from bot.model import ActData, ExpandData, Person, Place, Screen, Target
@@ -117,14 +117,9 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
             await self._say(place, text)
             return
         assert table.id is not None
-        screen = await self.lobby_screen(table.id)
-        message_id = await self.messenger.send(Target(place.chat_ext_id, place.thread_id), screen)
-        async with self.store.transaction() as tx:
-            fresh = await tx.get_table(table.id, lock=True)
-            assert fresh is not None
-            fresh.message_id = message_id
-            await tx.save_table(fresh)
+        # armed first: a lobby whose message never went out still closes in time
         self.timers.arm_lobby(table.id, utcnow() + timedelta(seconds=self.lobby_timeout))
+        await self.post_lobby(table.id)
         link = self.messenger.deep_link("hand")
         if not can_dm and link:  # the creator must open the bot too, or he gets no cards
             assert table.id is not None
@@ -232,18 +227,19 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
         if data.code == BACK_CODE:
             notice = await self.back(data.table_id, person)
             if answer is not None:
-                await answer(notice)
+                await answer_safely(answer, notice)
             return notice
         pressed_at = time.monotonic()  # kozyr_press_to_edit_seconds counts from here
         async with self._locks(data.table_id):
             notice, events, heal = await self._apply(person, data)
-            if answer is not None:
-                await answer(notice)
-            if events is not None or heal:
-                with metrics.pressed(pressed_at):
-                    await self.display.refresh(data.table_id, new_events=events or [])
-            if events is not None:
-                await self.schedule(data.table_id)
+            if answer is not None:  # a failed answer is logged: the move is stored already
+                await answer_safely(answer, notice)
+            with metrics.pressed(pressed_at):
+                if events is not None:
+                    await self.follow_up(data.table_id, events)
+                elif heal:
+                    await guarded(self.display.refresh(data.table_id, new_events=[]),
+                                  "table %s not redrawn", data.table_id)
         return notice
 
     async def _apply(self, person: Person, data: ActData
@@ -308,6 +304,8 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
             seat, notice = await self._playing_seat(data.table_id, person, data.version)
             if seat is None:
                 return notice
+            if data.prefix and not await self.display.offers(data.table_id, seat, data.prefix):
+                return self.tr(None)("notice.bad_data")  # no choice among his legal moves
             await self.display.show_hand(data.table_id, seat, expanded=data.prefix or None)
         return ""
 

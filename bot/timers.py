@@ -3,7 +3,8 @@
 A job carries only ids and the table version it was set for (STYLE.md point 12); the service
 checks the version when it fires, so a timer that fires after its move was made changes nothing.
 Deadlines live in the database (``game_table.deadline``), and the service re-arms them at
-start-up: a deadline that passed while the bot was down fires at once.
+start-up: a deadline that passed while the bot was down leaves the player half his time
+(bot/autoplay.py ``_plan``).
 """
 
 from __future__ import annotations

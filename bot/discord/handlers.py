@@ -71,7 +71,35 @@ def answerer(interaction: discord.Interaction[Any]) -> Answer:
 
 
 async def on_press(interaction: discord.Interaction[Any], data: Pressed | None) -> None:
-    """A button (or a choice menu's option) of ours was pressed; ``data`` None: garbage."""
+    """A button (or a choice menu's option) of ours was pressed; ``data`` None: garbage.
+
+    A press whose handling fails (the database, a platform call) is logged, and its presser
+    is told to try again: Discord would otherwise leave "thinking..." (My hand) or nothing.
+    """
+    try:
+        await _on_press(interaction, data)
+    except Exception:
+        log.exception("press of %s failed", interaction.user.id)
+        await tell_failed(interaction)
+
+
+async def tell_failed(interaction: discord.Interaction[Any]) -> None:
+    """Tell the user his interaction failed: as its response, in place of its deferred
+    "thinking...", or as a follow-up. No database is used: it may be what failed."""
+    text = notice_of(kozyr(interaction).service.tr(None)("dc.failed"))
+    kind = interaction.response.type
+    try:
+        if kind is None:
+            await interaction.response.send_message(text, ephemeral=True)
+        elif kind == discord.InteractionResponseType.deferred_channel_message:
+            await interaction.edit_original_response(content=text)  # its "thinking..."
+        else:
+            await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell %s that his press failed", interaction.user.id)
+
+
+async def _on_press(interaction: discord.Interaction[Any], data: Pressed | None) -> None:
     client = kozyr(interaction)
     service, messenger = client.service, client.messenger
     messenger.note(interaction)

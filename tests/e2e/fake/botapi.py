@@ -463,7 +463,10 @@ class BotApiMethods(Inspection):
 
     async def _answer_callback_query(self, params: Params) -> bool:
         query = self._queries.get(params.get_str("callback_query_id") or "")
-        if query is None or query.answered:
+        if query is None or query.answered or query.expired:
+            raise bad_request(QUERY_TOO_OLD)
+        if self.callback_query_ttl is not None \
+                and self.now() - query.pressed_at > self.callback_query_ttl:
             raise bad_request(QUERY_TOO_OLD)
         text = params.get_str("text")
         if text is not None and len(text) > MAX_CALLBACK_ANSWER:

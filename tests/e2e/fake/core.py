@@ -75,6 +75,9 @@ class FakeTelegramCore:
         self._history: dict[int, list[MessageSnapshot]] = {}
         self._files: dict[str, FakeFile] = {}
         self._queries: dict[str, CallbackQueryRecord] = {}
+        self.callback_query_ttl: float | None = None
+        """Seconds after a press when answering it fails like Telegram's 400 "query is too
+        old" (Telegram's own time-out is about 15 s); None: never."""
         self._commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self._webhook_url = ""
         self.webhook: WebhookDelivery | None = None
@@ -96,6 +99,9 @@ class FakeTelegramCore:
         self._inflight = 0
         self._last_activity = 0.0
         self._injected: list[_InjectedError] = []
+        self.before_call: Callable[[ApiCall], Awaitable[None]] | None = None
+        """Awaited before every call but getUpdates is served: a test may inspect the state at
+        that point, stall the call, or kill the bot process there."""
         self.server_errors: list[BaseException] = []
         """Unexpected exceptions inside the fake itself (answered with HTTP 500)."""
 
@@ -216,6 +222,8 @@ class FakeTelegramCore:
                 raise ApiError(401, "Unauthorized")
             if handler is None:
                 raise ApiError(404, "Not Found")
+            if self.before_call is not None and not is_poll:
+                await self.before_call(call)
             self._raise_injected(name)
             result = await handler(params)
             call.status, call.response = 200, {"ok": True, "result": result}

@@ -373,6 +373,10 @@ class CallbackQueryRecord:
     message: FakeMessage
     data: str
     answer: CallbackAnswer | None = None
+    pressed_at: float = 0.0
+    """Clock time of the press (the fake's ``now()``)."""
+    expired: bool = False
+    """Forced by a test: answering it fails as a press older than Telegram's time-out does."""
 
     @property
     def answered(self) -> bool:

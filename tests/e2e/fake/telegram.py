@@ -310,6 +310,7 @@ class FakeTelegram(BotApiMethods):
             user=user,
             message=message,
             data=callback_data,
+            pressed_at=self.now(),
         )
         self._queries[query.id] = query
         message.chat.action_mark = message.chat.next_message_id - 1
