@@ -122,3 +122,26 @@ async def test_garbage_is_answered_and_changes_nothing(
         await fake.settle()
         assert await _actions(app, table_id) == before
         assert answer.text, data  # refused with a notice
+
+
+async def test_the_wrong_player_presses_the_movers_button(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """The mover's exact button data, pressed by the other player on his own hand message and
+    by an onlooker in his private chat: refused, nothing stored."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        table_id = await _table_id(app)
+        await fake.settle()
+        before = await _actions(app, table_id)
+        user, _, data = _mover(fake, [alice, bob])
+        other = bob if user is alice else alice
+        own = hand_message(fake, other)
+        assert own is not None
+        assert (await fake.press(other, own, data, strict=False)).text
+        carol = fake.user(103, "Carol")
+        await fake.start_bot(carol)
+        welcome = await fake.wait_for_message(carol, text_contains="kozyr")
+        assert (await fake.press(carol, welcome, data, strict=False)).text
+        await fake.settle()
+        assert await _actions(app, table_id) == before
