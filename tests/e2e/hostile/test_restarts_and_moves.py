@@ -83,3 +83,28 @@ async def test_deleted_hand_and_table_messages_come_back(
         assert hand_message(fake, other) is not None
         assert table_message(fake, group).message_id != table.message_id
         await fake.wait_for(lambda f: button_versions(f, [alice, bob]), what="a move offered")
+
+
+async def test_a_lobby_displaced_by_a_migrated_game_says_so(fake: FakeTelegram,
+                                                             kozyr: Any) -> None:
+    # FINDING M8 (major, a wrong screen): the group is upgraded while the bot misses the
+    # service messages; someone opens /new in the new supergroup; the next move of the old
+    # game finds the move (ChatMigrated) and merges the chats: the new lobby is aborted in the
+    # database (storage/chatmove.py _abort_displaced_tables) but its message still shows Join
+    # and Start and nobody is told; its Join then answers "closed".
+    group = fake.group(-4002, "Basic club", supergroup=False)
+    alice, bob = fake.user(101, "Alice"), fake.user(102, "Bob")
+    async with kozyr():
+        await open_table(fake, group, alice, bob)
+        await fake.settle()
+        new = fake.upgrade_group(group, -1004002, alice, notify=False)
+        await fake.send_text(new, bob, "/new married_bridge")
+        lobby = await fake.wait_for_message(new, text_contains="Married bridge")
+        user, message, data = _mover(fake, [alice, bob])
+        assert not (await fake.press(user, message, data)).text
+        await fake.wait_for(lambda f: any((m.text or "").startswith("🃏") and "Deberts" in
+                                          (m.text or "") for m in f.bot_messages(new)),
+                            what="the game posted in the supergroup")
+        await fake.settle()
+        shown = fake.message(new, lobby.message_id)
+        assert "Join" not in shown.button_texts, shown.text
