@@ -145,3 +145,35 @@ async def test_the_wrong_player_presses_the_movers_button(
         assert (await fake.press(carol, welcome, data, strict=False)).text
         await fake.settle()
         assert await _actions(app, table_id) == before
+
+
+async def test_stale_buttons_of_an_old_match(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """The first match stopped, a second one started: the first match's move buttons and its
+    lobby's Start answer and change nothing at the second."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        first_lobby = await open_table(fake, group, alice, bob)
+        _, old_message, old_data = _mover(fake, [alice, bob])
+        old_start = "l|1|start|"
+        await fake.send_text(group, alice, "/stop")
+        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+        await fake.press_button(alice, confirm, text="Yes, stop")
+        await fake.settle()
+        await fake.send_text(group, alice, "/new deberts")
+        await fake.wait_for(lambda f: len([m for m in f.bot_messages(group)
+                                           if "new table" in (m.text or "")]) == 2,
+                            what="the second lobby")
+        lobby = [m for m in fake.bot_messages(group) if "new table" in (m.text or "")][-1]
+        await fake.press_button(bob, lobby, text="Join")
+        await fake.press_button(alice, lobby, text="Start")
+        await fake.settle()
+        table_id = await _table_id(app)
+        assert table_id == 2
+        before = await _actions(app, table_id)
+        for user in (alice, bob):
+            answer = await fake.press(user, old_message, old_data, strict=False)
+            assert answer.text
+        assert (await fake.press(alice, first_lobby, old_start, strict=False)).text
+        await fake.settle()
+        assert await _actions(app, table_id) == before
