@@ -17,7 +17,6 @@ from bot.service import TableService
 from bot.telegram.callbacks import ActCb, ExpandCb, LobbyCb, in_range
 
 log = logging.getLogger(__name__)
-GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 
 
 def person_of(user: User) -> Person:
@@ -73,7 +72,7 @@ def build_router() -> Router:
     async def help_(message: Message, service: TableService) -> None:
         await service.help(place_of(message))
 
-    @router.message(Command("stop"), F.chat.type.in_(GROUPS))
+    @router.message(Command("stop"))
     async def stop(message: Message, service: TableService) -> None:
         if message.from_user:
             await service.stop_request(place_of(message), person_of(message.from_user))
