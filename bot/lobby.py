@@ -146,18 +146,21 @@ class LobbyMixin:
                             max_players=info.max_players, closed=closed, pairs=pairs)
 
     async def lobby(self, person: Person, data: LobbyData, place: Place | None = None,
-                    answer: Answer | None = None) -> str:
+                    answer: Answer | None = None,
+                    stop_used: Callable[[], Awaitable[None]] | None = None) -> str:
         """A lobby button (join, leave, option, start, cancel; stop for a running match).
 
         ``place`` is where the button was pressed; rights are checked in the table's own chat.
 
         Returns the press's answer; when ``answer`` is given it is called with it first, before
-        the messages are redrawn.
+        the messages are redrawn. ``stop_used`` is called when the boss's "Yes, stop" or "No" on
+        a ``/stop`` confirmation was taken (the confirmation's buttons may go then); never for a
+        refused press, which changes no message.
         """
         reply = answer or _no_answer
         async with self._locks(data.table_id):
             if data.op == "stop":
-                return await self._stop(person, data, reply)
+                return await self._stop(person, data, reply, stop_used)
             refusal = await self.join_refusal(person, data, place)
             if refusal is not None:  # a stranger's join: answered, nothing changes
                 await reply(refusal)
@@ -414,8 +417,12 @@ class LobbyMixin:
             (Button(tr("button.stop_yes"), LobbyData(table.id, "stop", "yes")),
              Button(tr("button.stop_no"), LobbyData(table.id, "stop", "no"))),))
 
-    async def _stop(self, person: Person, data: LobbyData, reply: Answer) -> str:
-        """The confirmation button of ``/stop``: end the match as aborted, keeping its rows."""
+    async def _stop(self, person: Person, data: LobbyData, reply: Answer,
+                    used: Callable[[], Awaitable[None]] | None = None) -> str:
+        """The confirmation button of ``/stop``: end the match as aborted, keeping its rows.
+
+        ``used`` is called once the boss's answer was taken (kept or stopped), not on a refusal.
+        """
         home = await self._home(data.table_id)
         boss_by_admin = home is not None and await self.messenger.is_admin(home, person)
         async with self.store.transaction() as tx:
@@ -437,11 +444,13 @@ class LobbyMixin:
                 table.version += 1
                 await tx.save_table(table)
                 notice = ""
+        taken = notice in ("", tr("notice.stop_kept"))
+        await answer_safely(reply, notice or tr("notice.stopped"))
+        if taken and used is not None:
+            await guarded(used(), "stop confirmation of table %s kept its buttons", data.table_id)
         if notice:
-            await answer_safely(reply, notice)
             return notice
         notice = tr("notice.stopped")
-        await answer_safely(reply, notice)
         await guarded(self.display.refresh(data.table_id, new_events=[], closing="notice.stopped"),
                       "stopped table %s not redrawn", data.table_id)
         await self.after_change(data.table_id)

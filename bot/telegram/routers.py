@@ -112,13 +112,19 @@ def build_router() -> Router:
             await query.answer(service.tr(None)("notice.bad_data"))
             return
         place = None
-        if isinstance(query.message, Message):
-            place = place_of(query.message)
-        await service.lobby(person_of(query.from_user), data, place, answer=answerer(query))
-        if data.op == "stop" and isinstance(query.message, Message):
-            # The confirmation was used (either way): its buttons go.
-            with contextlib.suppress(TelegramBadRequest):
-                await query.message.edit_reply_markup(reply_markup=None)
+        message = query.message if isinstance(query.message, Message) else None
+        if message is not None:
+            place = place_of(message)
+
+        async def stop_used() -> None:
+            # The boss's answer to the /stop confirmation was taken: its buttons go. A refused
+            # press (a stranger, a forged "stop" on a lobby) changes no message.
+            if message is not None:
+                with contextlib.suppress(TelegramBadRequest):
+                    await message.edit_reply_markup(reply_markup=None)
+
+        await service.lobby(person_of(query.from_user), data, place, answer=answerer(query),
+                            stop_used=stop_used)
 
     @router.callback_query()
     async def garbage(query: CallbackQuery, service: TableService) -> None:
