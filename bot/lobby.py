@@ -314,6 +314,8 @@ class LobbyMixin:
             else:
                 if not info.min_players <= len(seats) <= info.max_players:
                     return tr("notice.not_enough", n=info.min_players), "", None, None
+                if all(s.user_id is None for s in seats):  # bots only: nobody could play
+                    return tr("notice.no_humans"), "", None, None
                 try:
                     await self._start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:

@@ -37,19 +37,20 @@ async def test_closing_while_a_bot_moves_logs_no_error(
     # while a bot player's move runs: Timers.shutdown does not wait for running jobs, the
     # store closes under the job's transaction, the job dies with CancelledError (not caught
     # by Timers._run's "except Exception") and APScheduler logs 'Job "Timers._run" raised an
-    # exception' with a traceback at ERROR. Here the moves of a bots-only match (m4) keep a
-    # bot move running; any table with a bot player to move at shutdown does the same.
+    # exception' with a traceback at ERROR. Here bot players move at every seat (Alice
+    # /leaves her seat to a bot: a bots-only lobby no longer starts, m4) and keep a bot move
+    # running; any table with a bot player to move at shutdown does the same.
     group, alice, _ = club
     async with kozyr(bot_delay=0.0) as app:
         await fake.start_bot(alice)
         await fake.wait_for_message(alice, text_contains="kozyr")
         await fake.send_text(group, alice, "/new deberts")
         lobby = await fake.wait_for_message(group, text_contains="new table")
-        await fake.press_button(alice, lobby, text="Leave")
         await fake.press_button(alice, lobby, text="🤖+ easy")
         await fake.press_button(alice, lobby, text="🤖+ easy")
         await fake.press_button(alice, lobby, text="Start")
         table_id = await _table_id(app)
+        await fake.send_text(group, alice, "/leave")
 
         async def moves() -> int:
             async with app.store.transaction() as tx:
