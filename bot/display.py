@@ -84,14 +84,7 @@ def hand_screen(tr: Translator, info: TableInfo, match: engine.Match, seat: Seat
     """A seat's hand message: its legal moves while it plays, none once a bot plays for it."""
     auto = playing and seat.bot_level is not None
     codes = match.legal_actions(seat.seat) if playing and not auto else []
-    return render_hand(tr, info, deal_view(match, match.view(seat.seat)), codes, auto=auto,
-                       expanded=expanded)
-
-
-def deal_view(match: engine.Match, view: dict[str, Any]) -> dict[str, Any]:
-    """``view`` with ``deal`` numbered as the score sheet numbers deals (scored deals + 1)."""
-    rows = len(match.score_sheet["rows"])
-    return {**view, "deal": rows if match.is_over else rows + 1}
+    return render_hand(tr, info, match.view(seat.seat), codes, auto=auto, expanded=expanded)
 
 
 class Display:
@@ -310,7 +303,7 @@ class Display:
         repost = new_table_message or (
             playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
         old_table_msg = table.message_id
-        table_screen = render_table(tr, info, deal_view(match, match.public_view()))
+        table_screen = render_table(tr, info, match.public_view())
         if self.table_buttons is not None and playing:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))

@@ -106,9 +106,16 @@ def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
     return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
 
 
+def deal_number(view: dict[str, Any]) -> int:
+    """The deal's number as the score sheet writes it: the engine's ``sheet_deal`` (a game may
+    write several rows for one deal, Berg's declarations, BERG-SCORE-7; thrown-in deals get
+    none, DB-SHEET-6), never a count of the sheet's rows."""
+    return int(view.get("sheet_deal", view.get("deal", 0)))
+
+
 def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
-    lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=view.get('deal', 0))}"]
+    lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = " · ".join(
         f"{escape(name)} <b>{_num(tr, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
@@ -385,7 +392,7 @@ def render_hand(
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
-             f"{tr('table.deal', n=view.get('deal', 0))}"]
+             f"{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
     facts = view["facts"]
     if out:

@@ -1,0 +1,64 @@
+"""What the club reads: every screen right and clear, in every game (render tests, three
+languages). Each test names the rule ids it checks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from bot.i18n import LANGS, Catalogs
+from bot.render import TableInfo, render_table
+
+CATALOGS = Catalogs()
+NAMES = ("Anna", "Boris", "Vera", "Gleb")
+
+
+def info_for(game: str, match: engine.Match) -> TableInfo:
+    sides = tuple(tuple(s["seats"]) for s in match.score_sheet["sides"])
+    return TableInfo(1, 1, game, "Club", NAMES[:match.players], sides=sides)
+
+
+def play_until(match: engine.Match, stop: Any, *, seed: int = 1, limit: int = 5000) -> None:
+    """Random legal moves until ``stop(match)`` holds (declarations preferred in Berg)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if stop(match) or match.is_over:
+            return
+        seat = match.to_move
+        assert seat is not None
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_header_counts_deals_not_sheet_rows(lang: str) -> None:  # BERG-SCORE-7
+    m = engine.get_game("berg").new_match(players=4, seed=5)
+    # a paid declaration writes a row in the middle of a deal
+    play_until(m, lambda x: len(x.score_sheet["rows"]) >= x.public_view()["deal"]
+               and x.score_sheet["rows"][-1]["deal"] == x.public_view()["deal"])
+    deal = m.public_view()["deal"]
+    tr = CATALOGS.translator(lang)
+    from bot.display import hand_screen
+    from storage import Seat
+
+    head = render_table(tr, info_for("berg", m), m.public_view()).text.splitlines()[0]
+    assert head.endswith(tr("table.deal", n=deal))
+    seat = Seat(table_id=1, seat=0, user_id=1)
+    hand = hand_screen(tr, info_for("berg", m), m, seat, playing=True).text.splitlines()[0]
+    assert hand.endswith(tr("table.deal", n=deal))
+
+
+@pytest.mark.parametrize("game", ["deberts", "bazar_belot"])
+def test_thrown_in_deal_keeps_the_sheet_number(game: str) -> None:  # DB-SHEET-6, BB-REDEAL-1
+    players = 2 if game == "deberts" else 4
+    m = engine.get_game(game).new_match(players=players, seed=2)
+    while m.public_view()["deal"] == 1:  # everybody passes: thrown in, redealt
+        seat = m.to_move
+        assert seat is not None
+        m.apply(seat, "pass")
+    tr = CATALOGS.translator("en")
+    head = render_table(tr, info_for(game, m), m.public_view()).text.splitlines()[0]
+    assert head.endswith(tr("table.deal", n=1))  # the first deal on the sheet is still to come
