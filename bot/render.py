@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from bot.i18n import Translator
 from bot.model import ActData, Button, ExpandData, LobbyData, Screen
 from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
@@ -126,12 +128,26 @@ def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _num(tr: Translator, x: float | int) -> str:
-    """A number of points: whole numbers plain, half-points with the language's decimal sign
-    (Russian and Ukrainian ``3,5``, BERG-SCORE-7)."""
-    if float(x).is_integer():
-        return str(int(x))
-    return str(x).replace(".", tr.maybe("num.decimal_sign", "."))
+def _num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
+    """A number of points in the language's style (Babel's locale data): whole numbers plain,
+    half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
+    ``0.0`` keeps one decimal (Berg's cells, ``4,0``)."""
+    return format_decimal(x, format=pattern, locale=tr.lang)
+
+
+#: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
+NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def localize_numbers(tr: Translator, text: str) -> str:
+    """Every number of an engine-written text (``13.5 - 8.0``, ``3.5``) with the language's
+    decimal sign, keeping its decimals."""
+    def one(m: re.Match[str]) -> str:
+        digits = m.group(0)
+        decimals = len(digits.split(".")[1]) if "." in digits else 0
+        return _num(tr, float(digits) if decimals else int(digits),
+                    pattern="0." + "0" * decimals if decimals else "0")
+    return NUMBER_RE.sub(one, text)
 
 
 def _turn_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str:
@@ -481,9 +497,19 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     501 : 500", DB-SHEET-5), else the running totals.
     """
     result = sheet["result"]
-    m = AWARDED_RE.search(str(result["line"]))
-    score = m.group(1) if m else " : ".join(_num(tr, t) for t in sheet.get("totals", []))
     winner = result.get("winner")
+    m = AWARDED_RE.search(str(result["line"]))
+    if m:  # the belote form already puts the winner's figure first
+        score = localize_numbers(tr, m.group(1))
+    else:
+        # the winner's total first, as every game's notation writes it (DB-SHEET-5,
+        # BERG-END-3 "13,5 - 8,0"); a game may name its own separator
+        totals = list(sheet.get("totals", []))
+        order = ([winner] if winner is not None else []) + \
+            [i for i in range(len(totals)) if i != winner]
+        score = tr.maybe(f"result.sep.{info.game}", " : ").join(
+            _num(tr, totals[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#"))
+            for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.

@@ -62,3 +62,25 @@ def test_thrown_in_deal_keeps_the_sheet_number(game: str) -> None:  # DB-SHEET-6
     tr = CATALOGS.translator("en")
     head = render_table(tr, info_for(game, m), m.public_view()).text.splitlines()[0]
     assert head.endswith(tr("table.deal", n=1))  # the first deal on the sheet is still to come
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "totals", "shown"), [
+    ("bazar_belot", [6, 382], "382 : 6"),
+    ("married_bridge", [120, 860], "860 : 120"),
+    ("berg", [1.5, 5.5], "5{d}5 - 1{d}5"),  # BERG-END-3: "13,5 - 8,0", winner first
+])
+def test_result_line_puts_the_winner_first(lang: str, game: str, totals: list[float],
+                                           shown: str) -> None:  # DB-SHEET-5, BERG-END-3
+    from bot.render import result_line
+
+    tr = CATALOGS.translator(lang)
+    players = 2 if game == "married_bridge" else 4
+    seats = [[0], [1]] if players == 2 else [[0, 2], [1, 3]]
+    sheet = {"sides": [{"name": "x", "seats": s} for s in seats], "rows": [],
+             "totals": totals, "pot": 0, "result": {"winner": 1, "line": "engine words"}}
+    info = TableInfo(1, 1, game, "Club", NAMES[:players])
+    line = result_line(tr, info, sheet)
+    decimal = "." if lang == "en" else ","
+    assert shown.format(d=decimal) in line
+    assert line.index("Boris") < line.index(shown.format(d=decimal)[:3])
