@@ -295,7 +295,7 @@ class Display:
             from bot.records import deal_record_button  # records build on the display
 
             record_button = deal_record_button(tr, table_id, match)
-        for text in self._event_texts(tr, info, new_events):
+        for text in self._event_texts(tr, info, new_events, match.score_sheet["rows"]):
             buttons = ((record_button,),) if record_button and "deal_scored" in \
                 {e["type"] for e in new_events} else ()
             self.post(group, Screen(text, buttons))
@@ -363,15 +363,18 @@ class Display:
             tr.maybe(f"notice.dm_failed.{self.messenger.platform}",
                      tr("notice.dm_failed", names=names), names=names), buttons))
 
-    def _event_texts(self, tr: Translator, info: TableInfo,
-                     events: list[dict[str, Any]]) -> list[str]:
-        """Group messages for the events of one move; a deal result names its last trick."""
+    def _event_texts(self, tr: Translator, info: TableInfo, events: list[dict[str, Any]],
+                     rows: list[dict[str, Any]]) -> list[str]:
+        """Group messages for the events of one move; a deal result names its last trick and
+        is explained from the sheet row it wrote (the last row of its deal)."""
         texts = []
         last_trick = None
         for event in events:
             if event["type"] == "trick":
                 last_trick = event
-            text = render_event(tr, info, event, last_trick=last_trick)
+            row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
+                if event["type"] == "deal_scored" else None
+            text = render_event(tr, info, event, last_trick=last_trick, row=row)
             if text:
                 texts.append(text)
         return texts

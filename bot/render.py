@@ -119,16 +119,16 @@ def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = " · ".join(
-        f"{escape(name)} <b>{_num(tr, total)}</b>"
+        f"{escape(name)} <b>{num(tr, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):
-        score += f" · {tr('table.pot', pot=_num(tr, view['pot']))}"
+        score += f" · {tr('table.pot', pot=num(tr, view['pot']))}"
     lines.append(score)
     return lines
 
 
-def _num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
+def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
     """A number of points in the language's style (Babel's locale data): whole numbers plain,
     half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
     ``0.0`` keeps one decimal (Berg's cells, ``4,0``)."""
@@ -145,7 +145,7 @@ def localize_numbers(tr: Translator, text: str) -> str:
     def one(m: re.Match[str]) -> str:
         digits = m.group(0)
         decimals = len(digits.split(".")[1]) if "." in digits else 0
-        return _num(tr, float(digits) if decimals else int(digits),
+        return num(tr, float(digits) if decimals else int(digits),
                     pattern="0." + "0" * decimals if decimals else "0")
     return NUMBER_RE.sub(one, text)
 
@@ -185,7 +185,7 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
     )
     lines.append(counts)
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
-        pts = " · ".join(f"{escape(n)} {_num(tr, p)}" for n, p in
+        pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
     lines.append(_turn_line(tr, info, view))
@@ -423,10 +423,10 @@ def render_hand(
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
-        pts = " · ".join(f"{escape(n)} {_num(tr, p)}" for n, p in
+        pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
-    score = " · ".join(f"{escape(n)} {_num(tr, t)}" for n, t in
+    score = " · ".join(f"{escape(n)} {num(tr, t)}" for n, t in
                        zip(side_names(info, view), view["totals"], strict=True))
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:
@@ -478,11 +478,11 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
     if sheet["rows"]:
-        totals = " · ".join(f"{name} {_num(tr, t)}" for name, t in
+        totals = " · ".join(f"{name} {num(tr, t)}" for name, t in
                             zip(side_names(info, sheet), sheet["totals"], strict=True))
         lines.append(tr("sheet.totals", totals=totals))
     if sheet.get("pot"):
-        lines.append(tr("table.pot", pot=_num(tr, sheet["pot"])))
+        lines.append(tr("table.pot", pot=num(tr, sheet["pot"])))
     text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
            + escape("\n".join(lines)) + "</pre>"
     if sheet.get("result") and with_result:
@@ -508,32 +508,34 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
         order = ([winner] if winner is not None else []) + \
             [i for i in range(len(totals)) if i != winner]
         score = tr.maybe(f"result.sep.{info.game}", " : ").join(
-            _num(tr, totals[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#"))
+            num(tr, totals[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#"))
             for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.
         totals = sheet.get("totals", [])
         score = " · ".join(
-            f"{name} {'+' if t > 0 else ''}{_num(tr, t)}"
+            f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
             for name, t in zip(side_names(info, sheet), totals, strict=False))
         return tr("result.none", score=escape(score))
     name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])
     return tr("result.wins", name=escape(name), score=escape(score))
 
 
-def _side_name(info: TableInfo, side: int) -> str:
+def side_name(info: TableInfo, side: int) -> str:
     if info.sides and side < len(info.sides):
         return ", ".join(info.names[s] for s in info.sides[side])
     return info.names[side]
 
 
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
-                 last_trick: dict[str, Any] | None = None) -> str | None:
+                 last_trick: dict[str, Any] | None = None,
+                 row: dict[str, Any] | None = None) -> str | None:
     """A group message for an event worth its own message, else None.
 
-    Deal results (with the deal's last trick, whose cards are all played), throw-ins, and the
-    melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
+    Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
+    sheet row the deal wrote, for the games that explain it, bot/render_deals.py), throw-ins,
+    and the melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
     """
     kind = event["type"]
     if kind == "thrown_in":
@@ -548,29 +550,38 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             + f" ({m.get('points', '')})" for m in event.get("melds", []))
         return tr("event.melds_shown", name=escape(info.names[event["seat"]]), melds=melds)
     if kind == "deal_scored":
-        lines = [tr("event.deal_scored", n=event["deal"],
-                    outcome=tr.maybe(f"val.{event['outcome']}", event["outcome"]))]
-        if event.get("declarer") is not None:
+        from bot.render_deals import DEAL_LINES  # the games' own lines build on this module
+
+        own = DEAL_LINES[info.game](tr, info, event, row) if row and info.game in DEAL_LINES \
+            else None
+        outcome = own[0] if own else tr.maybe(f"val.{event['outcome']}", event["outcome"])
+        lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
+        if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")
         if last_trick:
             cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                               for p, c in last_trick["cards"])
-            lines.append(tr("score.last_trick", cards=cards,
-                            name=escape(info.names[last_trick["winner"]])))
+            name = escape(info.names[last_trick["winner"]])
+            # a game without a last-trick bonus (Married bridge) words it without one
+            lines.append(tr.maybe(f"score.last_trick.{info.game}",
+                                  tr("score.last_trick", cards=cards, name=name),
+                                  cards=cards, name=name))
+        if own:
+            return "\n".join(lines + own[1:])
         for side_index, side in enumerate(event["sides"]):
             parts = []
             if "tricks" in side:
-                parts.append(f"{tr('score.tricks')} {_num(tr, side['tricks'])}")
+                parts.append(f"{tr('score.tricks')} {num(tr, side['tricks'])}")
             if "card_points" in side:
-                parts.append(f"{tr('score.cards')} {_num(tr, side['card_points'])}")
+                parts.append(f"{tr('score.cards')} {num(tr, side['card_points'])}")
             if side.get("melds"):
-                parts.append(f"{tr('score.melds')} {_num(tr, side['melds'])}")
+                parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
             if side.get("bela"):
-                parts.append(f"{tr('call.bela')} {_num(tr, side['bela'])}")
-            line = f"{escape(_side_name(info, side_index))}: " + ", ".join(parts)
+                parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
+            line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
-                line += f" = <b>{_num(tr, side['deal_points'])}</b>"
+                line += f" = <b>{num(tr, side['deal_points'])}</b>"
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)

@@ -84,3 +84,50 @@ def test_result_line_puts_the_winner_first(lang: str, game: str, totals: list[fl
     decimal = "." if lang == "en" else ","
     assert shown.format(d=decimal) in line
     assert line.index("Boris") < line.index(shown.format(d=decimal)[:3])
+
+
+def _bb_event(cards: list[int], tricks: list[int], melds: list[int], written: list[int],
+              cells: list[str], outcome: str) -> dict[str, Any]:
+    return {"type": "deal_scored", "deal": 3, "declarer": 0, "outcome": outcome,
+            "sides": [{"card_points": c, "melds": m, "bela": 0, "tricks": t, "deal_points": w,
+                       "written": w, "bait": cell == "BT", "cell": cell, "total": w}
+                      for c, t, m, w, cell in zip(cards, tricks, melds, written, cells,
+                                                  strict=True)]}
+
+
+BB_INFO = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5, BB-SHEET-3
+    from bot.render import cell_text, render_event
+
+    tr = CATALOGS.translator(lang)
+    # 14 spades by Anna and Vera: 94 card points and 20 in melds make it (94 + 200 >= 140);
+    # 94 rounds to 9, so they write 14 + 9 + 20 = 43 and the defenders 16 - 9 = 7
+    event = _bb_event([94, 68], [5, 3], [20, 0], [43, 7], ["43", "7"], "made")
+    text = render_event(tr, BB_INFO, event, row={"deal": 3, "note": "14S"})
+    assert text is not None
+    lines = text.splitlines()
+    assert cell_text(tr, "14S") in lines[0] and tr("bb.made") in lines[0]
+    ours = next(x for x in lines if x.startswith("Anna, Vera:"))
+    theirs = next(x for x in lines if x.startswith("Boris, Gleb:"))
+    assert "94 → 9" in ours and "14" in ours and "20" in ours and "= <b>43</b>" in ours
+    assert "68 → 7" in theirs and "= <b>7</b>" in theirs
+    assert "140" in text  # what the contract needed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SCORE-10
+    from bot.render import cell_text, render_event
+
+    tr = CATALOGS.translator(lang)
+    # 14 spades doubled fails (60 + 20 < 140): the defenders write 2 x 14 + 16 + 2 = 46
+    event = _bb_event([60, 102], [3, 5], [2, 0], [0, 46], ["BT", "46"], "failed")
+    text = render_event(tr, BB_INFO, event, row={"deal": 3, "note": "14S+"})
+    assert text is not None
+    ours = next(x for x in text.splitlines() if x.startswith("Anna, Vera:"))
+    theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
+    assert cell_text(tr, "BT") in ours
+    assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
+    assert cell_text(tr, "14S+") in text
