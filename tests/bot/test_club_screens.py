@@ -131,3 +131,17 @@ def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SC
     assert cell_text(tr, "BT") in ours
     assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
     assert cell_text(tr, "14S+") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_last_trick_has_no_bonus(lang: str) -> None:  # MB-SCORE (tricks only)
+    from bot.render import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "made",
+             "sides": [{"tricks": 8, "deal_points": 90, "cell": "90"},
+                       {"tricks": 5, "deal_points": 0, "cell": "0"}]}
+    trick = {"type": "trick", "cards": [[0, "9D"], [1, "JD"]], "winner": 1}
+    text = render_event(tr, info, event, last_trick=trick)
+    assert text is not None and "Boris" in text and "+10" not in text
