@@ -25,7 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Translator
-from bot.render import TableInfo, cell_text, num, side_names
+from bot.render import TableInfo, cell_text, note_text, num, side_names
 
 log = logging.getLogger(__name__)
 
@@ -225,7 +225,7 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
             if cell == "BT" or cell.startswith("vs("):
                 marks.add((len(rows), i + 1))
         rows.append((str(row["deal"]), *(cell_text(tr, c) for c in cells),
-                     *([cell_text(tr, str(row.get("note", "")))] if note_header else [])))
+                     *([note_text(tr, info, str(row.get("note", "")))] if note_header else [])))
     footer = []
     if sheet["rows"]:
         totals = " · ".join(f"{name} {num(tr, t)}" for name, t in

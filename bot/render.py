@@ -56,6 +56,8 @@ def bot_name(tr: Translator, level: str | None) -> str:
 
 def card_text(card: str, tr: Translator | None = None) -> str:
     """``TS`` -> ``10♠``; with ``tr`` the rank letter is the language's (Russian ace ``Т♠``)."""
+    if tr is not None and card in ("RJ", "BJ"):  # Berg's jokers by name, not "🃏R"
+        return tr.maybe(f"card.{card}", display(card))
     if tr is None or len(card) != 2 or card[1] not in SUIT_SYMBOLS:
         return display(card)
     rank = "10" if card[0] == "T" else card[0]
@@ -450,6 +452,8 @@ def cell_text(tr: Translator, cell: str) -> str:
     kept (``vs(81)``, ``313 [+81 vs]``)."""
     if cell == "BT":
         return tr("cell.BT")
+    if NUMBER_RE.fullmatch(cell):  # Berg's "4.5": the language's decimal sign (BERG-SCORE-7)
+        return localize_numbers(tr, cell)
     m = CONTRACT_RE.fullmatch(cell)
     if not m:
         return cell
@@ -459,6 +463,16 @@ def cell_text(tr: Translator, cell: str) -> str:
     if marks:
         text += tr.maybe("cell.mark_sep", "").replace("_", " ") + marks
     return text
+
+
+def note_text(tr: Translator, info: TableInfo, note: str) -> str:
+    """A sheet row's note for display: the game's own words where it has them (Berg's reasons,
+    bot/render_deals.py), else as a cell (a contract, BB-SHEET-3)."""
+    from bot.render_deals import NOTE_TEXT  # the games' own words build on this module
+
+    if info.game in NOTE_TEXT:
+        return NOTE_TEXT[info.game](tr, info, note)
+    return cell_text(tr, note)
 
 
 def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
@@ -472,7 +486,7 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     note_header = tr.maybe(f"sheet.note.{info.game}", "")
     header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
     body = [[str(r["deal"])] + [cell_text(tr, str(c)) for c in r["cells"]]
-            + ([cell_text(tr, str(r.get("note", "")))] if note_header else [])
+            + ([note_text(tr, info, str(r.get("note", "")))] if note_header else [])
             for r in sheet["rows"]]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()

@@ -8,11 +8,20 @@ sheet row the deal wrote (its ``note`` holds the contract or the reason).
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 from bot.i18n import Translator
-from bot.render import CONTRACT_RE, TableInfo, cell_text, num, side_name
+from bot.render import (
+    CONTRACT_RE,
+    TableInfo,
+    card_text,
+    cell_text,
+    localize_numbers,
+    num,
+    side_name,
+)
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
 
 MULTIPLIERS = {"": 1, "+": 2, "++": 4}
@@ -85,5 +94,54 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     return lines
 
 
-#: Games whose deal result has lines of their own: (tr, info, event, sheet row) -> lines.
-DEAL_LINES = {"bazar_belot": bazar_belot_lines}
+#: A Berg sheet note (BERG-SCORE-7): ``<pair> <what>`` or ``tie``, pairs ``0-2`` / ``1-3``.
+BERG_NOTE_RE = re.compile(r"(?:(0-2|1-3) )?(\S+)(?: (.*))?")
+
+
+def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
+    """Why a Berg row was written, in players' words: the pair by its players' names, the
+    declaration by its name (an opened hand by its player's name), cards drawn, numbers in the
+    language's style (BERG-SCORE-7: ``0-2 win run RJ QH QD = 4.0``, ``1-3 open:2 -0.5``,
+    ``tie``). Plain text (the sheet is escaped as a whole)."""
+    m = BERG_NOTE_RE.fullmatch(note)
+    if not m:
+        return note
+    tag, what, rest = m.groups()
+    side = side_name(info, 0 if tag == "0-2" else 1) if tag else ""
+    rest = rest or ""
+    if what == "win" and rest.startswith("run "):
+        cards, _, points = rest[4:].partition(" = ")
+        shown = " ".join(card_text(c, tr) for c in cards.split())
+        return tr("berg.note.win_run", side=side, cards=shown,
+                  points=localize_numbers(tr, points))
+    if what == "win":
+        return tr("berg.note.win", side=side, points=localize_numbers(tr, rest))
+    if what in ("tie", "surrender", "penalty"):
+        return tr(f"berg.note.{what}", side=side)
+    # a declaration and its cost: "<what> -<cost>"
+    verb, _, arg = what.partition(":")
+    if verb == "open" and arg.isdigit():
+        label = tr("berg.decl.open_one", name=info.names[int(arg)])
+    else:
+        label = tr.maybe(f"berg.decl.{what.replace(':', '.')}", what)
+    return tr("berg.note.declared", side=side, what=label, cost=localize_numbers(tr, rest))
+
+
+def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
+               row: dict[str, Any]) -> list[str]:
+    """How a Berg deal ended (the row's note in words) and per pair what it wrote and its
+    total on the sheet (BERG-SCORE-5..7)."""
+    lines = [escape(berg_note(tr, info, str(row.get("note", ""))))]
+    for p, side in enumerate(event["sides"]):
+        points = float(side.get("written", side.get("deal_points", 0)))
+        shown = ("+" if points > 0 else "") + num(tr, points, pattern="0.0")
+        lines.append(f"{escape(side_name(info, p))}: <b>{shown}</b> · {tr('score.sheet')}: "
+                     f"{cell_text(tr, str(side['cell']))}")
+    return lines
+
+
+#: Games whose deal result has lines of their own: (tr, info, event, sheet row) -> lines
+#: (the first one says how the deal ended).
+DEAL_LINES = {"bazar_belot": bazar_belot_lines, "berg": berg_lines}
+#: Games whose sheet notes are worded by the bot: (tr, info, note) -> text.
+NOTE_TEXT = {"berg": berg_note}

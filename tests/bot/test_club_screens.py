@@ -145,3 +145,60 @@ def test_married_bridge_last_trick_has_no_bonus(lang: str) -> None:  # MB-SCORE 
     trick = {"type": "trick", "cards": [[0, "9D"], [1, "JD"]], "winner": 1}
     text = render_event(tr, info, event, last_trick=trick)
     assert text is not None and "Boris" in text and "+10" not in text
+
+
+BERG_SHEET = {
+    "sides": [{"name": "0-2", "seats": [0, 2]}, {"name": "1-3", "seats": [1, 3]}],
+    "rows": [
+        {"deal": 1, "cells": ["-0.5", "-"], "points": [-0.5, 0], "note": "0-2 fire -0.5"},
+        {"deal": 1, "cells": ["-0.5", "0.5"], "points": [0, 0.5], "note": "1-3 win 0.5"},
+        {"deal": 2, "cells": ["0.0", "1.0"], "points": [0.5, 0.5], "note": "tie"},
+        {"deal": 3, "cells": ["-0.5", "1.0"], "points": [-0.5, 0], "note": "0-2 open:1 -0.5"},
+        {"deal": 3, "cells": ["4.5", "1.0"], "points": [5.0, 0],
+         "note": "0-2 win run RJ QH QD = 5.0"},
+        {"deal": 4, "cells": ["4.5", "1.5"], "points": [0, 0.5], "note": "1-3 surrender"},
+    ],
+    "totals": [4.5, 1.5], "pot": 0, "result": None,
+}
+BERG_INFO = TableInfo(1, 1, "berg", "Club", NAMES, sides=((0, 2), (1, 3)))
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_berg_sheet_speaks_the_players_language(lang: str) -> None:  # BERG-SCORE-6, -7
+    from bot.render import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    text = render_sheet(tr, BERG_INFO, BERG_SHEET)
+    for engine_word in ("0-2", "1-3", "fire", "win", "tie", "run", "surrender", "open", "RJ",
+                        "4.5", "0.5", "-0.5"):
+        assert engine_word not in text, engine_word
+    assert "4,5" in text and "-0,5" in text and "Anna, Vera" in text
+    assert "Boris" in text.split("\n")[5]  # the open hand is named by its player
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_deal_result_names_what_was_written(lang: str) -> None:  # BERG-SCORE-5, -7
+    from bot.render import render_event
+
+    tr = CATALOGS.translator(lang)
+    event = {"type": "deal_scored", "deal": 2, "declarer": None, "outcome": "tie",
+             "sides": [{"deal_points": 0.5, "written": 0.5, "cell": "0.0", "total": 0.0,
+                        "run": []},
+                       {"deal_points": 0.5, "written": 0.5, "cell": "1.0", "total": 1.0,
+                        "run": []}]}
+    text = render_event(tr, BERG_INFO, event, row=BERG_SHEET["rows"][2])
+    assert text is not None
+    decimal = "." if lang == "en" else ","
+    assert ":  =" not in text and "tie" not in text.replace(tr("val.tie"), "")
+    assert f"0{decimal}5" in text and f"1{decimal}0" in text
+    assert ("1.0" not in text) if decimal == "," else True
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jokers_have_names(lang: str) -> None:  # BERG-DECK
+    from bot.render import card_text
+
+    tr = CATALOGS.translator(lang)
+    red, black = card_text("RJ", tr), card_text("BJ", tr)
+    assert "R" not in red.replace("🃏", "") and red != black
+    assert red == tr("card.RJ") and black == tr("card.BJ")
