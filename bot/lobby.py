@@ -122,10 +122,13 @@ class LobbyMixin:
                             max_players=info.max_players, closed=closed, pairs=pairs)
 
     async def lobby(self, person: Person, data: LobbyData, place: Place | None = None,
-                    answer: Answer | None = None) -> str:
+                    answer: Answer | None = None,
+                    used: Callable[[], Awaitable[None]] | None = None) -> str:
         """A lobby button (join, leave, option, start, cancel; stop for a running match).
 
         ``place`` is where the button was pressed; rights are checked in the table's own chat.
+        ``used``: called once a stop confirmation was answered by someone allowed to (its
+        buttons may go then); a refused press changes no message.
 
         Returns the press's answer; when ``answer`` is given it is called with it first, before
         the messages are redrawn.
@@ -133,7 +136,7 @@ class LobbyMixin:
         reply = answer or _no_answer
         async with self._locks(data.table_id):
             if data.op == "stop":
-                return await self._stop(person, data, reply)
+                return await self._stop(person, data, reply, used)
             notice, status, message_id, here = await self._lobby(person, data)
             await reply(notice)
             if here is None:
@@ -359,7 +362,8 @@ class LobbyMixin:
             (Button(tr("button.stop_yes"), LobbyData(table.id, "stop", "yes")),
              Button(tr("button.stop_no"), LobbyData(table.id, "stop", "no"))),))
 
-    async def _stop(self, person: Person, data: LobbyData, reply: Answer) -> str:
+    async def _stop(self, person: Person, data: LobbyData, reply: Answer,
+                    used: Callable[[], Awaitable[None]] | None = None) -> str:
         """The confirmation button of ``/stop``: end the match as aborted, keeping its rows."""
         home = await self._home(data.table_id)
         boss_by_admin = home is not None and await self.messenger.is_admin(home, person)
@@ -379,12 +383,16 @@ class LobbyMixin:
             if data.arg != "yes":
                 notice = tr("notice.stop_kept")
                 await reply(notice)
+                if used is not None:
+                    await used()
                 return notice
             table.status = "aborted"
             table.version += 1
             await tx.save_table(table)
         notice = tr("notice.stopped")
         await reply(notice)
+        if used is not None:
+            await used()
         await self.display.refresh(data.table_id, new_events=[], closing="notice.stopped")
         await self.after_change(data.table_id)
         return notice
