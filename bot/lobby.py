@@ -279,7 +279,8 @@ class LobbyMixin:
                 try:
                     await self._start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:
-                    reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
+                    log.info("table %s not started: %s (%s)", table.id, exc, exc.rule_id)
+                    reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.options_refused"))
                     return tr("notice.cannot_start", reason=reason), "", None, None
                 notice = tr("notice.done")
             status, message_id = table.status, table.message_id

@@ -249,8 +249,12 @@ class TableService(AutoplayMixin):
             try:
                 events = await self.commit_move(tx, table, match, seat, data.code)
             except engine.IllegalAction as exc:
-                reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
-                return tr("notice.illegal", reason=reason, rule=exc.rule_id), None, False
+                # players read words in their language; the rule id and the engine's own
+                # (English) reason go to the log
+                log.info("table %s: %r refused: %s (%s)", table.id, data.code, exc.reason,
+                         exc.rule_id)
+                reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.illegal_any"))
+                return tr("notice.illegal", reason=reason), None, False
             except Conflict:
                 return tr("notice.stale"), None, True
             for row in await tx.seats(table.id):

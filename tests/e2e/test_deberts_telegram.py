@@ -8,6 +8,7 @@ never opened the bot; and no group message ever shows a card still in a hand.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from sqlalchemy import func, select
@@ -180,6 +181,18 @@ async def test_stranger_stale_and_garbage_change_nothing(
         for junk in ("zzz", "a|x|1|take", "a|1", "l|1|explode", f"a|{table_id}|1|play:ZZ"):
             answer = await fake.press(carol, message, junk, strict=False)
             assert answer.text, junk
+        # A forged code from the player on turn: refused in words, no rule id, no engine
+        # English (the rule id goes to the log), in the chat's language.
+        version = data.split("|")[2]
+        for lang, latin_ok in (("en", True), ("ru", False)):
+            await fake.send_text(group, alice, f"/lang {lang}")
+            await fake.wait_for_message(group)  # the language is set
+            for code in ("play:ZZ", "bid:7:Q", "declare:nothing"):
+                answer = await fake.press(user, message, f"a|{table_id}|{version}|{code}",
+                                          strict=False)
+                assert answer.text and not re.search(r"[A-Z]{2,}-[A-Z]+", answer.text), code
+                assert latin_ok or not re.search(r"[A-Za-z]", answer.text), answer.text
+        await fake.send_text(group, alice, "/lang en")
         # Someone not the creator tries to cancel the started lobby.
         answer = await fake.press(carol, lobby, f"l|{table_id}|cancel|", strict=False)
         assert answer.text == "This lobby is closed."
