@@ -18,7 +18,7 @@ import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from html import escape
 from typing import Any
 
@@ -62,15 +62,21 @@ class _Sent:
 
 
 def _clock(tr: Translator, table: GameTable) -> str | None:
-    """The table's clock line: seconds left for the move, or paused; None without a clock."""
+    """The table's clock line: when the turn ends, as a time of day in UTC (the chat has no
+    time zone), so that it stays true without an edit every second: ``move by 18:42:30 UTC``;
+    ``02.12 18:42`` when the deadline is on another day; or paused; None without a clock."""
     if table.status != "playing":
         return None
     if table.paused:
         return "⏸ " + tr("table.paused")
     if table.deadline is None:
         return None
-    left = max(0, int((table.deadline - datetime.now(UTC)).total_seconds()))
-    return "⏱ " + tr("table.clock", time=f"{left // 60}:{left % 60:02d}")
+    deadline = table.deadline.astimezone(UTC)
+    now = datetime.now(UTC)
+    shown = deadline.strftime("%H:%M:%S" if deadline - now < timedelta(hours=1) else "%H:%M")
+    if deadline.date() != now.date():
+        shown = deadline.strftime("%d.%m ") + shown
+    return "⏱ " + tr("table.clock", time=shown)
 
 
 def with_sides(info: TableInfo, match: engine.Match) -> TableInfo:

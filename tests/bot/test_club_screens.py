@@ -202,3 +202,23 @@ def test_jokers_have_names(lang: str) -> None:  # BERG-DECK
     red, black = card_text("RJ", tr), card_text("BJ", tr)
     assert "R" not in red.replace("🃏", "") and red != black
     assert red == tr("card.RJ") and black == tr("card.BJ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without an edit
+    from datetime import UTC, datetime, timedelta
+
+    from bot.display import _clock
+    from storage import GameTable
+
+    tr = CATALOGS.translator(lang)
+    deadline = (datetime.now(UTC) + timedelta(seconds=29)).replace(microsecond=0)
+    table = GameTable(chat_id=1, game="deberts", status="playing", deadline=deadline)
+    line = _clock(tr, table)
+    assert line is not None
+    assert deadline.strftime("%H:%M:%S") in line and "UTC" in line and "0:29" not in line
+    later = deadline + timedelta(days=1, hours=2)
+    table.deadline = later
+    line = _clock(tr, table)
+    assert line is not None and later.strftime("%H:%M") in line
+    assert later.strftime("%d.%m") in line  # another day: the date too
