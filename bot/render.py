@@ -24,9 +24,14 @@ CARDS_PER_ROW = 5
 BOT_LEVELS = ("easy", "normal", "strong")
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
 MAX_BUTTONS = 40
-#: A numeric ladder with more choices than this is cut into ranges of ``LADDER_RANGE``.
+#: A numeric ladder with more choices than this is cut: its lowest ``LADDER_DIRECT`` levels
+#: (the common bids) are shown at once, the rest in ranges of ``LADDER_RANGE`` levels, each
+#: opening a page with every bid of its levels: any bid takes two taps at most.
 LADDER_PAGE = 15
-LADDER_RANGE = 10
+LADDER_DIRECT = 2
+LADDER_RANGE = 5
+#: Bids of one level share a row (six strains in Bazar-Belot).
+LADDER_ROW = 6
 #: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
 CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
 #: The awarded score in a belote result line: "Result: A wins, 501 : 500".
@@ -351,9 +356,13 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
         if collapse and ladder:
             numeric = [p for p in ladder if _arg_key(p)[0] == 0]
             if len(numeric) > LADDER_PAGE:
+                for p in numeric[:LADDER_DIRECT]:  # the common bids: one tap
+                    rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
+                                  LADDER_ROW)
                 expanders = []
-                for i in range(0, len(numeric), LADDER_RANGE):
-                    chunk = numeric[i:i + LADDER_RANGE]
+                rest = numeric[LADDER_DIRECT:]
+                for i in range(0, len(rest), LADDER_RANGE):
+                    chunk = rest[i:i + LADDER_RANGE]
                     lo, hi = chunk[0].split(":")[1], chunk[-1].split(":")[1]
                     expanders.append(more(f"{verb}:{lo}..{hi}",
                                           f"{code_label(tr, chunk[0], view)}–{hi}"))
@@ -365,7 +374,7 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
         else:
             for p in ladder:
                 rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
-                              CARDS_PER_ROW)
+                              LADDER_ROW)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
