@@ -17,6 +17,7 @@ import asyncio
 import logging
 import time
 import weakref
+from collections.abc import Awaitable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from html import escape, unescape
@@ -211,13 +212,21 @@ class Records:
 
     def _schedule(self, table_id: int) -> None:
         async def run() -> None:
+            async with AsyncExitStack() as stack:
+                if self.locks is not None:
+                    await stack.enter_async_context(self.locks(table_id))
+                await self.announce(table_id)
+
+        self._in_background(run(), f"table {table_id}: the final sheet was not posted")
+
+    def _in_background(self, work: Awaitable[Any], failure: str) -> None:
+        """Run ``work`` after the caller returns (``drain`` waits for it); a failure is logged
+        with ``failure``."""
+        async def run() -> None:
             try:
-                async with AsyncExitStack() as stack:
-                    if self.locks is not None:
-                        await stack.enter_async_context(self.locks(table_id))
-                    await self.announce(table_id)
+                await work
             except Exception:
-                log.warning("table %s: the final sheet was not posted", table_id, exc_info=True)
+                log.warning("%s", failure, exc_info=True)
 
         task = asyncio.get_running_loop().create_task(run())
         self._tasks.add(task)
@@ -340,10 +349,11 @@ class Records:
             return tr("rec.already_posted")
         ended = loaded.table.status in ("finished", "aborted")
         target = Target(loaded.chat.ext_id, loaded.table.thread_id)
+        post: Awaitable[Any]
         if data.kind == "pic":
             caption = f"<b>{escape(game_title(tr, loaded.table.game))}</b>"
-            await self.messenger.send_photo(target, self._picture(tr, loaded, match),
-                                            Screen(caption))
+            post = self.messenger.send_photo(target, self._picture(tr, loaded, match),
+                                             Screen(caption))
         elif data.kind == "deal":
             events = [e.to_dict() for e in match.events]
             if data.deal not in over_deals(events, match.is_over or ended):
@@ -352,11 +362,13 @@ class Records:
             if record is None:
                 return tr("notice.bad_data")
             info = with_sides(loaded.info, match)
-            await self.messenger.send(target, Screen(render_deal_record(tr, info, record)))
+            post = self.messenger.send(target, Screen(render_deal_record(tr, info, record)))
         else:
             if not ended:
                 return tr("export.not_over")
-            await self._send_export(tr, target, loaded, actions)
+            post = self._send_export(tr, target, loaded, actions)
+        # the press is answered at once; the post waits its turn in the group's queue
+        self._in_background(post, f"table {data.table_id}: the {data.kind} was not posted")
         self._recent = {k: t for k, t in self._recent.items()
                         if time.monotonic() - t < REPEAT_SECONDS}
         self._recent[key] = time.monotonic()
