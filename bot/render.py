@@ -37,6 +37,9 @@ CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
 #: The awarded score in a belote result line: "Result: A wins, 501 : 500".
 AWARDED_RE = re.compile(r"wins(?: by claim)?, (-?[\d.]+(?: : -?[\d.]+)+)$")
 RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)")
+#: A card with this many codes or more (a Berg jack's orders, a queen's suits) opens them in a
+#: second step, however few codes there are; a card and its bela stay side by side.
+ORDER_CHOICES = 3
 #: Labels this short share a row (suits, levels, short words).
 SHORT_LABEL = 12
 
@@ -228,7 +231,10 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     if verb == "play" and args:
         text = card_text(args[0], tr)
         for extra in args[1:]:
-            text += " " + tr.maybe(f"call.{extra}", _arg_text(tr, extra))
+            if tr.catalogs.has("en", f"call.{extra}"):  # a word said with the card (bela)
+                text += " " + tr(f"call.{extra}")
+            else:  # what the card orders (a rank, a suit, the joker)
+                text += " → " + _arg_text(tr, extra)
         return text
     ctx = _label_context(tr, view)
     shown = [_arg_text(tr, a) for a in args]
@@ -310,13 +316,13 @@ def hand_buttons(
     """
     if expanded:
         back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
-        inner = _layout(tr, info, view, select_codes(codes, expanded))
+        inner = _layout(tr, info, view, select_codes(codes, expanded), opened=expanded)
         return (*inner, back)
     return _layout(tr, info, view, codes)
 
 
 def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
-            codes: Sequence[str]) -> tuple[tuple[Button, ...], ...]:
+            codes: Sequence[str], opened: str = "") -> tuple[tuple[Button, ...], ...]:
 
     def btn(code: str) -> Button:
         return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
@@ -341,7 +347,8 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
     for prefix in sorted((p for p in groups if is_card_group(p)),
                          key=lambda p: (order.get(p.split(":")[1], 99), p)):
         members = groups[prefix]
-        if collapse and len(members) > 1:
+        if prefix != opened and ((collapse and len(members) > 1)
+                                 or len(members) >= ORDER_CHOICES):
             card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
         else:
             card_buttons += [btn(c) for c in members]

@@ -96,7 +96,7 @@ def test_many_codes_collapse_into_choices_and_expand() -> None:
         f"play:JH:{o}" for o in orders)
     assert isinstance(inner[-1].data, ExpandData) and inner[-1].data.prefix == ""
     labels = {b.data.code: b.text for b in inner if isinstance(b.data, ActData)}
-    assert labels["play:JH:T"] == "J♥ 10"
+    assert labels["play:JH:T"] == "J♥ → 10"
 
 
 def test_few_codes_are_shown_at_once_as_a_ladder() -> None:
