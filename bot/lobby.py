@@ -85,6 +85,8 @@ class LobbyMixin:
     new_seed: Callable[[], int]
     _locks: TableLocks
     _invited: set[tuple[int, str]]
+    #: Invitations posted in a group, by person: removed once he opens the private chat.
+    _invitations: dict[str, list[tuple[Target, str]]]
 
     @property
     def platform(self) -> str:
@@ -172,7 +174,7 @@ class LobbyMixin:
         home = await self._home(data.table_id)
         if data.op in ("start", "cancel", "opt") and home is not None:
             boss_by_admin = await self.messenger.is_admin(home, person)
-        say: list[Screen] = []
+        invite: Screen | None = None
         changed = True
         async with self.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
@@ -219,7 +221,7 @@ class LobbyMixin:
                     asked = person.ext_id + (f":{want}" if want is not None else "")
                     if (table.id, asked) not in self._invited:
                         self._invited.add((table.id, asked))
-                        say.append(self._invitation(tr, person, link))
+                        invite = self._invitation(tr, person, link)
                     notice, changed = tr("notice.open_private_short"), False
                 else:
                     if want is None:
@@ -284,9 +286,26 @@ class LobbyMixin:
                     return tr("notice.cannot_start", reason=reason), "", None, None
                 notice = tr("notice.done")
             status, message_id = table.status, table.message_id
-        for screen in say:
-            await self._say(here, screen.text, screen.buttons)
+        if invite is not None:
+            await self.post_invitation(here, person, invite)
         return notice, status, message_id, here if changed else None
+
+    async def post_invitation(self, place: Place, person: Person, invite: Screen) -> None:
+        """Post ``invite`` in the group and remember it, to remove it once ``person`` opened
+        the private chat (``drop_invitations``)."""
+        target = Target(place.chat_ext_id, place.thread_id)
+        message_id = await self.messenger.send(target, invite)
+        self._invitations.setdefault(person.ext_id, []).append((target, message_id))
+
+    async def drop_invitations(self, person: Person) -> None:
+        """Remove the group invitations of ``person``, who can now get private messages (a
+        message already gone is no error)."""
+        for target, message_id in self._invitations.pop(person.ext_id, []):
+            try:
+                await self.messenger.delete(target, message_id)
+            except Exception:
+                log.info("invitation %s in %s not removed", message_id, target.chat_ext_id,
+                         exc_info=True)
 
     def _invitation(self, tr: Translator, person: Person, link: str) -> Screen:
         """The group message asking ``person`` to open a private chat (deep link button)."""

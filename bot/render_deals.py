@@ -140,8 +140,23 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     return lines
 
 
+#: A Married bridge sheet note (MB-SCORE-8): ``2HXX by seat 0, 8 tricks``.
+MB_NOTE_RE = re.compile(r"(\S+) by seat (\d), (\d+) tricks")
+
+
+def married_bridge_note(tr: Translator, info: TableInfo, note: str) -> str:
+    """The contract, its declarer by name and his tricks, in the chat's language (plain
+    text)."""
+    m = MB_NOTE_RE.fullmatch(note)
+    if not m:
+        return note
+    contract, seat, tricks = m.groups()
+    return tr("mb.note", contract=tr.maybe(f"val.{contract}", contract),
+              name=info.names[int(seat)], tricks=tricks)
+
+
 #: Games whose deal result has lines of their own: (tr, info, event, sheet row) -> lines
 #: (the first one says how the deal ended).
 DEAL_LINES = {"bazar_belot": bazar_belot_lines, "berg": berg_lines}
 #: Games whose sheet notes are worded by the bot: (tr, info, note) -> text.
-NOTE_TEXT = {"berg": berg_note}
+NOTE_TEXT = {"berg": berg_note, "married_bridge": married_bridge_note}

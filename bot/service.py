@@ -65,6 +65,7 @@ class TableService(AutoplayMixin):
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang, locks=self._locks)
         self._invited: set[tuple[int, str]] = set()
+        self._invitations: dict[str, list[tuple[Target, str]]] = {}
         self.bot_delay = bot_delay
         self.lobby_timeout = lobby_timeout
         self.timers = Timers(on_deadline=self.on_deadline, on_reminder=self.on_reminder,
@@ -114,8 +115,7 @@ class TableService(AutoplayMixin):
         if not can_dm and link:  # the creator must open the bot too, or he gets no cards
             assert table.id is not None
             self._invited.add((table.id, person.ext_id))
-            invitation = self._invitation(tr, person, link)
-            await self._say(place, invitation.text, invitation.buttons)
+            await self.post_invitation(place, person, self._invitation(tr, person, link))
 
     async def set_lang(self, place: Place, lang: str) -> None:
         """``/lang ru|uk|en``: the chat's language."""
@@ -177,8 +177,13 @@ class TableService(AutoplayMixin):
             user = await tx.upsert_user(self.platform, person.ext_id, person.name,
                                         person.username, can_dm=True)
             tables = await self._running_tables_of(tx, user.id)
+            waiting = [t for t in await tx.unfinished_tables() if t.status == "lobby"
+                       and t.id is not None
+                       and any(s.user_id == user.id for s in await tx.seats(t.id))]
+            chat = await tx.get_chat(waiting[0].chat_id) if waiting else None
         target = Target(person.ext_id, private=True)
-        tr = self.tr(None)
+        tr = self.tr(chat.lang if chat else None)
+        await self.drop_invitations(person)  # he has opened the private chat
         rest = payload[len(JOIN_PREFIX):] if payload.startswith(JOIN_PREFIX) else ""
         number, _, seat = rest.partition("-")
         if number.isascii() and number.isdigit() and len(number) < 12:
@@ -186,6 +191,9 @@ class TableService(AutoplayMixin):
             data = LobbyData(int(number), "seat", seat) if seat else LobbyData(int(number), "join")
             notice = await self.lobby(person, data)
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
+        elif waiting and not tables:  # seated in a lobby (its creator): the cards come here
+            game = tr.maybe(f"game.{waiting[0].game}", waiting[0].game)
+            await self.messenger.send(target, Screen(tr("start.seated", game=game)))
         elif not tables:
             await self.messenger.send(target, Screen(tr("start.welcome")))
         await self._redraw_hands(person, tables)

@@ -222,3 +222,49 @@ def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without
     line = _clock(tr, table)
     assert line is not None and later.strftime("%H:%M") in line
     assert later.strftime("%d.%m") in line  # another day: the date too
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_orders_come_after_the_card(lang: str) -> None:  # BERG-CODES play:<jack>:<order>
+    from bot.model import ActData, ExpandData
+    from bot.render import card_text, hand_buttons
+
+    tr = CATALOGS.translator(lang)
+    orders = ["5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK"]
+    codes = [f"play:JS:{o}" for o in orders] + [f"play:QD:{s}" for s in "SHDC"] + ["play:7C",
+                                                                                  "draw"]
+    view = {"hand": ["JS", "QD", "7C"], "groups": {}, "facts": [], "private": [],
+            "game": "berg"}
+    top = [b for row in hand_buttons(tr, BERG_INFO, view, codes) for b in row]
+    assert [b.data.prefix for b in top if isinstance(b.data, ExpandData)] == ["play:JS",
+                                                                              "play:QD"]
+    assert {b.data.code for b in top if isinstance(b.data, ActData)} == {"play:7C", "draw"}
+    page = [b for row in hand_buttons(tr, BERG_INFO, view, codes, expanded="play:JS")
+            for b in row]
+    labels = {b.data.code: b.text for b in page if isinstance(b.data, ActData)}
+    assert set(labels) == {f"play:JS:{o}" for o in orders}
+    assert labels["play:JS:JK"] == f"{card_text('JS', tr)} → {tr('arg.JK')}"
+
+
+def test_berg_top_card_does_not_read_like_the_last_card_call() -> None:  # BERG-INFO-2
+    words = {lang: CATALOGS.translator(lang)("fact.berg.top_card").lower() for lang in LANGS}
+    assert "послед" not in words["ru"] and "останн" not in words["uk"]
+    assert "pile" in words["en"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_sheet_has_a_contract_column(lang: str) -> None:  # MB-SCORE-8
+    from bot.render import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
+             "rows": [{"deal": 1, "cells": ["+960", "0"], "points": [960, 0],
+                       "note": "2HXX by seat 0, 8 tricks"}],
+             "totals": [960, 0], "pot": 0, "result": None}
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    text = render_sheet(tr, info, sheet)
+    header = text.split("<pre>")[1].splitlines()[0]
+    assert tr("sheet.note.married_bridge") in header
+    row = text.split("<pre>")[1].splitlines()[1]
+    assert tr("val.2HXX") in row and "Anna" in row and "8" in row
+    assert "seat" not in row and "by" not in row
