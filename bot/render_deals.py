@@ -155,8 +155,27 @@ def married_bridge_note(tr: Translator, info: TableInfo, note: str) -> str:
               name=info.names[int(seat)], tricks=tricks)
 
 
+def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
+                         row: dict[str, Any]) -> list[str] | None:
+    """The contract and its declarer, the tricks he needed and took, and what each player
+    writes (MB-SCORE-8)."""
+    m = MB_NOTE_RE.fullmatch(str(row.get("note", "")))
+    declarer = event.get("declarer")
+    if not m or declarer is None:
+        return None
+    side = event["sides"][declarer]
+    outcome = tr.maybe(f"val.{event['outcome']}", event["outcome"])
+    lines = [tr("mb.deal", contract=escape(tr.maybe(f"val.{m.group(1)}", m.group(1))),
+                name=escape(info.names[declarer]), needed=side.get("needed", "?"),
+                tricks=side["tricks"], outcome=outcome)]
+    for seat, s in enumerate(event["sides"]):
+        lines.append(f"{escape(info.names[seat])}: <b>{escape(str(s['cell']))}</b>")
+    return lines
+
+
 #: Games whose deal result has lines of their own: (tr, info, event, sheet row) -> lines
 #: (the first one says how the deal ended).
-DEAL_LINES = {"bazar_belot": bazar_belot_lines, "berg": berg_lines}
+DEAL_LINES = {"bazar_belot": bazar_belot_lines, "berg": berg_lines,
+              "married_bridge": married_bridge_lines}
 #: Games whose sheet notes are worded by the bot: (tr, info, note) -> text.
 NOTE_TEXT = {"berg": berg_note, "married_bridge": married_bridge_note}

@@ -268,3 +268,20 @@ def test_married_bridge_sheet_has_a_contract_column(lang: str) -> None:  # MB-SC
     row = text.split("<pre>")[1].splitlines()[1]
     assert tr("val.2HXX") in row and "Anna" in row and "8" in row
     assert "seat" not in row and "by" not in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-SCORE-8
+    from bot.render import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "defeated",
+             "sides": [{"tricks": 8, "deal_points": 0, "written": 0, "cell": "0",
+                        "role": "declarer", "needed": 10},
+                       {"tricks": 5, "deal_points": 600, "written": 600, "cell": "+600",
+                        "role": "defender", "needed": 4}]}
+    text = render_event(tr, info, event, row={"deal": 1, "note": "4SX by seat 0, 8 tricks"})
+    assert text is not None
+    assert tr("val.4SX") in text and "10" in text and "8" in text
+    assert "= <b>600</b>" not in text and "+600" in text  # written, not a sum of nothing
