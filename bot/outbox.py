@@ -242,13 +242,16 @@ class Outbox:
 
     # ---- enqueueing ----------------------------------------------------------------------
 
-    def _enqueue(self, job: _Job) -> asyncio.Future[Any]:
+    def _enqueue(self, job: _Job, *, soon: bool = False) -> asyncio.Future[Any]:
         key = job.target.chat_ext_id
         chat = self._chats.get(key)
         if chat is None:
             chat = self._chats[key] = self._new_chat(job.target)
         job.future.add_done_callback(_observe)
-        chat.jobs.append(job)
+        if soon:  # first in line (a call under way has already left the queue)
+            chat.jobs.appendleft(job)
+        else:
+            chat.jobs.append(job)
         self._pending += 1
         self._idle.clear()
         chat.wake.set()
@@ -284,6 +287,13 @@ class Outbox:
         """Queue a new message; the delivery resolves to its id. Nothing waits for the queue."""
         return self._enqueue(_Job("send", target, asyncio.get_running_loop().create_future(),
                                   screen))
+
+    def send_soon(self, target: Target, screen: Screen) -> Delivery:
+        """Queue a new message ahead of the chat's queued calls: the answer to a command
+        (/stats, /top) does not wait behind a busy group's table edits, which only merge
+        meanwhile. It still keeps the chat's limits."""
+        return self._enqueue(_Job("send", target, asyncio.get_running_loop().create_future(),
+                                  screen), soon=True)
 
     def update(self, target: Target, screen: Screen, *, message: str | None,
                after: Delivery | None = None) -> Delivery:
@@ -400,7 +410,9 @@ class Outbox:
                     self._done()
                     continue
                 stamp = await self._slot(key, chat) if job.counts else None
-                chat.jobs.popleft()  # from now on a newer edit is queued behind this one
+                # from now on a newer edit is queued behind this one (``send_soon`` may have
+                # put a job before it meanwhile)
+                chat.jobs.remove(job)
                 try:
                     await self._run(job)
                 finally:

@@ -29,6 +29,7 @@ from bot.i18n import Catalogs, Translator
 from bot.locks import TableLocks
 from bot.messenger import Messenger
 from bot.model import Button, Person, Place, RecordData, Screen, Target
+from bot.outbox import Outbox
 from bot.picture import sheet_png
 from bot.records_core import (
     Skill,
@@ -142,7 +143,11 @@ class Records:
 
     async def _say(self, place: Place, text: str,
                    buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
-        await self.messenger.send(Target(place.chat_ext_id, place.thread_id), Screen(text, buttons))
+        target, screen = Target(place.chat_ext_id, place.thread_id), Screen(text, buttons)
+        if isinstance(self.messenger, Outbox):  # a command's answer: ahead of table edits
+            await self.messenger.send_soon(target, screen)
+        else:
+            await self.messenger.send(target, screen)
 
     # ---- the end of a match -----------------------------------------------------------------
 

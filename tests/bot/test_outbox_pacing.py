@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from dataclasses import dataclass, field
 
-from bot.model import Target
+from bot.model import Screen, Target
 from bot.outbox import Limits, Outbox, _Stamp, _Window, group_wait
-from tests.records.conftest import RecordingMessenger
+from tests.records.conftest import RecordingMessenger, Sent
 
 LIMITS = Limits()
 
@@ -50,3 +51,24 @@ async def test_after_a_restart_group_windows_start_cautious() -> None:
     assert sent[0] > now  # not at once
     private = outbox._new_chat(Target("7", private=True))
     assert private.long is None  # private chats have no minute window
+
+
+async def test_a_command_reply_goes_before_queued_table_edits() -> None:
+    @dataclass
+    class Slow(RecordingMessenger):
+        free: asyncio.Event = field(default_factory=asyncio.Event)
+
+        async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
+            await self.free.wait()
+            self.sent.append(Sent("text", target, screen))
+            return message_id
+
+    slow = Slow()
+    outbox = Outbox(slow)
+    group = Target("-100")
+    edits = [outbox.update(group, Screen(f"table {i}"), message=str(i)) for i in range(3)]
+    await asyncio.sleep(0)  # the first edit is under way
+    reply = outbox.send_soon(group, Screen("/stats"))
+    slow.free.set()
+    await asyncio.gather(*edits, reply)
+    assert [s.screen.text for s in slow.sent] == ["table 0", "/stats", "table 1", "table 2"]
