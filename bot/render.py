@@ -95,7 +95,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     for f in facts:
         label = fact_label(tr, info, f["key"])
         value = _value(tr, info, f.get("kind", "text"), f["value"])
-        if f.get("seat") is not None:
+        line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
+        if f.get("seat") is not None and tr.catalogs.has("en", line_key):
+            lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
+        elif f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
         else:
             lines.append(f"{label}: {value}")

@@ -285,3 +285,14 @@ def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-S
     assert text is not None
     assert tr("val.4SX") in text and "10" in text and "8" in text
     assert "= <b>600</b>" not in text and "+600" in text  # written, not a sum of nothing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_top_card_line_names_the_card_first(lang: str) -> None:  # BERG-INFO-2
+    from bot.render import card_text, render_facts
+
+    tr = CATALOGS.translator(lang)
+    line = render_facts(tr, BERG_INFO, [{"key": "top_card", "value": "KC", "kind": "card",
+                                         "seat": 3}])[0]
+    assert line.startswith(tr("fact.berg.top_card")[:5])
+    assert line.index(card_text("KC", tr)) < line.index("Gleb")
