@@ -65,8 +65,6 @@ TOP_ONE, TOP_EACH = 20, 10
 HISTORY_SIZE = 10
 #: The same picture / record / file is not posted twice within this many seconds.
 REPEAT_SECONDS = 30.0
-#: The text sheet keeps this many characters at most (the picture has every row).
-SHEET_TEXT = 3000
 
 
 @dataclass(frozen=True)
@@ -327,11 +325,6 @@ class Records:
         info = with_sides(loaded.info, match)
         sheet = match.score_sheet
         text = render_sheet(tr, info, sheet)
-        shown = len(sheet["rows"])
-        while len(text) > SHEET_TEXT and shown > 1:
-            shown //= 2
-            text = render_sheet(tr, info, {**sheet, "rows": sheet["rows"][-shown:]})
-            text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
         breakdown = last_deal_text(tr, info, [e.to_dict() for e in match.events])
         if breakdown:
             text += "\n\n" + breakdown

@@ -494,14 +494,31 @@ def note_text(tr: Translator, info: TableInfo, note: str) -> str:
     return cell_text(tr, note)
 
 
+#: The longest sheet text (a message holds 4096 characters; a line may precede the sheet).
+SHEET_TEXT = 3000
+
+
 def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
-                 with_result: bool = True) -> str:
+                 with_result: bool = True, limit: int = SHEET_TEXT) -> str:
     """The score sheet as a monospace table in the rules doc's notation (DB-SHEET, BB-SHEET).
 
     A game whose rows carry the contract in ``note`` names that column in its catalog
     (``sheet.note.<game>``, e.g. "Contract"); the totals follow the last row, since ``BT`` rows
-    hide a side's total.
+    hide a side's total. A sheet longer than ``limit`` characters keeps its newest rows and
+    says how many earlier ones the picture holds.
     """
+    text = _sheet_text(tr, info, sheet, with_result=with_result)
+    shown = len(sheet["rows"])
+    while len(text) > limit and shown > 1:
+        shown //= 2
+        text = _sheet_text(tr, info, {**sheet, "rows": sheet["rows"][-shown:]},
+                           with_result=with_result)
+        text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
+    return text
+
+
+def _sheet_text(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+                with_result: bool) -> str:
     note_header = tr.maybe(f"sheet.note.{info.game}", "")
     header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
     body = [[str(r["deal"])] + [cell_text(tr, str(c)) for c in r["cells"]]

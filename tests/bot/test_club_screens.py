@@ -296,3 +296,15 @@ def test_berg_top_card_line_names_the_card_first(lang: str) -> None:  # BERG-INF
                                          "seat": 3}])[0]
     assert line.startswith(tr("fact.berg.top_card")[:5])
     assert line.index(card_text("KC", tr)) < line.index("Gleb")
+
+
+def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characters
+    from bot.render import render_sheet
+
+    tr = CATALOGS.translator("ru")
+    rows = [{**row, "deal": 1 + i // 2} for i in range(200)
+            for row in [BERG_SHEET["rows"][4]]]
+    sheet = {**BERG_SHEET, "rows": rows}
+    text = render_sheet(tr, BERG_INFO, sheet)
+    assert len(text) < 3600  # room for the match-over line before it
+    assert str(rows[-1]["deal"]) in text  # the newest rows are kept
