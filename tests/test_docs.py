@@ -41,15 +41,25 @@ def test_docs_exist() -> None:
     assert (ROOT / "LICENSE").is_file()
 
 
+def _anchors(doc: Path) -> set[str]:
+    """The anchors GitHub gives the headings of ``doc``: lower case, punctuation dropped,
+    spaces as hyphens ("## 6. Polling or webhook" -> "6-polling-or-webhook")."""
+    headings = re.findall(r"^#+\s+(.+)$", doc.read_text(encoding="utf-8"), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_relative_links_resolve(doc: Path) -> None:
     text = doc.read_text(encoding="utf-8")
     broken = []
     for target in LINK_RE.findall(text):
-        if re.match(r"[a-z]+:", target) or target.startswith("#"):
-            continue  # a web address or an anchor in the same page
-        path = target.split("#", 1)[0]
-        if not (doc.parent / path).exists():
+        if re.match(r"[a-z]+:", target):
+            continue  # a web address
+        path, _, anchor = target.partition("#")
+        linked = doc.parent / path if path else doc
+        missing_anchor = bool(anchor) and linked.suffix == ".md" and linked.exists() \
+            and anchor not in _anchors(linked)
+        if not linked.exists() or missing_anchor:
             broken.append(target)
     assert not broken, f"{doc.name}: links to missing files: {broken}"
 
