@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = sorted([ROOT / "README.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").rglob("*.md")])
 #: [text](target) and ![alt](target); the target ends at the first space or ")".
 LINK_RE = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)[^)]*\)")
+#: <img src="..."> in the HTML a page may hold.
+SRC_RE = re.compile(r'<img[^>]*\ssrc="([^"]+)"')
 #: A /command: a slash not preceded by a word, a dot, a slash or a colon (paths, URLs).
 COMMAND_RE = re.compile(r"(?<![\w./:<-])/([a-z]+)\b")
 
@@ -52,7 +54,7 @@ def _anchors(doc: Path) -> set[str]:
 def test_relative_links_resolve(doc: Path) -> None:
     text = doc.read_text(encoding="utf-8")
     broken = []
-    for target in LINK_RE.findall(text):
+    for target in [*LINK_RE.findall(text), *SRC_RE.findall(text)]:
         if re.match(r"[a-z]+:", target):
             continue  # a web address
         path, _, anchor = target.partition("#")
@@ -89,12 +91,13 @@ def _handled_commands() -> set[str]:
     return names
 
 
-def test_player_guide_commands_are_handled() -> None:
+@pytest.mark.parametrize("name", ["docs/players.md", "README.md"])
+def test_commands_in_the_guides_are_handled(name: str) -> None:
     handled = _handled_commands()
     assert {"new", "score", "stats", "top", "history", "export", "leave", "pause"} <= handled
-    mentioned = set(COMMAND_RE.findall((ROOT / "docs" / "players.md").read_text("utf-8")))
+    mentioned = set(COMMAND_RE.findall((ROOT / name).read_text("utf-8")))
     assert "new" in mentioned
-    assert mentioned <= handled, f"players.md names unknown commands: {mentioned - handled}"
+    assert mentioned <= handled, f"{name} names unknown commands: {mentioned - handled}"
 
 
 def test_pictures_match_the_committed_ones() -> None:
