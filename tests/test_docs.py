@@ -76,7 +76,11 @@ def test_no_private_references(doc: Path) -> None:
 
 def test_every_game_has_its_rules_page() -> None:
     for game in engine.list_games():
-        assert (ROOT / "docs" / "rules" / f"{game.id}.md").is_file(), game.id
+        page = ROOT / "docs" / "rules" / f"{game.id}.md"
+        assert page.is_file(), game.id
+        # Players read rules, not the specification's rule ids (DB-MOS-15 and the like).
+        ids = re.findall(r"\b(?:BEL|DB|BB|BERG|MB)-[A-Z0-9]+(?:-\w+)?", page.read_text("utf-8"))
+        assert not ids, f"{page.name} names rule ids: {ids}"
 
 
 def _handled_commands() -> set[str]:
