@@ -155,7 +155,8 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
         if game_id not in known:
             await self._say(place, tr("new.usage", games=", ".join(known)))
             return
-        await self._say(place, tr(f"rules.{game_id}"))
+        # The summary ends with where the whole text is (docs/rules/<game>.md).
+        await self._say(place, tr(f"rules.{game_id}") + "\n\n" + tr("rules.more", game=game_id))
 
     async def score(self, place: Place, *, last: bool = False) -> None:
         """``/score``: the sheet of the chat's current match (``last``: the last finished one).
