@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 
 import engine  # noqa: E402
 import engine.ai  # noqa: E402
-from bot.display import deal_view, with_sides  # noqa: E402
+from bot.display import with_sides  # noqa: E402
 from bot.i18n import Catalogs, Translator  # noqa: E402
 from bot.model import Screen  # noqa: E402
 from bot.picture import load_font  # noqa: E402
@@ -56,12 +56,12 @@ def play_match() -> tuple[engine.Match, dict[str, Any]]:
     rng = random.Random(SEED)
     snapshot: dict[str, Any] = {}
     while not match.is_over:
-        view = deal_view(match, match.public_view())
+        view = match.public_view()
         seat = match.to_move
         assert seat is not None, "a running match always has a seat to move"
         if (not snapshot and view.get("deal") == SHOW_DEAL and view["phase"] == "play"
                 and seat == 0 and view["groups"].get("trick")):
-            snapshot = {"table": view, "hand": deal_view(match, match.view(0)),
+            snapshot = {"table": view, "hand": match.view(0),
                         "codes": match.legal_actions(0)}
         match.apply(seat, players[seat].choose(match, seat, rng))
     if not snapshot:
