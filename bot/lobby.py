@@ -109,6 +109,8 @@ class LobbyMixin:
     _invited: set[tuple[int, str]]
     #: The key of the join links' signatures (bot/access.py).
     link_secret: bytes
+    #: Invitations posted in a group, by person: removed once he opens the private chat.
+    _invitations: dict[str, list[tuple[Target, str]]]
 
     @property
     def platform(self) -> str:
@@ -155,20 +157,20 @@ class LobbyMixin:
 
     async def lobby(self, person: Person, data: LobbyData, place: Place | None = None,
                     answer: Answer | None = None,
-                    stop_used: Callable[[], Awaitable[None]] | None = None) -> str:
+                    used: Callable[[], Awaitable[None]] | None = None) -> str:
         """A lobby button (join, leave, option, start, cancel; stop for a running match).
 
         ``place`` is where the button was pressed; rights are checked in the table's own chat.
+        ``used``: called once a stop confirmation was answered by someone allowed to (its
+        buttons may go then); a refused press changes no message.
 
         Returns the press's answer; when ``answer`` is given it is called with it first, before
-        the messages are redrawn. ``stop_used`` is called when the boss's "Yes, stop" or "No" on
-        a ``/stop`` confirmation was taken (the confirmation's buttons may go then); never for a
-        refused press, which changes no message.
+        the messages are redrawn.
         """
         reply = answer or _no_answer
         async with self._locks(data.table_id):
             if data.op == "stop":
-                return await self._stop(person, data, reply, stop_used)
+                return await self._stop(person, data, reply, used)
             refusal = await self.join_refusal(person, data, place)
             if refusal is not None:  # a stranger's join: answered, nothing changes
                 await reply(refusal)
@@ -219,7 +221,7 @@ class LobbyMixin:
         home = await self._home(data.table_id)
         if data.op in ("start", "cancel", "opt") and home is not None:
             boss_by_admin = await self.messenger.is_admin(home, person)
-        say: list[Screen] = []
+        invite: Screen | None = None
         changed = True
         async with self.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
@@ -265,7 +267,7 @@ class LobbyMixin:
                     asked = person.ext_id + (f":{want}" if want is not None else "")
                     if (table.id, asked) not in self._invited:
                         self._invited.add((table.id, asked))
-                        say.append(self._invitation(tr, person, link))
+                        invite = self._invitation(tr, person, link)
                     notice, changed = tr("notice.open_private_short"), False
                 else:
                     if want is None:
@@ -327,18 +329,36 @@ class LobbyMixin:
                 try:
                     await self._start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:
-                    reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
+                    log.info("table %s not started: %s (%s)", table.id, exc, exc.rule_id)
+                    reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.options_refused"))
                     return tr("notice.cannot_start", reason=reason), "", None, None
                 notice = tr("notice.done")
             status, message_id = table.status, table.message_id
-        for screen in say:
-            await self._say(here, screen.text, screen.buttons)
+        if invite is not None:
+            await self.post_invitation(here, person, invite)
         return notice, status, message_id, here if changed else None
 
     async def join_refusal(self, person: Person, data: LobbyData, place: Place | None
                            ) -> str | None:
         """Hook (bot/access.py): why ``person`` may not take a seat by this press, or None."""
         return None
+
+    async def post_invitation(self, place: Place, person: Person, invite: Screen) -> None:
+        """Post ``invite`` in the group and remember it, to remove it once ``person`` opened
+        the private chat (``drop_invitations``)."""
+        target = Target(place.chat_ext_id, place.thread_id)
+        message_id = await self.messenger.send(target, invite)
+        self._invitations.setdefault(person.ext_id, []).append((target, message_id))
+
+    async def drop_invitations(self, person: Person) -> None:
+        """Remove the group invitations of ``person``, who can now get private messages (a
+        message already gone is no error)."""
+        for target, message_id in self._invitations.pop(person.ext_id, []):
+            try:
+                await self.messenger.delete(target, message_id)
+            except Exception:
+                log.info("invitation %s in %s not removed", message_id, target.chat_ext_id,
+                         exc_info=True)
 
     def _invitation(self, tr: Translator, person: Person, link: str) -> Screen:
         """The group message asking ``person`` to open a private chat (deep link button)."""
@@ -429,12 +449,10 @@ class LobbyMixin:
 
     async def _stop(self, person: Person, data: LobbyData, reply: Answer,
                     used: Callable[[], Awaitable[None]] | None = None) -> str:
-        """The confirmation button of ``/stop``: end the match as aborted, keeping its rows.
-
-        ``used`` is called once the boss's answer was taken (kept or stopped), not on a refusal.
-        """
+        """The confirmation button of ``/stop``: end the match as aborted, keeping its rows."""
         home = await self._home(data.table_id)
         boss_by_admin = home is not None and await self.messenger.is_admin(home, person)
+        kept = False
         async with self.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
@@ -449,18 +467,21 @@ class LobbyMixin:
                 notice = tr("notice.only_creator")
             elif data.arg != "yes":
                 notice = tr("notice.stop_kept")
+                kept = True
             else:
                 table.status = "aborted"
                 table.version += 1
                 await tx.save_table(table)
                 notice = ""
-        taken = notice in ("", tr("notice.stop_kept"))
-        await answer_safely(reply, notice or tr("notice.stopped"))
-        if taken and used is not None:
-            await guarded(used(), "stop confirmation of table %s kept its buttons", data.table_id)
         if notice:
+            await answer_safely(reply, notice)
+            if kept and used is not None:  # the boss said no: the confirmation is done
+                await guarded(used(), "stop confirmation of %s not closed", data.table_id)
             return notice
         notice = tr("notice.stopped")
+        await answer_safely(reply, notice)
+        if used is not None:
+            await guarded(used(), "stop confirmation of %s not closed", data.table_id)
         await guarded(self.display.refresh(data.table_id, new_events=[], closing="notice.stopped"),
                       "stopped table %s not redrawn", data.table_id)
         await self.after_change(data.table_id)

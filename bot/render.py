@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from bot.i18n import Translator
 from bot.markup import Html, escape, unescape
 from bot.model import ActData, Button, ExpandData, LobbyData, Screen
@@ -22,14 +24,22 @@ CARDS_PER_ROW = 5
 BOT_LEVELS = ("easy", "normal", "strong")
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
 MAX_BUTTONS = 40
-#: A numeric ladder with more choices than this is cut into ranges of ``LADDER_RANGE``.
+#: A numeric ladder with more choices than this is cut: its lowest ``LADDER_DIRECT`` levels
+#: (the common bids) are shown at once, the rest in ranges of ``LADDER_RANGE`` levels, each
+#: opening a page with every bid of its levels: any bid takes two taps at most.
 LADDER_PAGE = 15
-LADDER_RANGE = 10
+LADDER_DIRECT = 2
+LADDER_RANGE = 5
+#: Bids of one level share a row (six strains in Bazar-Belot).
+LADDER_ROW = 6
 #: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
 CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
 #: The awarded score in a belote result line: "Result: A wins, 501 : 500".
 AWARDED_RE = re.compile(r"wins(?: by claim)?, (-?[\d.]+(?: : -?[\d.]+)+)$")
 RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)")
+#: A card with this many codes or more (a Berg jack's orders, a queen's suits) opens them in a
+#: second step, however few codes there are; a card and its bela stay side by side.
+ORDER_CHOICES = 3
 #: Labels this short share a row (suits, levels, short words).
 SHORT_LABEL = 12
 
@@ -54,6 +64,8 @@ def bot_name(tr: Translator, level: str | None) -> str:
 
 def card_text(card: str, tr: Translator | None = None) -> str:
     """``TS`` -> ``10♠``; with ``tr`` the rank letter is the language's (Russian ace ``Т♠``)."""
+    if tr is not None and card in ("RJ", "BJ"):  # Berg's jokers by name, not "🃏R"
+        return tr.maybe(f"card.{card}", display(card))
     if tr is None or len(card) != 2 or card[1] not in SUIT_SYMBOLS:
         return display(card)
     rank = "10" if card[0] == "T" else card[0]
@@ -83,7 +95,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     for f in facts:
         label = fact_label(tr, info, f["key"])
         value = _value(tr, info, f.get("kind", "text"), f["value"])
-        if f.get("seat") is not None:
+        line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
+        if f.get("seat") is not None and tr.catalogs.has("en", line_key):
+            lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
+        elif f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
         else:
             lines.append(f"{label}: {value}")
@@ -106,25 +121,46 @@ def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
     return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
 
 
+def deal_number(view: dict[str, Any]) -> int:
+    """The deal's number as the score sheet writes it: the engine's ``sheet_deal`` (a game may
+    write several rows for one deal, Berg's declarations, BERG-SCORE-7; thrown-in deals get
+    none, DB-SHEET-6), never a count of the sheet's rows."""
+    return int(view.get("sheet_deal", view.get("deal", 0)))
+
+
 def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
-    lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=view.get('deal', 0))}"]
+    lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = " · ".join(
-        f"{escape(name)} <b>{_num(tr, total)}</b>"
+        f"{escape(name)} <b>{num(tr, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):
-        score += f" · {tr('table.pot', pot=_num(tr, view['pot']))}"
+        score += f" · {tr('table.pot', pot=num(tr, view['pot']))}"
     lines.append(score)
     return lines
 
 
-def _num(tr: Translator, x: float | int) -> str:
-    """A number of points: whole numbers plain, half-points with the language's decimal sign
-    (Russian and Ukrainian ``3,5``, BERG-SCORE-7)."""
-    if float(x).is_integer():
-        return str(int(x))
-    return str(x).replace(".", tr.maybe("num.decimal_sign", "."))
+def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
+    """A number of points in the language's style (Babel's locale data): whole numbers plain,
+    half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
+    ``0.0`` keeps one decimal (Berg's cells, ``4,0``)."""
+    return format_decimal(x, format=pattern, locale=tr.lang)
+
+
+#: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
+NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def localize_numbers(tr: Translator, text: str) -> str:
+    """Every number of an engine-written text (``13.5 - 8.0``, ``3.5``) with the language's
+    decimal sign, keeping its decimals."""
+    def one(m: re.Match[str]) -> str:
+        digits = m.group(0)
+        decimals = len(digits.split(".")[1]) if "." in digits else 0
+        return num(tr, float(digits) if decimals else int(digits),
+                    pattern="0." + "0" * decimals if decimals else "0")
+    return NUMBER_RE.sub(one, text)
 
 
 def _turn_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str:
@@ -162,7 +198,7 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
     )
     lines.append(counts)
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
-        pts = " · ".join(f"{escape(n)} {_num(tr, p)}" for n, p in
+        pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
     lines.append(_turn_line(tr, info, view))
@@ -198,7 +234,10 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     if verb == "play" and args:
         text = card_text(args[0], tr)
         for extra in args[1:]:
-            text += " " + tr.maybe(f"call.{extra}", _arg_text(tr, extra))
+            if tr.catalogs.has("en", f"call.{extra}"):  # a word said with the card (bela)
+                text += " " + tr(f"call.{extra}")
+            else:  # what the card orders (a rank, a suit, the joker)
+                text += " → " + _arg_text(tr, extra)
         return text
     ctx = _label_context(tr, view)
     shown = [_arg_text(tr, a) for a in args]
@@ -280,13 +319,13 @@ def hand_buttons(
     """
     if expanded:
         back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
-        inner = _layout(tr, info, view, select_codes(codes, expanded))
+        inner = _layout(tr, info, view, select_codes(codes, expanded), opened=expanded)
         return (*inner, back)
     return _layout(tr, info, view, codes)
 
 
 def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
-            codes: Sequence[str]) -> tuple[tuple[Button, ...], ...]:
+            codes: Sequence[str], opened: str = "") -> tuple[tuple[Button, ...], ...]:
 
     def btn(code: str) -> Button:
         return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
@@ -311,7 +350,8 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
     for prefix in sorted((p for p in groups if is_card_group(p)),
                          key=lambda p: (order.get(p.split(":")[1], 99), p)):
         members = groups[prefix]
-        if collapse and len(members) > 1:
+        if prefix != opened and ((collapse and len(members) > 1)
+                                 or len(members) >= ORDER_CHOICES):
             card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
         else:
             card_buttons += [btn(c) for c in members]
@@ -326,9 +366,13 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
         if collapse and ladder:
             numeric = [p for p in ladder if _arg_key(p)[0] == 0]
             if len(numeric) > LADDER_PAGE:
+                for p in numeric[:LADDER_DIRECT]:  # the common bids: one tap
+                    rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
+                                  LADDER_ROW)
                 expanders = []
-                for i in range(0, len(numeric), LADDER_RANGE):
-                    chunk = numeric[i:i + LADDER_RANGE]
+                rest = numeric[LADDER_DIRECT:]
+                for i in range(0, len(rest), LADDER_RANGE):
+                    chunk = rest[i:i + LADDER_RANGE]
                     lo, hi = chunk[0].split(":")[1], chunk[-1].split(":")[1]
                     expanders.append(more(f"{verb}:{lo}..{hi}",
                                           f"{code_label(tr, chunk[0], view)}–{hi}"))
@@ -340,7 +384,7 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
         else:
             for p in ladder:
                 rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
-                              CARDS_PER_ROW)
+                              LADDER_ROW)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
@@ -385,7 +429,7 @@ def render_hand(
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
-             f"{tr('table.deal', n=view.get('deal', 0))}"]
+             f"{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
     facts = view["facts"]
     if out:
@@ -400,10 +444,10 @@ def render_hand(
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
-        pts = " · ".join(f"{escape(n)} {_num(tr, p)}" for n, p in
+        pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
-    score = " · ".join(f"{escape(n)} {_num(tr, t)}" for n, t in
+    score = " · ".join(f"{escape(n)} {num(tr, t)}" for n, t in
                        zip(side_names(info, view), view["totals"], strict=True))
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:
@@ -427,6 +471,8 @@ def cell_text(tr: Translator, cell: str) -> str:
     kept (``vs(81)``, ``313 [+81 vs]``)."""
     if cell == "BT":
         return tr("cell.BT")
+    if NUMBER_RE.fullmatch(cell):  # Berg's "4.5": the language's decimal sign (BERG-SCORE-7)
+        return localize_numbers(tr, cell)
     m = CONTRACT_RE.fullmatch(cell)
     if not m:
         return cell
@@ -438,28 +484,56 @@ def cell_text(tr: Translator, cell: str) -> str:
     return text
 
 
+def note_text(tr: Translator, info: TableInfo, note: str) -> str:
+    """A sheet row's note for display: the game's own words where it has them (Berg's reasons,
+    bot/render_deals.py), else as a cell (a contract, BB-SHEET-3). Plain text: the sheet is
+    escaped as a whole."""
+    from bot.render_deals import NOTE_TEXT  # the games' own words build on this module
+
+    if info.game in NOTE_TEXT:  # built with the translator (escaped names): back to plain text
+        return unescape(NOTE_TEXT[info.game](tr, info, note))
+    return cell_text(tr, note)
+
+
+#: The longest sheet text (a message holds 4096 characters; a line may precede the sheet).
+SHEET_TEXT = 3000
+
+
 def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
-                 with_result: bool = True) -> str:
+                 with_result: bool = True, limit: int = SHEET_TEXT) -> str:
     """The score sheet as a monospace table in the rules doc's notation (DB-SHEET, BB-SHEET).
 
     A game whose rows carry the contract in ``note`` names that column in its catalog
     (``sheet.note.<game>``, e.g. "Contract"); the totals follow the last row, since ``BT`` rows
-    hide a side's total.
+    hide a side's total. A sheet longer than ``limit`` characters keeps its newest rows and
+    says how many earlier ones the picture holds.
     """
+    text = _sheet_text(tr, info, sheet, with_result=with_result)
+    shown = len(sheet["rows"])
+    while len(text) > limit and shown > 1:
+        shown //= 2
+        text = _sheet_text(tr, info, {**sheet, "rows": sheet["rows"][-shown:]},
+                           with_result=with_result)
+        text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
+    return text
+
+
+def _sheet_text(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+                with_result: bool) -> str:
     note_header = tr.maybe(f"sheet.note.{info.game}", "")
     header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
     body = [[str(r["deal"])] + [cell_text(tr, str(c)) for c in r["cells"]]
-            + ([cell_text(tr, str(r.get("note", "")))] if note_header else [])
+            + ([note_text(tr, info, str(r.get("note", "")))] if note_header else [])
             for r in sheet["rows"]]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
     if sheet["rows"]:
-        totals = " · ".join(f"{name} {_num(tr, t)}" for name, t in
+        totals = " · ".join(f"{name} {num(tr, t)}" for name, t in
                             zip(side_names(info, sheet), sheet["totals"], strict=True))
         lines.append(unescape(tr("sheet.totals", totals=totals)))  # escaped with the rest
     if sheet.get("pot"):
-        lines.append(tr("table.pot", pot=_num(tr, sheet["pot"])))
+        lines.append(tr("table.pot", pot=num(tr, sheet["pot"])))
     text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
            + escape("\n".join(lines)) + "</pre>"
     if sheet.get("result") and with_result:
@@ -474,33 +548,45 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     501 : 500", DB-SHEET-5), else the running totals.
     """
     result = sheet["result"]
-    m = AWARDED_RE.search(str(result["line"]))
-    score = m.group(1) if m else " : ".join(_num(tr, t) for t in sheet.get("totals", []))
     winner = result.get("winner")
+    m = AWARDED_RE.search(str(result["line"]))
+    if m:  # the belote form already puts the winner's figure first
+        score = localize_numbers(tr, m.group(1))
+    else:
+        # the winner's total first, as every game's notation writes it (DB-SHEET-5,
+        # BERG-END-3 "13,5 - 8,0"); a game may name its own separator
+        totals = list(sheet.get("totals", []))
+        order = ([winner] if winner is not None else []) + \
+            [i for i in range(len(totals)) if i != winner]
+        score = tr.maybe(f"result.sep.{info.game}", " : ").join(
+            num(tr, totals[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#"))
+            for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.
         totals = sheet.get("totals", [])
         score = " · ".join(
-            f"{name} {'+' if t > 0 else ''}{_num(tr, t)}"
+            f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
             for name, t in zip(side_names(info, sheet), totals, strict=False))
         return tr("result.none", score=escape(score))
     name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])
     return tr("result.wins", name=escape(name), score=escape(score))
 
 
-def _side_name(info: TableInfo, side: int) -> str:
+def side_name(info: TableInfo, side: int) -> str:
     if info.sides and side < len(info.sides):
         return ", ".join(info.names[s] for s in info.sides[side])
     return info.names[side]
 
 
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
-                 last_trick: dict[str, Any] | None = None) -> str | None:
+                 last_trick: dict[str, Any] | None = None,
+                 row: dict[str, Any] | None = None) -> str | None:
     """A group message for an event worth its own message, else None.
 
-    Deal results (with the deal's last trick, whose cards are all played), throw-ins, and the
-    melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
+    Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
+    sheet row the deal wrote, for the games that explain it, bot/render_deals.py), throw-ins,
+    and the melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
     """
     kind = event["type"]
     if kind == "thrown_in":
@@ -515,29 +601,38 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             + f" ({m.get('points', '')})" for m in event.get("melds", []))
         return tr("event.melds_shown", name=escape(info.names[event["seat"]]), melds=melds)
     if kind == "deal_scored":
-        lines = [tr("event.deal_scored", n=event["deal"],
-                    outcome=tr.maybe(f"val.{event['outcome']}", event["outcome"]))]
-        if event.get("declarer") is not None:
+        from bot.render_deals import DEAL_LINES  # the games' own lines build on this module
+
+        own = DEAL_LINES[info.game](tr, info, event, row) if row and info.game in DEAL_LINES \
+            else None
+        outcome = own[0] if own else tr.maybe(f"val.{event['outcome']}", event["outcome"])
+        lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
+        if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")
         if last_trick:
             cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                               for p, c in last_trick["cards"])
-            lines.append(tr("score.last_trick", cards=Html(cards),
-                            name=escape(info.names[last_trick["winner"]])))
+            name = escape(info.names[last_trick["winner"]])
+            # a game without a last-trick bonus (Married bridge) words it without one
+            lines.append(tr.maybe(f"score.last_trick.{info.game}",
+                                  tr("score.last_trick", cards=Html(cards), name=name),
+                                  cards=Html(cards), name=name))
+        if own:
+            return "\n".join(lines + own[1:])
         for side_index, side in enumerate(event["sides"]):
             parts = []
             if "tricks" in side:
-                parts.append(f"{tr('score.tricks')} {_num(tr, side['tricks'])}")
+                parts.append(f"{tr('score.tricks')} {num(tr, side['tricks'])}")
             if "card_points" in side:
-                parts.append(f"{tr('score.cards')} {_num(tr, side['card_points'])}")
+                parts.append(f"{tr('score.cards')} {num(tr, side['card_points'])}")
             if side.get("melds"):
-                parts.append(f"{tr('score.melds')} {_num(tr, side['melds'])}")
+                parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
             if side.get("bela"):
-                parts.append(f"{tr('call.bela')} {_num(tr, side['bela'])}")
-            line = f"{escape(_side_name(info, side_index))}: " + ", ".join(parts)
+                parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
+            line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
-                line += f" = <b>{_num(tr, side['deal_points'])}</b>"
+                line += f" = <b>{num(tr, side['deal_points'])}</b>"
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)

@@ -76,6 +76,7 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
         self._invited: set[tuple[int, str]] = set()
         self._move_lock = asyncio.Lock()  # chat moves (bot/chatmove.py) one at a time
         self._background: set[asyncio.Task[None]] = set()
+        self._invitations: dict[str, list[tuple[Target, str]]] = {}
         self.bot_delay = bot_delay
         self.lobby_timeout = lobby_timeout
         self.timers = Timers(on_deadline=self.on_deadline, on_reminder=self.on_reminder,
@@ -124,8 +125,7 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
         if not can_dm and link:  # the creator must open the bot too, or he gets no cards
             assert table.id is not None
             self._invited.add((table.id, person.ext_id))
-            invitation = self._invitation(tr, person, link)
-            await self._say(place, invitation.text, invitation.buttons)
+            await self.post_invitation(place, person, self._invitation(tr, person, link))
 
     async def set_lang(self, place: Place, lang: str) -> None:
         """``/lang ru|uk|en``: the chat's language."""
@@ -155,7 +155,8 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
         if game_id not in known:
             await self._say(place, tr("new.usage", games=", ".join(known)))
             return
-        await self._say(place, tr(f"rules.{game_id}"))
+        # The summary ends with where the whole text is (docs/rules/<game>.md).
+        await self._say(place, tr(f"rules.{game_id}") + "\n\n" + tr("rules.more", game=game_id))
 
     async def score(self, place: Place, *, last: bool = False) -> None:
         """``/score``: the sheet of the chat's current match (``last``: the last finished one).
@@ -189,8 +190,13 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
             user = await tx.upsert_user(self.platform, person.ext_id, person.name,
                                         person.username, can_dm=True)
             tables = await self._running_tables_of(tx, user.id)
+            waiting = [t for t in await tx.unfinished_tables() if t.status == "lobby"
+                       and t.id is not None
+                       and any(s.user_id == user.id for s in await tx.seats(t.id))]
+            chat = await tx.get_chat(waiting[0].chat_id) if waiting else None
         target = Target(person.ext_id, private=True)
-        tr = self.tr(None)
+        tr = self.tr(chat.lang if chat else None)
+        await self.drop_invitations(person)  # he has opened the private chat
         data = parse_join(self.link_secret, payload) if payload else None
         if data is not None:
             # "seat": the seat asked for, or any free one if it was taken meanwhile
@@ -198,6 +204,9 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
             await self.messenger.send(target, Screen(notice or tr("notice.joined")))
         elif payload.startswith(JOIN_PREFIX):
             await self.messenger.send(target, Screen(tr("notice.bad_link")))
+        elif waiting and not tables:  # seated in a lobby (its creator): the cards come here
+            game = tr.maybe(f"game.{waiting[0].game}", waiting[0].game)
+            await self.messenger.send(target, Screen(tr("start.seated", game=game)))
         elif not tables:
             await self.messenger.send(target, Screen(tr("start.welcome")))
         await self._redraw_hands(person, tables)
@@ -266,8 +275,12 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
             try:
                 events = await self.commit_move(tx, table, match, seat, data.code)
             except engine.IllegalAction as exc:
-                reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
-                return tr("notice.illegal", reason=reason, rule=exc.rule_id), None, False
+                # players read words in their language; the rule id and the engine's own
+                # (English) reason go to the log
+                log.info("table %s: %r refused: %s (%s)", table.id, data.code, exc.reason,
+                         exc.rule_id)
+                reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.illegal_any"))
+                return tr("notice.illegal", reason=reason), None, False
             except Conflict:
                 return tr("notice.stale"), None, True
             for row in await tx.seats(table.id):

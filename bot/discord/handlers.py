@@ -122,14 +122,11 @@ async def _on_press(interaction: discord.Interaction[Any], data: Pressed | None)
     elif isinstance(data, RecordData):
         await answer(await records_of(service).press(person, place_of(interaction), data))
     else:
-        async def stop_used() -> None:
-            # the boss's answer to the /stop confirmation was taken: its buttons go (a refused
-            # press changes no message)
+        async def used() -> None:  # answered (either way) by someone allowed to: buttons go
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(view=None)
 
-        await service.lobby(person, data, place_of(interaction), answer=answer,
-                            stop_used=stop_used)
+        await service.lobby(person, data, place_of(interaction), answer=answer, used=used)
 
 
 async def my_hand(interaction: discord.Interaction[Any], table_id: int) -> None:

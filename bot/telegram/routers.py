@@ -17,6 +17,7 @@ from bot.service import TableService
 from bot.telegram.callbacks import ActCb, ExpandCb, LobbyCb, in_range
 
 log = logging.getLogger(__name__)
+GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 
 
 def person_of(user: User) -> Person:
@@ -38,6 +39,12 @@ def cannot_post(error: Exception) -> bool:
         return True
     return isinstance(error, TelegramBadRequest) and (
         "not enough rights" in error.message.lower() or "have no rights" in error.message.lower())
+
+
+def offers(message: Message, data: str) -> bool:
+    """Whether ``message`` has a button with callback data ``data``."""
+    rows = message.reply_markup.inline_keyboard if message.reply_markup else []
+    return any(button.callback_data == data for row in rows for button in row)
 
 
 def answerer(query: CallbackQuery) -> Callable[[str], Awaitable[None]]:
@@ -125,15 +132,18 @@ def build_router() -> Router:
         if message is not None:
             place = place_of(message)
 
-        async def stop_used() -> None:
-            # The boss's answer to the /stop confirmation was taken: its buttons go. A refused
-            # press (a stranger, a forged "stop" on a lobby) changes no message.
-            if message is not None:
+        async def used() -> None:
+            # The confirmation was answered (either way) by someone allowed to: its buttons
+            # go, on the group's confirmation only (forged data on a hand changes nothing), or
+            # on a private table's confirmation (/stop works there too): a message whose own
+            # buttons are the stop buttons pressed.
+            if message is not None and (message.chat.type in GROUPS
+                                        or offers(message, query.data or "")):
                 with contextlib.suppress(TelegramBadRequest):
                     await message.edit_reply_markup(reply_markup=None)
 
         await service.lobby(person_of(query.from_user), data, place, answer=answerer(query),
-                            stop_used=stop_used)
+                            used=used)
 
     @router.callback_query()
     async def garbage(query: CallbackQuery, service: TableService) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.display import deal_view, with_sides
+from bot.display import with_sides
 from bot.model import Screen, Target
 from bot.render import render_table
 from tests.e2e.conftest import (
@@ -61,7 +61,7 @@ async def _newest_table_text(app: Any, table_id: int) -> str:
         table = await tx.get_table(table_id)
         info, tr, _ = await display._info(tx, table)
     match = await current_match(app, table_id)
-    screen = render_table(tr, with_sides(info, match), deal_view(match, match.public_view()))
+    screen = render_table(tr, with_sides(info, match), match.public_view())
     return str(screen.text)
 
 

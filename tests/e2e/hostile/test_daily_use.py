@@ -39,6 +39,7 @@ async def test_a_table_in_a_private_chat_can_be_stopped(fake: FakeTelegram, kozy
         await fake.press_button(solo, confirm, text="Yes, stop")
         await fake.settle()
         assert await _status(app, table_id) == "aborted"
+        assert not fake.message(solo, confirm.message_id).buttons  # used once, as in a group
 
 
 async def test_answers_follow_the_chats_language(
