@@ -317,7 +317,7 @@ class AutoplayMixin(LobbyMixin):
             key = await self._set_auto(table_id, person, auto=False)
             if key == "notice.back":
                 await self.follow_up(table_id)
-        return self.tr(None)(key)
+        return (await self.table_translator(table_id))(key)
 
     async def leave_match(self, place: Place, person: Person) -> None:
         """``/leave`` during a match: the bot plays the seat (the pair stays whole)."""

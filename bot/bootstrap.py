@@ -60,7 +60,7 @@ class TelegramApp:
 
     async def close(self) -> None:
         """Stop the timers, close the HTTP session and (unless shared) the database."""
-        self.service.timers.shutdown()
+        await self.service.timers.close()  # a running bot move ends before the database closes
         await records_of(self.service).drain()  # final-sheet posts still pending go out
         try:  # queued messages go out before the session closes, for a while
             async with asyncio.timeout(CLOSE_WAIT):

@@ -121,6 +121,14 @@ class LobbyMixin:
         """A translator for ``lang`` (the default language when None)."""
         return self.catalogs.translator(lang or self.default_lang)
 
+    async def table_translator(self, table_id: int) -> Translator:
+        """The translator of the chat ``table_id`` belongs to (the default language when the
+        table or its chat is gone): for answers to presses in private chats."""
+        async with self.store.transaction() as tx:
+            table = await tx.get_table(table_id)
+            chat = await tx.get_chat(table.chat_id) if table else None
+        return self.tr(chat.lang if chat else None)
+
     async def _say(self, place: Place, text: str,
                    buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
         await self.messenger.send(Target(place.chat_ext_id, place.thread_id), Screen(text, buttons))
@@ -316,6 +324,8 @@ class LobbyMixin:
             else:
                 if not info.min_players <= len(seats) <= info.max_players:
                     return tr("notice.not_enough", n=info.min_players), "", None, None
+                if all(s.user_id is None for s in seats):  # bots only: nobody could play
+                    return tr("notice.no_humans"), "", None, None
                 try:
                     await self._start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:

@@ -318,7 +318,8 @@ class TableService(AccessMixin, ChatMoveMixin, AutoplayMixin):
             if seat is None:
                 return notice
             if data.prefix and not await self.display.offers(data.table_id, seat, data.prefix):
-                return self.tr(None)("notice.bad_data")  # no choice among his legal moves
+                tr = await self.table_translator(data.table_id)
+                return tr("notice.bad_data")  # no choice among his legal moves
             await self.display.show_hand(data.table_id, seat, expanded=data.prefix or None)
         return ""
 

@@ -98,7 +98,7 @@ class KozyrClient(discord.Client):
     async def close(self) -> None:
         """Stop the timers, let pending end-of-match posts go out, then close the client
         (gateway and HTTP session)."""
-        self.service.timers.shutdown()
+        await self.service.timers.close()  # a running bot move ends first
         await records_of(self.service).drain()
         await super().close()
 

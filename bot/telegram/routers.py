@@ -8,11 +8,11 @@ from collections.abc import Awaitable, Callable
 
 from aiogram import F, Router
 from aiogram.enums import ChatType
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ErrorEvent, Message, User
 
-from bot.model import Person, Place
+from bot.model import Person, Place, Undeliverable
 from bot.service import TableService
 from bot.telegram.callbacks import ActCb, ExpandCb, LobbyCb, in_range
 
@@ -30,6 +30,21 @@ def place_of(message: Message) -> Place:
     chat = message.chat
     thread = str(message.message_thread_id) if message.is_topic_message else None
     return Place("tg", str(chat.id), chat.title or chat.full_name, thread)
+
+
+def cannot_post(error: Exception) -> bool:
+    """Whether ``error`` says the bot may not write in the chat: 403 (removed, blocked) or 400
+    "not enough rights to send ..." (muted by an admin, Bot API error texts)."""
+    if isinstance(error, Undeliverable | TelegramForbiddenError):
+        return True
+    return isinstance(error, TelegramBadRequest) and (
+        "not enough rights" in error.message.lower() or "have no rights" in error.message.lower())
+
+
+def offers(message: Message, data: str) -> bool:
+    """Whether ``message`` has a button with callback data ``data``."""
+    rows = message.reply_markup.inline_keyboard if message.reply_markup else []
+    return any(button.callback_data == data for row in rows for button in row)
 
 
 def answerer(query: CallbackQuery) -> Callable[[str], Awaitable[None]]:
@@ -73,7 +88,7 @@ def build_router() -> Router:
     async def help_(message: Message, service: TableService) -> None:
         await service.help(place_of(message))
 
-    @router.message(Command("stop"), F.chat.type.in_(GROUPS))
+    @router.message(Command("stop"))
     async def stop(message: Message, service: TableService) -> None:
         if message.from_user:
             await service.stop_request(place_of(message), person_of(message.from_user))
@@ -119,8 +134,11 @@ def build_router() -> Router:
 
         async def used() -> None:
             # The confirmation was answered (either way) by someone allowed to: its buttons
-            # go, on the group's confirmation only (forged data on a hand changes nothing).
-            if message is not None and message.chat.type in GROUPS:
+            # go, on the group's confirmation only (forged data on a hand changes nothing), or
+            # on a private table's confirmation (/stop works there too): a message whose own
+            # buttons are the stop buttons pressed.
+            if message is not None and (message.chat.type in GROUPS
+                                        or offers(message, query.data or "")):
                 with contextlib.suppress(TelegramBadRequest):
                     await message.edit_reply_markup(reply_markup=None)
 
@@ -133,6 +151,12 @@ def build_router() -> Router:
 
     @router.errors()
     async def on_error(event: ErrorEvent) -> None:
+        if event.update.message is not None and cannot_post(event.exception):
+            # A command's answer the group refuses (the bot was muted, or removed a moment
+            # before): nothing to fix in kozyr, so a warning, not a traceback.
+            log.warning("update %s: cannot post in chat %s: %s", event.update.update_id,
+                        event.update.message.chat.id, event.exception)
+            return
         log.exception("update %s failed", event.update.update_id, exc_info=event.exception)
 
     return router
