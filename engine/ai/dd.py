@@ -15,9 +15,10 @@ The search is alpha-beta (minimax: the maximising side's seats against the other
   in play ranking between them, only one is tried (they take and lose the same tricks);
 - move ordering: the cards that win the trick so far first, then the strongest.
 
-Values are exact. The cost grows quickly with the cards left: Married bridge's 13 tricks solve
-in about a second, a belote deal of eight tricks of four cards in seconds (one-core figures on
-the project's machine, ``benchmarks/ai.py``).
+Values are exact. The cost grows quickly with the cards left: a whole deal (Married bridge's
+13 tricks of two cards, Bazar-Belot's 8 tricks of four) takes from half a second to about
+twenty on a shared core, the last two or three tricks of a belote deal a millisecond or so
+(``benchmarks/dd_loss.py`` prints the seconds per measured deal).
 """
 
 from __future__ import annotations

@@ -37,11 +37,11 @@ def solver_for(game_id: str, key: tuple[object, ...], side: int, players: int) -
 def exact_code(world: Match, codes: list[str], tricks_left: int) -> str | None:
     """The double-dummy code of the seat to move in ``world``, or None.
 
-    None unless ``world`` is in its card play, the seat to move holds at most ``tricks_left``
-    cards and ``codes`` (its legal codes) are card plays. A card that may carry a word (bela)
-    is played with it: the word costs nothing.
+    None when ``tricks_left`` is 0 (exact play off), outside the card play, when the seat to
+    move holds more than ``tricks_left`` cards, or when ``codes`` (its legal codes) are not all
+    card plays. A card that may carry a word (bela) is played with it: the word costs nothing.
     """
-    if not codes or not all(c.startswith("play:") for c in codes):
+    if tricks_left <= 0 or not codes or not all(c.startswith("play:") for c in codes):
         return None
     pos = position(world)
     if pos is None or len(pos.hands[pos.turn]) > tricks_left:
