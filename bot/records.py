@@ -45,7 +45,6 @@ from bot.records_core import (
     shown_rating,
 )
 from bot.records_text import (
-    BOT_NAME,
     cut,
     game_title,
     rating_lines,
@@ -54,7 +53,7 @@ from bot.records_text import (
     render_stats,
     render_top,
 )
-from bot.render import TableInfo, render_event, render_sheet, result_line
+from bot.render import TableInfo, render_event, render_sheet, result_line, seat_names
 from storage import Chat, GameTable, MatchRecord, Store, Tx
 from storage.models import MatchResult, Rating, SeatResult, utcnow
 from storage.records import RecordsRepo
@@ -145,11 +144,12 @@ class Records:
         assert table.id is not None
         chat = await tx.get_chat(table.chat_id)
         assert chat is not None
-        names = []
+        seats = []
         for seat in await tx.seats(table.id):
             user = await tx.get_user(seat.user_id) if seat.user_id else None
-            names.append(user.name if user else BOT_NAME)
-        info = TableInfo(table.id, table.version, table.game, chat.title, tuple(names))
+            seats.append((user.name if user else None, seat.bot_level))
+        names = seat_names(self.tr(chat.lang), seats)
+        info = TableInfo(table.id, table.version, table.game, chat.title, names)
         logged = [(a.seat, a.code) for a in await tx.actions(table.id)] if actions else None
         return Loaded(table, chat, info, await tx.get_match(table.id), logged)
 

@@ -169,3 +169,24 @@ def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHO
              "result": {"winner": None, "line": "Result: A +3, B -3"}}
     assert result_line(Catalogs().translator("en"), INFO, sheet) == \
         "Result: Alice +3 · Bob -3"
+
+
+def test_several_bots_get_their_seat_numbers_everywhere() -> None:
+    # a 4-player table with three bots: bids, the sheet's header and the result tell them apart
+    from bot.render import result_line, seat_names
+
+    level = {"ru": "любитель", "uk": "аматор", "en": "normal"}
+    for lang in ("ru", "uk", "en"):
+        tr = Catalogs().translator(lang)
+        names = seat_names(tr, [("Alex", None), (None, "normal"), (None, "normal"),
+                                (None, "normal")])
+        bots = [f"🤖 {level[lang]} {n}" for n in (2, 3, 4)]
+        assert names == ("Alex", *bots)
+        info = TableInfo(7, 3, "berg", "Club", names)
+        sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
+                 "rows": [{"deal": 1, "cells": ["10", "0"], "points": [10, 0], "note": ""}],
+                 "totals": [10, 0], "pot": 0, "result": {"winner": 1, "line": ""}}
+        assert f"Alex, {bots[1]}" in render_sheet(tr, info, sheet)
+        assert f"{bots[0]}, {bots[2]}" in result_line(tr, info, sheet)
+        # one bot alone keeps the short name
+        assert seat_names(tr, [("Alex", None), (None, "normal")])[1] == f"🤖 {level[lang]}"
