@@ -155,7 +155,8 @@ def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) ->
             suit = SUIT_SYMBOLS.get(strain) or tr.maybe(f"strain.{strain}", strain)
             lines.append(f"{tr('fact.trump')}: {suit} ({escape(info.names[e['seat']])})")
         elif kind == "contract_reached":
-            lines.append(tr("rec.contract", contract=escape(str(e["contract"])),
+            code = str(e["contract"])  # "7SX": shown as the sheet shows it, "7♠ контра"
+            lines.append(tr("rec.contract", contract=escape(tr.maybe(f"val.{code}", code)),
                             name=escape(info.names[e["declarer"]])))
         elif kind == "exchange":
             lines.append(tr("rec.exchange", name=escape(info.names[e["seat"]]),

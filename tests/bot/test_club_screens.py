@@ -308,3 +308,16 @@ def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characte
     text = render_sheet(tr, BERG_INFO, sheet)
     assert len(text) < 3600  # room for the match-over line before it
     assert str(rows[-1]["deal"]) in text  # the newest rows are kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_record_names_the_contract_in_words(lang: str) -> None:  # MB-SCORE-8
+    from bot.records_core import DealRecord
+    from bot.records_text import render_deal_record
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    record = DealRecord(1, [[], []], [{"type": "contract_reached", "contract": "7SX",
+                                       "declarer": 1}])
+    text = render_deal_record(tr, info, record)
+    assert tr("val.7SX") in text and "7♠" in text and "7SX" not in text
