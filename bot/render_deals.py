@@ -23,6 +23,7 @@ from bot.render import (
     side_name,
 )
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
+from engine.cards import SUIT_SYMBOLS
 
 MULTIPLIERS = {"": 1, "+": 2, "++": 4}
 
@@ -35,6 +36,21 @@ def _contract(note: str, declarer: int) -> Contract | None:
     kapo, number, strain, marks = m.groups()
     level: int | str = {"K": "kapo", "K1": "kapo1"}[kapo] if kapo else int(number)
     return Contract(level, strain, MULTIPLIERS[marks], declarer % 2)
+
+
+def contract_words(tr: Translator, cell: str) -> str:
+    """A Bazar-Belot contract cell (BB-SHEET-3) in prose: ``16H+`` -> "16♥ doubled", ``KNT``
+    -> "kapo NT", ``K1H++`` -> "kapo on one hand ♥ redoubled". The sheet keeps its codes
+    (``cell_text``); a message reads as words. Anything else comes back as a cell."""
+    m = CONTRACT_RE.fullmatch(cell)
+    if not m:
+        return cell_text(tr, cell)
+    kapo, number, strain, marks = m.groups()
+    words = [tr("val.kapo1" if kapo == "K1" else "val.kapo")] if kapo else []
+    words.append(number + (SUIT_SYMBOLS.get(strain) or tr.maybe(f"strain.{strain}", strain)))
+    if marks:
+        words.append(tr("bb.doubled" if marks == "+" else "bb.redoubled"))
+    return " ".join(w for w in words if w)
 
 
 def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
@@ -57,7 +73,7 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     d, o = contract.pair, 1 - contract.pair
     g, b, m = contract.game_value, contract.value, contract.multiplier
     outcome = tr("bb.made" if score.made else "bb.failed")
-    lines = [tr("bb.contract", cell=cell_text(tr, str(row["note"])),
+    lines = [tr("bb.contract", cell=contract_words(tr, str(row["note"])),
                 name=escape(side_name(info, d)),
                 declarer=escape(info.names[declarer]), outcome=outcome)]
     if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n

@@ -100,7 +100,7 @@ BB_INFO = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5, BB-SHEET-3
-    from bot.render import cell_text, render_event
+    from bot.render import render_event
 
     tr = CATALOGS.translator(lang)
     # 14 spades by Anna and Vera: 94 card points and 20 in melds make it (94 + 200 >= 140);
@@ -109,7 +109,7 @@ def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5
     text = render_event(tr, BB_INFO, event, row={"deal": 3, "note": "14S"})
     assert text is not None
     lines = text.splitlines()
-    assert cell_text(tr, "14S") in lines[0] and tr("bb.made") in lines[0]
+    assert "14♠" in lines[0] and tr("bb.made") in lines[0]
     ours = next(x for x in lines if x.startswith("Anna, Vera:"))
     theirs = next(x for x in lines if x.startswith("Boris, Gleb:"))
     assert "94 → 9" in ours and "14" in ours and "20" in ours and "= <b>43</b>" in ours
@@ -130,7 +130,9 @@ def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SC
     theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
     assert cell_text(tr, "BT") in ours
     assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
-    assert cell_text(tr, "14S+") in text
+    # the contract in prose, not in the sheet's code "14S+" / "14п +"
+    doubled = {"ru": "14♠ контра", "uk": "14♠ контра", "en": "14♠ doubled"}[lang]
+    assert doubled in text.splitlines()[0] and "14S+" not in text and "14п" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
