@@ -126,8 +126,14 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
     kind = e["type"]
     who = escape(info.names[e["seat"]]) if isinstance(e.get("seat"), int) else ""
     if kind == "play":
-        extra = f" ({tr.maybe('val.' + e['call'], e['call'])})" if e.get("call") else ""
-        return f"{who} {card_text(e['card'], tr)}{extra}"
+        card, call = str(e["card"]), str(e.get("call") or "")
+        text = f"{who} {card_text(card, tr)}"
+        if call in SUIT_SYMBOLS:  # a queen names a suit: "Q♥ → ♦" (BERG-CODES play:<queen>)
+            return f"{text} → {SUIT_SYMBOLS[call]}"
+        if call:  # a jack orders a rank or the joker: "J♠ orders 9" (play:<jack>:<order>)
+            order = tr("val.JK") if call == "JK" else tr.maybe(f"rank.{call}", call)
+            return tr("rec.orders", move=Html(text), order=order)
+        return text
     if kind == "frame":
         return tr("rec.frame", name=who, cards=_cards(tr, e.get("cards", [])))
     if kind == "drew":
@@ -162,8 +168,11 @@ def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) ->
             lines.append(tr("rec.exchange", name=escape(info.names[e["seat"]]),
                             gave=card_text(e["gave"], tr), took=card_text(e["took"], tr)))
         elif kind == "declare" and e.get("what") not in (None, "", "none"):
-            lines.append(f"{escape(info.names[e['seat']])}: "
-                         f"{tr.maybe('val.' + str(e['what']), str(e['what']))}")
+            what, name = str(e["what"]), escape(info.names[e["seat"]])
+            # a Berg captain's declaration as a sentence ("Alex fired the opposing captain",
+            # BERG-DECL-14); a meld (Deberts' terz) by its name
+            lines.append(tr.maybe(f"rec.declared.{what.split(':')[0]}",
+                                  f"{name}: {tr.maybe('val.' + what, what)}", name=name))
         elif kind == "melds_shown":
             text = render_event(tr, info, e)
             if text:

@@ -323,3 +323,28 @@ def test_married_bridge_record_names_the_contract_in_words(lang: str) -> None:  
                                        "declarer": 1}])
     text = render_deal_record(tr, info, record)
     assert tr("val.7SX") in text and "7♠" in text and "7SX" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_record_says_orders_and_declarations_in_words(lang: str) -> None:
+    # BERG-CODES play:<queen>:<suit>, play:<jack>:<order>; BERG-DECL-12 (fire)
+    from bot.records_core import DealRecord
+    from bot.records_text import render_deal_record
+    from bot.render import card_text
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "berg", "Club", NAMES)
+    events = [{"type": "declare", "seat": 0, "what": "fire"},
+              {"type": "play", "seat": 1, "card": "QH", "call": "D"},
+              {"type": "play", "seat": 2, "card": "JS", "call": "9"},
+              {"type": "play", "seat": 3, "card": "JD", "call": "JK"}]
+    text = render_deal_record(tr, info, DealRecord(1, [[], [], [], []], events))
+    queen, jack = card_text("QH", tr), card_text("JS", tr)
+    assert f"Boris {queen} → ♦" in text and "(D)" not in text
+    orders = {"ru": "заказывает", "uk": "замовляє", "en": "orders"}[lang]
+    assert f"Vera {jack} {orders} 9" in text and "(9)" not in text
+    assert f"{orders} {tr('val.JK')}" in text
+    fired = {"ru": "Anna увольняет капитана соперников",
+             "uk": "Anna звільняє капітана суперників",
+             "en": "Anna fired the opposing captain"}[lang]
+    assert fired in text and "fire\n" not in text
