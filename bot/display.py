@@ -381,7 +381,8 @@ class Display:
                 last_trick = event
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
                 if event["type"] == "deal_scored" else None
-            text = render_event(tr, info, event, last_trick=last_trick, row=row)
+            text = render_event(tr, info, event, last_trick=last_trick, row=row,
+                                sheet_rows=rows)
             if text:
                 texts.append(text)
         return texts

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import time
 import weakref
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -348,7 +348,7 @@ class Records:
         sheet = match.score_sheet
         text = render_sheet(tr, info, sheet)
         history = loaded.history()
-        breakdown = last_deal_text(tr, info, history)
+        breakdown = last_deal_text(tr, info, history, sheet["rows"])
         if breakdown:
             text += "\n\n" + breakdown
         await self._say(place, cut(text), self._buttons(tr, loaded, match, history))
@@ -382,7 +382,8 @@ class Records:
             if record is None:
                 return tr("notice.bad_data")
             info = with_sides(loaded.info, match)
-            post = self.messenger.send(target, Screen(render_deal_record(tr, info, record)))
+            post = self.messenger.send(target, Screen(render_deal_record(
+                tr, info, record, match.score_sheet["rows"])))
         else:
             if not ended:
                 return tr("export.not_over")
@@ -521,12 +522,14 @@ def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Bu
     return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None
 
 
-def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]]) -> str:
-    """The breakdown of the last scored deal (with its last trick), or ""."""
+def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]],
+                   sheet_rows: Sequence[dict[str, Any]] = ()) -> str:
+    """The breakdown of the last scored deal (with its last trick; explained from the sheet's
+    ``sheet_rows`` of that deal), or ""."""
     for _, start, end in reversed(deal_spans(events)):
         span = events[start:end]
         scored = next((e for e in reversed(span) if e["type"] == "deal_scored"), None)
         if scored is not None:
             trick = next((e for e in reversed(span) if e["type"] == "trick"), None)
-            return render_event(tr, info, scored, last_trick=trick) or ""
+            return render_event(tr, info, scored, last_trick=trick, sheet_rows=sheet_rows) or ""
     return ""

@@ -191,9 +191,11 @@ def _never_seen(info: TableInfo, events: Sequence[dict[str, Any]]) -> set[int]:
     return set(range(len(info.names))) - played
 
 
-def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> str:
+def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
+                       sheet_rows: Sequence[dict[str, Any]] = ()) -> str:
     """Every trick of the deal (every move in a game without tricks), the hands as they were
-    dealt, the bidding and the deal's result. Only for a deal that is over."""
+    dealt, the bidding and the deal's result (explained from the sheet's ``sheet_rows`` of the
+    deal). Only for a deal that is over."""
     events = record.events
     deal = events[0] if events else {}
     scored = record.scored
@@ -226,7 +228,7 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> s
             lines.append("; ".join(moves))
     for e in events:
         if e["type"] in ("deal_scored", "thrown_in"):
-            text = render_event(tr, info, e)
+            text = render_event(tr, info, e, sheet_rows=sheet_rows)
             if text:
                 lines.append("")
                 lines.append(text)

@@ -9,6 +9,7 @@ sheet row the deal wrote (its ``note`` holds the contract or the reason).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -54,7 +55,8 @@ def contract_words(tr: Translator, cell: str) -> str:
 
 
 def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
-                      row: dict[str, Any]) -> list[str] | None:
+                      row: dict[str, Any],
+                      rows: Sequence[dict[str, Any]] = ()) -> list[str] | None:
     """The contract, whether it was made, and per pair the terms of what it writes: card points
     → big points (BB-SCORE-3), the contract value (times contra), the game value, melds and
     belas (BB-SCORE-5..10), their sum and the sheet's cell. None when the row names no
@@ -135,24 +137,42 @@ def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
     if what in ("tie", "surrender", "penalty"):
         return tr(f"berg.note.{what}", side=side)
     # a declaration and its cost: "<what> -<cost>"
+    return tr("berg.note.declared", side=side, what=_declaration(tr, info, what),
+              cost=localize_numbers(tr, rest))
+
+
+def _declaration(tr: Translator, info: TableInfo, what: str) -> str:
+    """A declaration of a Berg note (``dobor``, ``open:2``, ``fire``) by its name."""
     verb, _, arg = what.partition(":")
     if verb == "open" and arg.isdigit():
-        label = tr("berg.decl.open_one", name=info.names[int(arg)])
-    else:
-        label = tr.maybe(f"berg.decl.{what.replace(':', '.')}", what)
-    return tr("berg.note.declared", side=side, what=label, cost=localize_numbers(tr, rest))
+        return tr("berg.decl.open_one", name=info.names[int(arg)])
+    return tr.maybe(f"berg.decl.{what.replace(':', '.')}", what)
 
 
 def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
-               row: dict[str, Any]) -> list[str]:
-    """How a Berg deal ended (the row's note in words) and per pair what it wrote and its
-    total on the sheet (BERG-SCORE-5..7)."""
+               row: dict[str, Any], rows: Sequence[dict[str, Any]] = ()) -> list[str]:
+    """How a Berg deal ended (the row's note in words) and per pair every row it wrote that
+    deal: the declarations' costs and the deal's own points, their sum, and its total on the
+    sheet (BERG-SCORE-5..7, BERG-DECL-2). ``rows``: the sheet rows of the deal (``row`` last);
+    without them only the deal's own row is known."""
+    rows = list(rows) or [row]
     lines: list[str] = [escape(unescape(berg_note(tr, info, str(row.get("note", "")))))]
+
+    def signed(x: float) -> str:
+        return ("+" if x > 0 else "") + num(tr, x, pattern="0.0")
+
     for p, side in enumerate(event["sides"]):
+        terms = []
+        for r in rows[:-1]:  # the declarations this pair paid for (a row of the other: 0)
+            m = BERG_NOTE_RE.fullmatch(str(r.get("note", "")))
+            if float(r["points"][p]) and m:
+                terms.append(f"{escape(_declaration(tr, info, m.group(2)))} "
+                             f"{signed(float(r['points'][p]))}")
         points = float(side.get("written", side.get("deal_points", 0)))
-        shown = ("+" if points > 0 else "") + num(tr, points, pattern="0.0")
-        lines.append(f"{escape(side_name(info, p))}: <b>{shown}</b> · {tr('score.sheet')}: "
-                     f"{cell_text(tr, str(side['cell']))}")
+        terms.append(f"{tr('berg.term.deal')} {signed(points)}")
+        total = points + sum(float(r["points"][p]) for r in rows[:-1])
+        lines.append(f"{escape(side_name(info, p))}: {', '.join(terms)} = <b>{signed(total)}</b>"
+                     f" · {tr('score.sheet')}: {cell_text(tr, str(side['cell']))}")
     return lines
 
 
@@ -172,7 +192,8 @@ def married_bridge_note(tr: Translator, info: TableInfo, note: str) -> str:
 
 
 def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
-                         row: dict[str, Any]) -> list[str] | None:
+                         row: dict[str, Any],
+                         rows: Sequence[dict[str, Any]] = ()) -> list[str] | None:
     """The contract and its declarer, the tricks he needed and took, and what each player
     writes (MB-SCORE-8)."""
     m = MB_NOTE_RE.fullmatch(str(row.get("note", "")))

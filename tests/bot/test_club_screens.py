@@ -348,3 +348,29 @@ def test_berg_record_says_orders_and_declarations_in_words(lang: str) -> None:
              "uk": "Anna звільняє капітана суперників",
              "en": "Anna fired the opposing captain"}[lang]
     assert fired in text and "fire\n" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_breakdown_adds_up_with_declarations(lang: str) -> None:  # BERG-DECL-2, BERG-SCORE-7
+    # deal 3: Anna and Vera opened Boris's hand (-0.5) and went out for 5.0: the deal wrote
+    # 4.5 (-0.5 to 4.5 on the sheet); the breakdown names both terms before "="
+    from bot.records_core import DealRecord
+    from bot.records_text import render_deal_record
+    from bot.render import render_event
+
+    tr = CATALOGS.translator(lang)
+    event = {"type": "deal_scored", "deal": 3, "declarer": None, "outcome": "win",
+             "sides": [{"deal_points": 5.0, "written": 5.0, "cell": "4.5", "total": 4.5,
+                        "run": ["RJ", "QH", "QD"]},
+                       {"deal_points": 0, "written": 0, "cell": "1.0", "total": 1.0, "run": []}]}
+    d = "." if lang == "en" else ","
+    by_row = render_event(tr, BERG_INFO, event, sheet_rows=BERG_SHEET["rows"])
+    record = render_deal_record(tr, BERG_INFO, DealRecord(3, [[], [], [], []], [event]),
+                                BERG_SHEET["rows"])
+    for text in (by_row, record):
+        assert text is not None and ":  =" not in text
+        ours = next(x for x in text.splitlines() if x.startswith("Anna, Vera:"))
+        theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
+        opened = tr("berg.decl.open_one", name="Boris")
+        assert f"{opened} -0{d}5" in ours and f"+5{d}0" in ours and f"= <b>+4{d}5</b>" in ours
+        assert f"{tr('berg.term.deal')} 0{d}0 = <b>0{d}0</b>" in theirs
