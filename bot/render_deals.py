@@ -25,8 +25,11 @@ from bot.render import (
 )
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
 from engine.cards import SUIT_SYMBOLS
+from engine.married_bridge.scoring import NT_FIRST_TRICK, score_game, trick_value
 
 MULTIPLIERS = {"": 1, "+": 2, "++": 4}
+#: Married bridge contra marks (MB-SCORE-5, MB-SCORE-8).
+MULTIPLIER_OF = {"": 1, "X": 2, "XX": 4}
 
 
 def _contract(note: str, declarer: int) -> Contract | None:
@@ -205,9 +208,42 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     lines = [tr("mb.deal", contract=escape(tr.maybe(f"val.{m.group(1)}", m.group(1))),
                 name=escape(info.names[declarer]), needed=side.get("needed", "?"),
                 tricks=side["tricks"], outcome=outcome)]
+    terms = _mb_terms(tr, m.group(1), int(side["tricks"]), declarer)
     for seat, s in enumerate(event["sides"]):
-        lines.append(f"{escape(info.names[seat])}: <b>{escape(str(s['cell']))}</b>")
+        cell = escape(str(s["cell"]))
+        if terms.get(seat):
+            lines.append(f"{escape(info.names[seat])}: {terms[seat]} = <b>{num(tr, s['written'])}"
+                         f"</b> · {tr('score.sheet')}: {cell}")
+        else:
+            lines.append(f"{escape(info.names[seat])}: <b>{cell}</b>")
     return lines
+
+
+#: A Married bridge contract (MB-SCORE-8): level, strain, contra marks.
+MB_CONTRACT_RE = re.compile(r"([1-7])(C|D|H|S|NT)(X{0,2})")
+
+
+def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int) -> dict[int, str]:
+    """Per seat, the sum behind what it writes (MB-SCORE-2..5): the declarer's tricks
+    "9 × 30 × 2 (contra)" (no trump: "(40 + 30 × 8)"), the defender's undertricks
+    "undertricks 13 × 30 × 2 (contra)" or a failed contra "−50"; a seat writing 0 has none."""
+    m = MB_CONTRACT_RE.fullmatch(contract)
+    if not m:
+        return {}
+    level, strain, marks = int(m.group(1)), m.group(2), m.group(3)
+    mult = MULTIPLIER_OF[marks]
+    score = score_game(level=level, strain=strain, multiplier=mult, tricks=tricks)
+    times = f" × {mult} ({tr('mb.contra' if mult == 2 else 'mb.recontra')})" if mult > 1 else ""
+    value = trick_value(strain)
+    defender = 1 - declarer
+    if not score.made:
+        return {defender: f"{tr('mb.undertricks')} {score.undertricks} × {value}{times}"}
+    taken = (f"({NT_FIRST_TRICK} + {value} × {tricks - 1})" if strain == "NT"
+             else f"{tricks} × {value}")
+    terms = {declarer: f"{tr('score.tricks')} {taken}{times}"}
+    if score.defender:  # MB-SCORE-3: the contra failed
+        terms[defender] = tr("mb.contra_failed")
+    return terms
 
 
 #: Games whose deal result has lines of their own: (tr, info, event, sheet row) -> lines

@@ -272,21 +272,28 @@ def test_married_bridge_sheet_has_a_contract_column(lang: str) -> None:  # MB-SC
     assert "seat" not in row and "by" not in row
 
 
+MB_INFO = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+
+
+def _mb_defeated(tricks: int, needed: int, points: int) -> dict[str, Any]:
+    """Anna's contract fails with ``tricks`` of ``needed``: Boris writes ``points``."""
+    return {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "defeated",
+            "sides": [{"tricks": tricks, "deal_points": 0, "written": 0, "cell": "0",
+                       "role": "declarer", "needed": needed},
+                      {"tricks": 13 - tricks, "deal_points": points, "written": points,
+                       "cell": f"+{points}", "role": "defender", "needed": 14 - needed}]}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-SCORE-8
     from bot.render import render_event
 
     tr = CATALOGS.translator(lang)
-    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
-    event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "defeated",
-             "sides": [{"tricks": 8, "deal_points": 0, "written": 0, "cell": "0",
-                        "role": "declarer", "needed": 10},
-                       {"tricks": 5, "deal_points": 600, "written": 600, "cell": "+600",
-                        "role": "defender", "needed": 4}]}
-    text = render_event(tr, info, event, row={"deal": 1, "note": "4SX by seat 0, 8 tricks"})
+    text = render_event(tr, MB_INFO, _mb_defeated(8, 10, 600),
+                        row={"deal": 1, "note": "4SX by seat 0, 8 tricks"})
     assert text is not None
     assert tr("val.4SX") in text and "10" in text and "8" in text
-    assert "= <b>600</b>" not in text and "+600" in text  # written, not a sum of nothing
+    assert "+600" in text and f"{tr('mb.undertricks')} 2 × 30 × 2" in text  # MB-SCORE-4, -5
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -374,3 +381,28 @@ def test_berg_breakdown_adds_up_with_declarations(lang: str) -> None:  # BERG-DE
         opened = tr("berg.decl.open_one", name="Boris")
         assert f"{opened} -0{d}5" in ours and f"+5{d}0" in ours and f"= <b>+4{d}5</b>" in ours
         assert f"{tr('berg.term.deal')} 0{d}0 = <b>0{d}0</b>" in theirs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-SCORE-4, -5
+    # 7♠ doubled by Anna, no trick taken: Boris writes 13 undertricks × 30 × 2 = 780
+    from bot.render import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = MB_INFO
+    rows = [{"deal": 1, "cells": ["0", "+780"], "points": [0, 780],
+             "note": "7SX by seat 0, 0 tricks"}]
+    text = render_event(tr, info, _mb_defeated(0, 13, 780), sheet_rows=rows)
+    assert text is not None
+    boris = next(x for x in text.splitlines() if x.startswith("Boris:"))
+    undertricks = {"ru": "недобор", "uk": "недобір", "en": "undertricks"}[lang]
+    contra = {"ru": "контра", "uk": "контра", "en": "contra"}[lang]
+    assert f"{undertricks} 13 × 30 × 2 ({contra}) = <b>780</b>" in boris and "+780" in boris
+    # made in no trumps after a recontra: (40 + 30 × 8) × 4 = 1120, the failed contra -50
+    event = {"type": "deal_scored", "deal": 2, "declarer": 1, "outcome": "made",
+             "sides": [{"tricks": 4, "deal_points": -50, "written": -50, "cell": "-50"},
+                       {"tricks": 9, "deal_points": 1120, "written": 1120, "cell": "+1120"}]}
+    text = render_event(tr, info, event, row={"deal": 2, "note": "3NTXX by seat 1, 9 tricks"})
+    assert text is not None
+    assert f"(40 + 30 × 8) × 4 ({tr('mb.recontra')}) = <b>1" in text
+    assert f"{tr('mb.contra_failed')} = <b>-50</b>" in text
