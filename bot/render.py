@@ -649,9 +649,12 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                 parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
             if side.get("bela"):
                 parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
+            taken = _taken_terms(tr, event, side_index)
+            parts += taken
             line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
-                line += f" = <b>{num(tr, side['deal_points'])}</b>"
+                total = side["written"] if taken else side["deal_points"]
+                line += f" = <b>{num(tr, total)}</b>"
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)
@@ -661,6 +664,23 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             lines.append(tr("table.pot", pot=event["pot"]))
         return "\n".join(lines)
     return None
+
+
+def _taken_terms(tr: Translator, event: dict[str, Any], side: int) -> list[str]:
+    """What a side writes beyond its own deal points in a match (Deberts): the declarer's
+    points after a bait "bait +23" (DB-SCORE-3) and a pot won "pot +40" (DB-SCORE-5), so the
+    line adds up to the sheet. Nothing for a short game, whose written nets are stakes (one of
+    them below zero, DB-SHORT-6)."""
+    sides = event["sides"]
+    if any("written" not in s or "deal_points" not in s or s["written"] < 0 for s in sides):
+        return []
+    extra = sides[side]["written"] - sides[side]["deal_points"]
+    if extra <= 0:
+        return []
+    pot = int(event.get("pot_awarded") or 0)
+    pot = pot if len(sides) == 2 and extra >= pot else 0  # three players share it (DB-3P)
+    terms = [f"{tr('score.bait_taken')} +{num(tr, extra - pot)}"] if extra > pot else []
+    return terms + ([f"{tr('score.pot_taken')} +{num(tr, pot)}"] if pot else [])
 
 
 def option_value(tr: Translator, key: str, value: Any) -> str:

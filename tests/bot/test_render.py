@@ -205,3 +205,31 @@ def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
         assert result_line(Catalogs().translator(lang), info, sheet) == line
     assert result_line(Catalogs().translator("en"), INFO, {**sheet, "sides": [
         {"seats": [0]}, {"seats": [1]}]}) == "Result: Alice wins, 12 : 5"
+
+
+def test_bait_line_shows_the_points_taken_from_the_declarer() -> None:
+    # DB-SCORE-3: Bob baits Alice (23 < 60) and writes 60 + 23 = 83 (280 -> 363);
+    # DB-SCORE-5: a made deal that wins the pot writes it on top
+    from bot.render import render_event
+
+    words = {"ru": ("байт", "повисшие"), "uk": ("байт", "повислі"), "en": ("bait", "pot")}
+    for lang, (bait, pot) in words.items():
+        tr = Catalogs().translator(lang)
+        event = {"type": "deal_scored", "deal": 4, "declarer": 0, "outcome": "bait",
+                 "sides": [{"card_points": 23, "melds": 0, "bela": 0, "deal_points": 23,
+                            "written": 0, "cell": "BT", "total": 300},
+                           {"card_points": 40, "melds": 20, "bela": 0, "deal_points": 60,
+                            "written": 83, "cell": "363", "total": 363}], "pot": 0}
+        text = render_event(tr, INFO, event)
+        assert text is not None
+        bob = next(x for x in text.splitlines() if x.startswith("Bob:"))
+        assert f"{tr('score.melds')} 20, {bait} +23 = <b>83</b>" in bob and "363" in bob
+        alice = next(x for x in text.splitlines() if x.startswith("Alice:"))
+        assert "= <b>23</b>" in alice and bait not in alice
+        made = {**event, "outcome": "made", "pot_awarded": 40, "sides": [
+            {"card_points": 100, "melds": 0, "bela": 0, "deal_points": 100, "written": 140,
+             "cell": "440", "total": 440},
+            {"card_points": 62, "melds": 0, "bela": 0, "deal_points": 62, "written": 62,
+             "cell": "425", "total": 425}]}
+        text = render_event(tr, INFO, made)
+        assert text is not None and f"{pot} +40 = <b>140</b>" in text and bait not in text
