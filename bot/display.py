@@ -30,12 +30,12 @@ from bot.model import Button, ChatMigrated, Screen, Target, Undeliverable
 from bot.outbox import Delivery, Outbox, settled
 from bot.render import (
     TableInfo,
-    bot_name,
     render_event,
     render_hand,
     render_sheet,
     render_table,
     result_line,
+    seat_names,
     select_codes,
 )
 from storage import GameTable, Seat, Store, Tx
@@ -139,8 +139,8 @@ class Display:
         seats = await tx.seats(table.id)
         users = [await tx.get_user(s.user_id) if s.user_id else None for s in seats]
         tr = self._tr(chat.lang)
-        names = tuple((u.name + (" 🤖" if s.bot_level else "")) if u else bot_name(tr, s.bot_level)
-                      for s, u in zip(seats, users, strict=True))
+        names = seat_names(tr, [((u.name + (" 🤖" if s.bot_level else "")) if u else None,
+                                 s.bot_level) for s, u in zip(seats, users, strict=True)])
         info = TableInfo(table.id, table.version, table.game, chat.title, names,
                          clock=_clock(tr, table))
         return info, tr, list(zip(seats, users, strict=True))
@@ -381,7 +381,8 @@ class Display:
                 last_trick = event
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
                 if event["type"] == "deal_scored" else None
-            text = render_event(tr, info, event, last_trick=last_trick, row=row)
+            text = render_event(tr, info, event, last_trick=last_trick, row=row,
+                                sheet_rows=rows)
             if text:
                 texts.append(text)
         return texts

@@ -143,9 +143,12 @@ class LobbyMixin:
             pairs = info.in_pairs(info.max_players)
             names: list[str | None] = [None] * info.max_players if pairs else []
             tr = self.tr(chat.lang if chat else None)
-            for seat in await tx.seats(table_id):
+            seats = await tx.seats(table_id)
+            several = sum(1 for seat in seats if not seat.user_id) > 1  # as seat_names numbers
+            for seat in seats:
                 user = await tx.get_user(seat.user_id) if seat.user_id else None
-                name = user.name if user else bot_name(tr, seat.bot_level)
+                name = user.name if user else bot_name(tr, seat.bot_level,
+                                                       seat.seat if several else None)
                 if pairs and 0 <= seat.seat < len(names):
                     names[seat.seat] = name  # by seat number: the pairs are fixed by it
                 else:

@@ -57,9 +57,20 @@ class TableInfo:
     clock: str | None = None  # the turn clock line (time left, paused)
 
 
-def bot_name(tr: Translator, level: str | None) -> str:
-    """How a bot player is named at the table: "🤖 normal"."""
-    return "🤖 " + tr.maybe(f"level.{level}", str(level))
+def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
+    """How a bot player is named at the table: "🤖 normal"; with ``seat`` (0-based) the seat
+    number as the lobby counts seats (1-based) follows: "🤖 normal 2"."""
+    name = "🤖 " + tr.maybe(f"level.{level}", str(level))
+    return name if seat is None else f"{name} {seat + 1}"
+
+
+def seat_names(tr: Translator, seats: Sequence[tuple[str | None, str | None]]) -> tuple[str, ...]:
+    """Each seat's display name from ``(player's name or None, bot level or None)`` per seat
+    (in seat order). A seat with no player is a bot; when several seats are bots each gets
+    its seat number ("🤖 normal 2", "🤖 normal 4") so bids, sheets and results tell them apart."""
+    several = sum(1 for name, _ in seats if name is None) > 1
+    return tuple(name if name is not None else bot_name(tr, level, seat if several else None)
+                 for seat, (name, level) in enumerate(seats))
 
 
 def card_text(card: str, tr: Translator | None = None) -> str:
@@ -569,8 +580,11 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
             f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
             for name, t in zip(side_names(info, sheet), totals, strict=False))
         return tr("result.none", score=escape(score))
-    name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])
-    return tr("result.wins", name=escape(name), score=escape(score))
+    seats = sheet["sides"][winner]["seats"]
+    name = ", ".join(info.names[s] for s in seats)
+    # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
+    return tr("result.win.pair" if len(seats) > 1 else "result.wins",
+              name=escape(name), score=escape(score))
 
 
 def side_name(info: TableInfo, side: int) -> str:
@@ -581,12 +595,15 @@ def side_name(info: TableInfo, side: int) -> str:
 
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
-                 row: dict[str, Any] | None = None) -> str | None:
+                 row: dict[str, Any] | None = None,
+                 sheet_rows: Sequence[dict[str, Any]] = ()) -> str | None:
     """A group message for an event worth its own message, else None.
 
     Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
-    sheet row the deal wrote, for the games that explain it, bot/render_deals.py), throw-ins,
-    and the melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
+    sheet row the deal wrote, for the games that explain it, bot/render_deals.py; else found
+    in ``sheet_rows``, the sheet's rows, whose rows of the deal are all shown where a game
+    writes several, Berg's declarations), throw-ins, and the melds a comparison winner shows
+    (public by DB-MELD-7 / DB-PLAY-8).
     """
     kind = event["type"]
     if kind == "thrown_in":
@@ -603,8 +620,10 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
     if kind == "deal_scored":
         from bot.render_deals import DEAL_LINES  # the games' own lines build on this module
 
-        own = DEAL_LINES[info.game](tr, info, event, row) if row and info.game in DEAL_LINES \
-            else None
+        deal_rows = [r for r in sheet_rows if r.get("deal") == event.get("deal")]
+        row = row or (deal_rows[-1] if deal_rows else None)
+        own = DEAL_LINES[info.game](tr, info, event, row, deal_rows) \
+            if row and info.game in DEAL_LINES else None
         outcome = own[0] if own else tr.maybe(f"val.{event['outcome']}", event["outcome"])
         lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
         if event.get("declarer") is not None and not own:
@@ -630,9 +649,12 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                 parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
             if side.get("bela"):
                 parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
+            taken = _taken_terms(tr, event, side_index)
+            parts += taken
             line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
-                line += f" = <b>{num(tr, side['deal_points'])}</b>"
+                total = side["written"] if taken else side["deal_points"]
+                line += f" = <b>{num(tr, total)}</b>"
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)
@@ -642,6 +664,23 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             lines.append(tr("table.pot", pot=event["pot"]))
         return "\n".join(lines)
     return None
+
+
+def _taken_terms(tr: Translator, event: dict[str, Any], side: int) -> list[str]:
+    """What a side writes beyond its own deal points in a match (Deberts): the declarer's
+    points after a bait "bait +23" (DB-SCORE-3) and a pot won "pot +40" (DB-SCORE-5), so the
+    line adds up to the sheet. Nothing for a short game, whose written nets are stakes (one of
+    them below zero, DB-SHORT-6)."""
+    sides = event["sides"]
+    if any("written" not in s or "deal_points" not in s or s["written"] < 0 for s in sides):
+        return []
+    extra = sides[side]["written"] - sides[side]["deal_points"]
+    if extra <= 0:
+        return []
+    pot = int(event.get("pot_awarded") or 0)
+    pot = pot if len(sides) == 2 and extra >= pot else 0  # three players share it (DB-3P)
+    terms = [f"{tr('score.bait_taken')} +{num(tr, extra - pot)}"] if extra > pot else []
+    return terms + ([f"{tr('score.pot_taken')} +{num(tr, pot)}"] if pot else [])
 
 
 def option_value(tr: Translator, key: str, value: Any) -> str:
