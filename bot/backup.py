@@ -29,13 +29,23 @@ def backup_sqlite(source: Path, target: Path) -> int:
     Returns:
         The size of the copy, bytes.
 
+    ``target`` may name a folder: the copy goes into it under the database's file name.
+
     Raises:
         FileNotFoundError: ``source`` does not exist (sqlite3 would create an empty one).
+        ValueError: ``target`` is ``source`` itself, or its folder cannot be created.
         sqlite3.Error: SQLite failed (not a database, disk full, ...).
     """
     if not source.is_file():
         raise FileNotFoundError(f"no database file at {source}")
-    target.parent.mkdir(parents=True, exist_ok=True)  # a first nightly backup into a new folder
+    if target.is_dir():  # "kozyr backup /var/backups/kozyr/": a file of the same name in it
+        target = target / source.name
+    if target.resolve() == source.resolve():
+        raise ValueError(f"{target} is the database itself; name another file")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)  # a first nightly backup, new folder
+    except OSError as exc:
+        raise ValueError(f"cannot create the folder {target.parent} ({exc.strerror})") from exc
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
     src = sqlite3.connect(source)
@@ -74,7 +84,9 @@ async def copy_database(source_url: str, target_url: str) -> dict[str, int]:
         storage.StorageError: a database cannot be reached or migrated.
     """
     source, target = Store(source_url), Store(target_url)
-    if source.url == target.url:
+    same_file = (sqlite_file(source_url) or Path("/nonexistent/a")).resolve() == (
+        sqlite_file(target_url) or Path("/nonexistent/b")).resolve()
+    if source.url == target.url or same_file:
         raise ValueError("the target is the configured database itself")
     await source.start()
     try:

@@ -84,7 +84,11 @@ def cmd_backup(settings: Settings, args: argparse.Namespace) -> int:
     if source is None:
         print(PG_DUMP, file=sys.stderr)
         return 2
-    size = backup_sqlite(source, args.file)
+    try:
+        size = backup_sqlite(source, args.file)
+    except (ValueError, FileNotFoundError) as exc:
+        print(f"kozyr: backup: {exc}", file=sys.stderr)
+        return 2
     print(f"kozyr: {source} copied to {args.file} ({size} bytes)")
     return 0
 
