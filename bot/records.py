@@ -60,6 +60,9 @@ from storage.records import RecordsRepo
 
 log = logging.getLogger(__name__)
 
+#: The most characters of a typed name that a reply repeats (Telegram's names are at most 64).
+NAME_SHOWN = 64
+
 #: Leaderboard lengths: one game asked for, or every game of the chat.
 TOP_ONE, TOP_EACH = 20, 10
 HISTORY_SIZE = 10
@@ -470,6 +473,8 @@ class Records:
                                (await repo.user_ratings(chat.id, user.id)).items()}
         if user is None:
             name = who.strip() or (about or person).name
+            if len(name) > NAME_SHOWN:  # a typed argument: never let it outgrow the message
+                name = name[:NAME_SHOWN - 1] + "…"
             await self._say(place, tr("stats.unknown", name=escape(name)))
             return
         await self._say(place, render_stats(tr, user.name, stats, ratings, everywhere=private))
