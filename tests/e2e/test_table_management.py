@@ -37,7 +37,7 @@ async def _actions(app: Any, table_id: int) -> int:
 
 async def _table_when(app: Any, table_id: int, predicate: Any, what: str) -> Any:
     """The table row once ``predicate(row)`` holds (the bot finishes its work after answering)."""
-    for _ in range(100):
+    for _ in range(600):  # up to 30 s on a loaded machine
         async with app.store.transaction() as tx:
             table = await tx.get_table(table_id)
         if table is not None and predicate(table):
