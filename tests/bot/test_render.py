@@ -5,14 +5,10 @@ from __future__ import annotations
 import engine
 from bot.i18n import Catalogs
 from bot.model import ActData, ExpandData
-from bot.render import (
-    TableInfo,
-    card_text,
-    hand_buttons,
-    render_hand,
-    render_sheet,
-    render_table,
-)
+from bot.show.common import TableInfo, card_text
+from bot.show.hand import hand_buttons, render_hand
+from bot.show.sheet import render_sheet
+from bot.show.table import render_table
 
 E2_SHEET = {
     "sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
@@ -109,7 +105,7 @@ def test_few_codes_are_shown_at_once_as_a_ladder() -> None:
 
 
 def test_result_line_without_a_belote_score_uses_totals() -> None:
-    from bot.render import result_line
+    from bot.show.sheet import result_line
 
     sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
              "rows": [], "totals": [960, -50], "pot": 0,
@@ -148,7 +144,7 @@ def test_long_numeric_ladder_is_cut_into_ranges() -> None:  # Bazar-Belot bids 8
 
 
 def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3
-    from bot.render import cell_text
+    from bot.show.sheet import cell_text
 
     ru = Catalogs().translator("ru")
     en = Catalogs().translator("en")
@@ -158,7 +154,7 @@ def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3
 
 
 def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHORT-6
-    from bot.render import result_line
+    from bot.show.sheet import result_line
 
     sheet = {"sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
              "rows": [], "totals": [3, -3], "pot": 0,

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.display import deal_view, with_sides
 from bot.model import Screen, Target
-from bot.render import render_table
+from bot.show.display import deal_view, with_sides
+from bot.show.table import render_table
 from tests.e2e.conftest import (
     current_match,
     hand_message,
@@ -143,7 +143,7 @@ async def test_403_on_a_hand_tells_the_group_with_the_deep_link(
             table = await tx.get_table(table_id)
         assert table is not None
         mark = fake.mark()
-        await app.service.on_deadline(table_id, table.version)
+        await app.service.play.on_deadline(table_id, table.version)
         await app.service.display.drain()
         assert fake.calls("editMessageText", since=mark), "the move was drawn"
         assert not [c for c in fake.calls(since=mark) if c.params.get("chat_id") == blocked.id]

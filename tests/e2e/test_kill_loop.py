@@ -26,7 +26,7 @@ from pathlib import Path
 
 import engine
 from benchmarks.process import BotProcess
-from bot.timers import utcnow
+from bot.tables.clock import utcnow
 from storage import Store
 from tests.e2e.conftest import hand_message
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser

@@ -1,0 +1,157 @@
+"""What every screen shares: the table's names and sides (``TableInfo``), cards, facts, numbers,
+action labels.
+
+Group messages are rendered only from ``public_view()``, the score sheet and events (all
+public); a hand only from ``view(seat)`` of its holder. Texts are HTML in Telegram's subset;
+every name is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import escape
+from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the renderer needs to know about a table besides the engine's views."""
+
+    table_id: int
+    version: int
+    game: str
+    chat_title: str
+    names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
+    sides: tuple[tuple[int, ...], ...] = ()  # seats of each side, when known
+    clock: str | None = None  # the turn clock line (time left, paused)
+
+
+def bot_name(tr: Translator, level: str | None) -> str:
+    """How a bot player is named at the table: "🤖 normal"."""
+    return "🤖 " + tr.maybe(f"level.{level}", str(level))
+
+
+def card_text(card: str, tr: Translator | None = None) -> str:
+    """``TS`` -> ``10♠``; with ``tr`` the rank letter is the language's (Russian ace ``Т♠``)."""
+    if tr is None or len(card) != 2 or card[1] not in SUIT_SYMBOLS:
+        return display(card)
+    rank = "10" if card[0] == "T" else card[0]
+    return tr.maybe(f"rank.{card[0]}", rank) + SUIT_SYMBOLS[card[1]]
+
+
+def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
+    if kind == "seat" and isinstance(value, int):
+        return escape(info.names[value])
+    if kind == "suit":
+        return SUIT_SYMBOLS.get(str(value), str(value))
+    if kind == "card":
+        return card_text(str(value), tr)
+    if kind == "text":
+        return tr.maybe(f"val.{value}", str(value))
+    return str(value)
+
+
+def fact_label(tr: Translator, info: TableInfo, key: str) -> str:
+    """A fact's label: the game's own word (``fact.<game>.<key>``) before the common one."""
+    return tr.maybe(f"fact.{info.game}.{key}", tr.maybe(f"fact.{key}", key))
+
+
+def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``."""
+    lines = []
+    for f in facts:
+        label = fact_label(tr, info, f["key"])
+        value = _value(tr, info, f.get("kind", "text"), f["value"])
+        if f.get("seat") is not None:
+            lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
+        else:
+            lines.append(f"{label}: {value}")
+    return lines
+
+
+def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]]) -> str:
+    label = tr.maybe(f"group.{name}", name)
+    parts = []
+    for c in cards:
+        if c.get("seat") is None:
+            parts.append(card_text(c["card"], tr))
+        else:
+            parts.append(f"{escape(info.names[c['seat']])} {card_text(c['card'], tr)}")
+    return f"{label}: " + (", ".join(parts) if parts else "—")
+
+
+def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    """Display name of each side: its players' names joined (plain text)."""
+    return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
+
+
+def num(tr: Translator, x: float | int) -> str:
+    """A number of points: whole numbers plain, half-points with the language's decimal sign
+    (Russian and Ukrainian ``3,5``, BERG-SCORE-7)."""
+    if float(x).is_integer():
+        return str(int(x))
+    return str(x).replace(".", tr.maybe("num.decimal_sign", "."))
+
+
+def _arg_text(tr: Translator, arg: str) -> str:
+    """One argument of an action code for a button: cards, suits, ranks, else translated."""
+    if is_card_code(arg, jokers=True):
+        return card_text(arg, tr)
+    if "." in arg and all(is_card_code(a, jokers=True) for a in arg.split(".")):
+        return " ".join(card_text(a, tr) for a in arg.split("."))
+    if arg in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[arg]
+    if len(arg) == 1 and arg in RANKS:
+        return tr.maybe(f"rank.{arg}", "10" if arg == "T" else arg)
+    return tr.maybe(f"arg.{arg}", arg)
+
+
+def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
+    """Button text for an action code, game-agnostic.
+
+    ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
+    Otherwise the catalog's ``code.<verb>.<args>`` if present, else ``code.<verb>`` followed by
+    the arguments (cards and suits drawn, other words translated as ``arg.<word>``).
+    Templates may use ``{a1}``, ``{a2}``, ``{suit}``, ``{up_card}``, ``{up_suit}``, ``{trump}``
+    and ``{best_meld}``.
+    """
+    parts = code.split(":")
+    verb, args = parts[0], parts[1:]
+    if verb == "play" and args:
+        text = card_text(args[0], tr)
+        for extra in args[1:]:
+            text += " " + tr.maybe(f"call.{extra}", _arg_text(tr, extra))
+        return text
+    ctx = _label_context(tr, view)
+    shown = [_arg_text(tr, a) for a in args]
+    ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})
+    if args and args[0] in SUIT_SYMBOLS:
+        ctx["suit"] = SUIT_SYMBOLS[args[0]]
+    game = view.get("game", "")
+    for full in (f"code.{game}." + ".".join(parts), "code." + ".".join(parts)):
+        if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
+            return tr(full, **ctx)
+    key = f"code.{game}.{verb}" if tr.catalogs.has("en", f"code.{game}.{verb}") \
+        else f"code.{verb}"
+    template = tr.maybe(key, verb)
+    if "{" in template:
+        return tr(key, **ctx)
+    return " ".join([template, *shown])
+
+
+def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
+    ctx: dict[str, str] = {}
+    up = view["groups"].get("up_card") or []
+    if up:
+        ctx["up_card"] = card_text(up[0]["card"], tr)
+        ctx["up_suit"] = SUIT_SYMBOLS.get(up[0]["card"][1], "")
+    for f in list(view.get("facts", [])) + list(view.get("private", [])):
+        if f["key"] == "trump":
+            ctx["trump"] = SUIT_SYMBOLS.get(f["value"], f["value"])
+        if f["key"] == "best_meld":
+            ctx["best_meld"] = tr.maybe(f"val.{f['value']}", f["value"])
+    return ctx

@@ -1,0 +1,111 @@
+"""One load, one check: a table read once per press with everything its redraw and its clock
+need, and the one ladder of refusals (bad data, over, suspended, not seated, stale).
+
+The ``Loaded`` a use case reads inside its transaction is handed on, after the commit, to the
+redraw (``Display.show``) and the clock (``Clock.arm``): nobody reads or decodes the table's
+snapshot again for the same press.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine
+from bot.model import Person
+from storage import Chat, GameTable, MatchRecord, Seat, Tx, User
+
+#: The table option marking a game suspended because the bot was removed from its chat.
+SUSPENDED = "suspended"
+REMOVED = "bot_removed"
+
+
+def is_suspended(table: GameTable) -> bool:
+    """Whether the table's game waits for the bot to be back in its chat (and a /resume)."""
+    return table.options.get(SUSPENDED) == REMOVED
+
+
+@dataclass
+class Loaded:
+    """A table with its chat, seats (by seat number), their users, and (once it started) its
+    match record and the match decoded from the record's snapshot."""
+
+    table: GameTable
+    chat: Chat
+    seats: list[Seat]
+    users: dict[int, User]
+    record: MatchRecord | None
+    match: engine.Match | None
+
+    @property
+    def id(self) -> int:
+        """The table's id."""
+        assert self.table.id is not None
+        return self.table.id
+
+    def user(self, seat: Seat) -> User | None:
+        """The person in ``seat`` (None for a bot player)."""
+        return self.users.get(seat.user_id) if seat.user_id is not None else None
+
+    def row(self, seat: int | None) -> Seat | None:
+        """The seat row numbered ``seat``, if any."""
+        return next((s for s in self.seats if s.seat == seat), None) if seat is not None \
+            else None
+
+    def seat_of(self, person: Person) -> Seat | None:
+        """The seat row of ``person`` (matched by platform and platform id), or None."""
+        for seat in self.seats:
+            user = self.user(seat)
+            if user is not None and user.ext_id == person.ext_id \
+                    and user.platform == person.platform:
+                return seat
+        return None
+
+
+async def load(tx: Tx, table_id: int, *, lock: bool = False) -> Loaded | None:
+    """Read table ``table_id`` with everything around it; None for an unknown table (or one
+    whose chat is gone). ``lock``: take the table's row lock (``Tx.get_table``)."""
+    table = await tx.get_table(table_id, lock=lock)
+    chat = await tx.get_chat(table.chat_id) if table is not None else None
+    if table is None or table.id is None or chat is None:
+        return None
+    return await load_table(tx, table, chat)
+
+
+async def load_table(tx: Tx, table: GameTable, chat: Chat) -> Loaded:
+    """``load`` for a table row already read (with its chat)."""
+    assert table.id is not None
+    seats = await tx.seats(table.id)
+    users = {}
+    for seat in seats:
+        if seat.user_id is not None:
+            user = await tx.get_user(seat.user_id)
+            if user is not None:
+                users[seat.user_id] = user
+    record = await tx.get_match(table.id) if table.status != "lobby" else None
+    match = (engine.get_game(table.game).from_json(record.snapshot)
+             if record is not None else None)
+    return Loaded(table, chat, seats, users, record, match)
+
+
+def refusal(loaded: Loaded | None, person: Person, *, version: int | None = None,
+            moving: bool = False) -> tuple[str, Seat | None]:
+    """The guard of every press at a running table: ``("", seat)`` when ``person`` may press,
+    else the notice key saying why not and None.
+
+    The ladder, in order: an unknown table (``notice.bad_data``), a table not playing
+    (``notice.table_over``), with ``moving`` a game suspended while the bot is out of its chat
+    (``notice.suspended``), a person without a seat (``notice.not_seated``), a ``version``
+    (when given) that is not the table's (``notice.stale``).
+    """
+    if loaded is None:
+        return "notice.bad_data", None
+    if loaded.table.status != "playing" or loaded.match is None:
+        return "notice.table_over", None
+    if moving and is_suspended(loaded.table):
+        return "notice.suspended", None
+    seat = loaded.seat_of(person)
+    if seat is None:
+        return "notice.not_seated", None
+    if version is not None and version != loaded.table.version:
+        return "notice.stale", None
+    return "", seat

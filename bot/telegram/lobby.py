@@ -1,0 +1,46 @@
+"""The lobby's Telegram handlers: ``/new``, the lobby's buttons, ``/stop`` and its
+confirmation (bot/tables/lobby.py does the work)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiogram import F, Router
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot.tables.service import TableService
+from bot.telegram.callbacks import LobbyCb, in_range
+from bot.telegram.common import GROUPS, answerer, person_of, place_of
+
+router = Router(name="lobby")
+
+
+@router.message(Command("new"))
+async def new_table(message: Message, command: CommandObject, service: TableService) -> None:
+    if message.from_user:
+        game = (command.args or "").strip().lower()
+        await service.lobby.new_table(place_of(message), person_of(message.from_user), game)
+
+
+@router.message(Command("stop"), F.chat.type.in_(GROUPS))
+async def stop(message: Message, service: TableService) -> None:
+    if message.from_user:
+        await service.lobby.stop_request(place_of(message), person_of(message.from_user))
+
+
+@router.callback_query(LobbyCb.filter())
+async def lobby(query: CallbackQuery, callback_data: LobbyCb, service: TableService) -> None:
+    data = callback_data.to_data()
+    if data is None or not in_range(callback_data.t):
+        await query.answer(service.tr(None)("notice.bad_data"))
+        return
+    place = None
+    if isinstance(query.message, Message):
+        place = place_of(query.message)
+    await service.lobby.press(person_of(query.from_user), data, place, answer=answerer(query))
+    if data.op == "stop" and isinstance(query.message, Message):
+        # The confirmation was used (either way): its buttons go.
+        with contextlib.suppress(TelegramBadRequest):
+            await query.message.edit_reply_markup(reply_markup=None)
