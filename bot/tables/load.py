@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlmodel import col, select
+
 import engine
 from bot.model import Person
 from storage import Chat, GameTable, MatchRecord, Seat, Tx, User
@@ -62,29 +64,38 @@ class Loaded:
 
 
 async def load(tx: Tx, table_id: int, *, lock: bool = False) -> Loaded | None:
-    """Read table ``table_id`` with everything around it; None for an unknown table (or one
-    whose chat is gone). ``lock``: take the table's row lock (``Tx.get_table``)."""
-    table = await tx.get_table(table_id, lock=lock)
-    chat = await tx.get_chat(table.chat_id) if table is not None else None
-    if table is None or table.id is None or chat is None:
+    """Read table ``table_id`` with everything around it, in two queries (the table with its
+    chat and match record; the seats with their users); None for an unknown table (or one
+    whose chat is gone). ``lock``: take the table's row lock (as ``Tx.get_table``)."""
+    stmt = (select(GameTable, Chat, MatchRecord)
+            .join(Chat, col(Chat.id) == col(GameTable.chat_id))
+            .outerjoin(MatchRecord, col(MatchRecord.table_id) == col(GameTable.id))
+            .where(col(GameTable.id) == table_id))
+    if lock:
+        stmt = stmt.with_for_update(of=GameTable).execution_options(populate_existing=True)
+    found = (await tx.session.exec(stmt)).first()
+    if found is None:
         return None
-    return await load_table(tx, table, chat)
+    table, chat, record = found
+    return await _complete(tx, table, chat, record)
 
 
 async def load_table(tx: Tx, table: GameTable, chat: Chat) -> Loaded:
     """``load`` for a table row already read (with its chat)."""
     assert table.id is not None
-    seats = await tx.seats(table.id)
-    users = {}
-    for seat in seats:
-        if seat.user_id is not None:
-            user = await tx.get_user(seat.user_id)
-            if user is not None:
-                users[seat.user_id] = user
     record = await tx.get_match(table.id) if table.status != "lobby" else None
+    return await _complete(tx, table, chat, record)
+
+
+async def _complete(tx: Tx, table: GameTable, chat: Chat, record: MatchRecord | None) -> Loaded:
+    assert table.id is not None
+    rows = (await tx.session.exec(
+        select(Seat, User).outerjoin(User, col(User.id) == col(Seat.user_id))
+        .where(col(Seat.table_id) == table.id).order_by(col(Seat.seat)))).all()
+    users = {user.id: user for _, user in rows if user is not None and user.id is not None}
     match = (engine.get_game(table.game).from_json(record.snapshot)
              if record is not None else None)
-    return Loaded(table, chat, seats, users, record, match)
+    return Loaded(table, chat, [seat for seat, _ in rows], users, record, match)
 
 
 def refusal(loaded: Loaded | None, person: Person, *, version: int | None = None,

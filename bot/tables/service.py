@@ -94,8 +94,12 @@ class TableService:
 
     @property
     def catalogs(self) -> Catalogs:
-        """The translations."""
+        """The translations (set: every part translates with the new ones)."""
         return self.kit.catalogs
+
+    @catalogs.setter
+    def catalogs(self, catalogs: Catalogs) -> None:
+        self.kit.catalogs = self.display.catalogs = self.records.catalogs = catalogs
 
     @property
     def default_lang(self) -> str:

@@ -18,6 +18,7 @@ import pytest
 from bot.model import Screen, Target
 from bot.show.display import deal_view, with_sides
 from bot.show.table import render_table
+from bot.tables.load import load
 from tests.e2e.conftest import (
     current_match,
     hand_message,
@@ -58,8 +59,8 @@ async def _newest_table_text(app: Any, table_id: int) -> str:
     """The table message's HTML for the stored state, rendered as the display renders it."""
     display = app.service.display
     async with app.store.transaction() as tx:
-        table = await tx.get_table(table_id)
-        info, tr, _ = await display._info(tx, table)
+        loaded = await load(tx, table_id)
+    info, tr = display._info(loaded)
     match = await current_match(app, table_id)
     screen = render_table(tr, with_sides(info, match), deal_view(match, match.public_view()))
     return str(screen.text)
