@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -213,37 +212,3 @@ async def run_webhook(app: TelegramApp, settings: Settings) -> None:
         await until_signalled()
     finally:
         await runner.cleanup()
-
-
-async def run(settings: Settings) -> None:
-    """Run every platform whose token is set: Telegram, Discord, or both over one database
-    (each with its own table service; a table belongs to one platform's chat)."""
-    if not settings.discord_token:
-        await run_telegram(settings)
-        return
-    from bot.discord.client import run_discord  # discord.py is loaded only when it runs
-
-    if not settings.telegram_token:
-        await run_discord(settings)
-        return
-    store = Store(settings.database_url)
-    await store.start()
-    try:
-        await until_one_ends(run_telegram(settings, store=store),
-                             run_discord(settings, store=store))
-    finally:
-        await store.close()
-
-
-async def until_one_ends(*runs: Coroutine[Any, Any, None]) -> None:
-    """Run ``runs`` together until one ends or fails (its error is raised); the others are
-    then cancelled."""
-    tasks = [asyncio.ensure_future(r) for r in runs]
-    try:
-        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            task.result()
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)

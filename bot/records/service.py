@@ -53,6 +53,7 @@ from bot.show.common import TableInfo
 from bot.show.display import with_sides
 from bot.show.events import render_event
 from bot.show.sheet import render_sheet, result_line
+from bot.tables.load import decode
 from bot.tables.locks import TableLocks
 from storage import Chat, GameTable, MatchRecord, Store, Tx
 from storage.models import MatchResult, Rating, SeatResult, utcnow
@@ -84,7 +85,7 @@ class Loaded:
         """The match as stored (its snapshot), or None before it started."""
         if self.record is None:
             return None
-        return engine.get_game(self.table.game).from_json(self.record.snapshot)
+        return decode(self.table, self.record)
 
     def history(self) -> list[dict[str, Any]]:
         """Every event of the match in ``to_dict`` form, replayed from the seed and the action
@@ -263,7 +264,7 @@ class Records:
                 record = await tx.get_match(stale.id or 0)
                 if table is None or record is None:
                     continue
-                match = engine.get_game(table.game).from_json(record.snapshot)
+                match = decode(table, record)
                 if match.is_over and await self._record(tx, table, match):
                     done += 1
         return done

@@ -4,7 +4,7 @@ Every message is derived from the stored match, so a refresh can always be repea
 edit that failed (flood limit, network) is simply done again by the next refresh, which the next
 move, a stale press or the start-up triggers. One failing message never stops the others.
 
-Messages go out through an ``Outbox`` (bot/outbox.py, issue #11): a refresh only queues them, so
+Messages go out through an ``Outbox`` (bot/show/outbox.py): a refresh only queues them, so
 the table's lock is never held while a busy group's spacing is waited out. What a delivery
 brings back later (a re-posted message's new id, a person the bot cannot write to) is handled
 when it arrives: the id is stored, the group is told and offered the deep link.

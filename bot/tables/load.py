@@ -93,9 +93,14 @@ async def _complete(tx: Tx, table: GameTable, chat: Chat, record: MatchRecord | 
         select(Seat, User).outerjoin(User, col(User.id) == col(Seat.user_id))
         .where(col(Seat.table_id) == table.id).order_by(col(Seat.seat)))).all()
     users = {user.id: user for _, user in rows if user is not None and user.id is not None}
-    match = (engine.get_game(table.game).from_json(record.snapshot)
-             if record is not None else None)
+    match = decode(table, record) if record is not None else None
     return Loaded(table, chat, [seat for seat, _ in rows], users, record, match)
+
+
+def decode(table: GameTable, record: MatchRecord) -> engine.Match:
+    """The match of ``table`` as its record's snapshot stores it (the one place a snapshot is
+    decoded)."""
+    return engine.get_game(table.game).from_json(record.snapshot)
 
 
 def refusal(loaded: Loaded | None, person: Person, *, version: int | None = None,

@@ -218,7 +218,7 @@ class Lobby:
             try:
                 new_id = await self.kit.messenger.edit(Target(here.chat_ext_id, here.thread_id),
                                                    message_id, screen)
-            except ChatMigrated:  # the group moved: bot/chatmove.py posts the lobby anew
+            except ChatMigrated:  # the group moved: bot/tables/chatmove.py posts the lobby anew
                 return
             if new_id != message_id:
                 await self.save_lobby_id(table_id, new_id)

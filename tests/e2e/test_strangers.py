@@ -2,7 +2,7 @@
 
 Only members of a table's chat take its seats: a Join pressed elsewhere (a forged press in one's
 own private chat) or a deep link is checked with getChatMember; a table opened in a private
-chat seats only its owner. Join links are signed (bot/access.py): a guessed or old unsigned
+chat seats only its owner. Join links are signed (bot/tables/access.py): a guessed or old unsigned
 ``/start join-<id>`` is refused with a notice. Every refusal changes nothing.
 """
 
