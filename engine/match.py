@@ -6,6 +6,8 @@ View schema (shared by every game, so the bot renders all games with one code pa
 
     {
       "game": str, "phase": str, "deal": int, "to_move": int | None, "dealer": int | None,
+      "sheet_deal": int,                  # the number the score sheet gives this deal
+                                          # (rows["deal"]; deals thrown in are not counted)
       "seat": int | None,                 # the viewer; None in public_view()
       "hand": [card, ...],                # only in view(seat): the seat's own cards, display order
       "hand_counts": [int per seat],

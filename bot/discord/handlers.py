@@ -121,10 +121,12 @@ async def _on_press(interaction: discord.Interaction[Any], data: Pressed | None)
     elif isinstance(data, RecordData):
         await answer(await service.records.press(person, place_of(interaction), data))
     else:
-        await service.lobby.press(person, data, place_of(interaction), answer=answer)
-        if data.op == "stop":  # the confirmation was used (either way): its buttons go
+        async def used() -> None:  # answered (either way) by someone allowed to: buttons go
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(view=None)
+
+        await service.lobby.press(person, data, place_of(interaction), answer=answer,
+                                  used=used)
 
 
 async def my_hand(interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -26,8 +26,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Translator
 from bot.markup import unescape
-from bot.show.common import TableInfo, side_names
-from bot.show.sheet import cell_text
+from bot.show.common import TableInfo, num, side_names
+from bot.show.sheet import cell_text, note_text
 
 log = logging.getLogger(__name__)
 
@@ -201,10 +201,6 @@ def render_png(pic: SheetPicture) -> bytes:
     return out.getvalue()
 
 
-def _num(x: float | int) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
 def sheet_picture(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
                   subtitle: str = "", result: str = "") -> SheetPicture:
     """The picture's content for a score sheet (the same columns as ``render_sheet``).
@@ -231,14 +227,14 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
             if cell == "BT" or cell.startswith("vs("):
                 marks.add((len(rows), i + 1))
         rows.append((str(row["deal"]), *(cell_text(tr, c) for c in cells),
-                     *([cell_text(tr, str(row.get("note", "")))] if note_header else [])))
+                     *([note_text(tr, info, str(row.get("note", "")))] if note_header else [])))
     footer = []
     if sheet["rows"]:
-        totals = " · ".join(f"{name} {_num(t)}" for name, t in
+        totals = " · ".join(f"{name} {num(tr, t)}" for name, t in
                             zip(side_names(info, sheet), sheet["totals"], strict=True))
         footer.append(unescape(tr("sheet.totals", totals=totals)))  # a picture: plain text
     if sheet.get("pot"):
-        footer.append(tr("table.pot", pot=_num(sheet["pot"])))
+        footer.append(tr("table.pot", pot=num(tr, sheet["pot"])))
     if result:
         footer.append(result)
     title = tr.maybe(f"game.{info.game}", info.game)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +53,7 @@ from bot.records.text import (
 from bot.show.common import TableInfo
 from bot.show.display import with_sides
 from bot.show.events import render_event
+from bot.show.outbox import Outbox
 from bot.show.sheet import render_sheet, result_line
 from bot.tables.load import decode
 from bot.tables.locks import TableLocks
@@ -66,8 +68,6 @@ TOP_ONE, TOP_EACH = 20, 10
 HISTORY_SIZE = 10
 #: The same picture / record / file is not posted twice within this many seconds.
 REPEAT_SECONDS = 30.0
-#: The text sheet keeps this many characters at most (the picture has every row).
-SHEET_TEXT = 3000
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,11 @@ class Records:
 
     async def _say(self, place: Place, text: str,
                    buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
-        await self.messenger.send(Target(place.chat_ext_id, place.thread_id), Screen(text, buttons))
+        target, screen = Target(place.chat_ext_id, place.thread_id), Screen(text, buttons)
+        if isinstance(self.messenger, Outbox):  # a command's answer: ahead of table edits
+            await self.messenger.send_soon(target, screen)
+        else:
+            await self.messenger.send(target, screen)
 
     # ---- the end of a match -----------------------------------------------------------------
 
@@ -211,13 +215,21 @@ class Records:
 
     def _schedule(self, table_id: int) -> None:
         async def run() -> None:
+            async with AsyncExitStack() as stack:
+                if self.locks is not None:
+                    await stack.enter_async_context(self.locks(table_id))
+                await self.announce(table_id)
+
+        self._in_background(run(), f"table {table_id}: the final sheet was not posted")
+
+    def _in_background(self, work: Awaitable[Any], failure: str) -> None:
+        """Run ``work`` after the caller returns (``drain`` waits for it); a failure is logged
+        with ``failure``."""
+        async def run() -> None:
             try:
-                async with AsyncExitStack() as stack:
-                    if self.locks is not None:
-                        await stack.enter_async_context(self.locks(table_id))
-                    await self.announce(table_id)
+                await work
             except Exception:
-                log.warning("table %s: the final sheet was not posted", table_id, exc_info=True)
+                log.warning("%s", failure, exc_info=True)
 
         task = asyncio.get_running_loop().create_task(run())
         self._tasks.add(task)
@@ -315,11 +327,6 @@ class Records:
         info = with_sides(loaded.info, match)
         sheet = match.score_sheet
         text = render_sheet(tr, info, sheet)
-        shown = len(sheet["rows"])
-        while len(text) > SHEET_TEXT and shown > 1:
-            shown //= 2
-            text = render_sheet(tr, info, {**sheet, "rows": sheet["rows"][-shown:]})
-            text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
         history = loaded.history()
         breakdown = last_deal_text(tr, info, history)
         if breakdown:
@@ -343,10 +350,11 @@ class Records:
             return tr("rec.already_posted")
         ended = loaded.table.status in ("finished", "aborted")
         target = Target(loaded.chat.ext_id, loaded.table.thread_id)
+        post: Awaitable[Any]
         if data.kind == "pic":
             caption = f"<b>{escape(game_title(tr, loaded.table.game))}</b>"
-            await self.messenger.send_photo(target, self._picture(tr, loaded, match),
-                                            Screen(caption))
+            post = self.messenger.send_photo(target, self._picture(tr, loaded, match),
+                                             Screen(caption))
         elif data.kind == "deal":
             if data.deal not in over_deals(loaded.history(), match.is_over or ended):
                 return tr("rec.deal_not_over")
@@ -354,11 +362,13 @@ class Records:
             if record is None:
                 return tr("notice.bad_data")
             info = with_sides(loaded.info, match)
-            await self.messenger.send(target, Screen(render_deal_record(tr, info, record)))
+            post = self.messenger.send(target, Screen(render_deal_record(tr, info, record)))
         else:
             if not ended:
                 return tr("export.not_over")
-            await self._send_export(tr, target, loaded, actions)
+            post = self._send_export(tr, target, loaded, actions)
+        # the press is answered at once; the post waits its turn in the group's queue
+        self._in_background(post, f"table {data.table_id}: the {data.kind} was not posted")
         self._recent = {k: t for k, t in self._recent.items()
                         if time.monotonic() - t < REPEAT_SECONDS}
         self._recent[key] = time.monotonic()

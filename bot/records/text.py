@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.records.core import DealRecord, shown_rating
-from bot.show.common import TableInfo, card_text, code_label
+from bot.show.common import TableInfo, card_text, code_label, num
 from bot.show.events import render_event
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
@@ -23,11 +23,6 @@ MAX_TEXT = 3900
 #: A label for a bot seat where no name is stored.
 BOT_NAME = "🤖"
 _NO_VIEW: dict[str, Any] = {"groups": {}, "facts": []}
-
-
-def num(x: float | int) -> str:
-    """``12`` for 12.0, ``3.5`` for 3.5."""
-    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
 def game_title(tr: Translator, game: str) -> str:
@@ -60,7 +55,7 @@ def render_stats(tr: Translator, name: str, stats: Sequence[GameStats],
         lines.append(tr("stats.game", game=escape(game_title(tr, s.game)), played=s.played,
                         won=s.won, pct=pct))
         lines.append(tr("stats.details", deals=s.deals, baits=s.baits, capots=s.capots,
-                        avg=num(round(s.avg_points, 1))))
+                        avg=num(tr, round(s.avg_points, 1))))
         extra = []
         if s.streak:
             extra.append(tr(f"stats.streak.{s.streak_outcome}", n=s.streak))
@@ -215,7 +210,7 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> s
             cards = Html(" · ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                                     for p, c in t["cards"]))
             lines.append(tr("rec.trick", n=k, cards=cards, name=escape(info.names[t["winner"]]),
-                            points=num(t.get("points", 0))))
+                            points=num(tr, t.get("points", 0))))
     else:
         moves = [m for e in events if (m := _move_text(tr, info, e))]
         if moves:

@@ -8,9 +8,12 @@ every name is escaped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from babel.numbers import format_decimal
 
 from bot.i18n import Translator
 from bot.markup import escape
@@ -37,6 +40,8 @@ def bot_name(tr: Translator, level: str | None) -> str:
 
 def card_text(card: str, tr: Translator | None = None) -> str:
     """``TS`` -> ``10♠``; with ``tr`` the rank letter is the language's (Russian ace ``Т♠``)."""
+    if tr is not None and card in ("RJ", "BJ"):  # Berg's jokers by name, not "🃏R"
+        return tr.maybe(f"card.{card}", display(card))
     if tr is None or len(card) != 2 or card[1] not in SUIT_SYMBOLS:
         return display(card)
     rank = "10" if card[0] == "T" else card[0]
@@ -66,7 +71,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     for f in facts:
         label = fact_label(tr, info, f["key"])
         value = _value(tr, info, f.get("kind", "text"), f["value"])
-        if f.get("seat") is not None:
+        line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
+        if f.get("seat") is not None and tr.catalogs.has("en", line_key):
+            lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
+        elif f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
         else:
             lines.append(f"{label}: {value}")
@@ -89,12 +97,33 @@ def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
     return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
 
 
-def num(tr: Translator, x: float | int) -> str:
-    """A number of points: whole numbers plain, half-points with the language's decimal sign
-    (Russian and Ukrainian ``3,5``, BERG-SCORE-7)."""
-    if float(x).is_integer():
-        return str(int(x))
-    return str(x).replace(".", tr.maybe("num.decimal_sign", "."))
+def deal_number(view: dict[str, Any]) -> int:
+    """The deal's number as the score sheet writes it: the engine's ``sheet_deal`` (a game may
+    write several rows for one deal, Berg's declarations, BERG-SCORE-7; thrown-in deals get
+    none, DB-SHEET-6), never a count of the sheet's rows."""
+    return int(view.get("sheet_deal", view.get("deal", 0)))
+
+
+def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
+    """A number of points in the language's style (Babel's locale data): whole numbers plain,
+    half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
+    ``0.0`` keeps one decimal (Berg's cells, ``4,0``)."""
+    return format_decimal(x, format=pattern, locale=tr.lang)
+
+
+#: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
+NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def localize_numbers(tr: Translator, text: str) -> str:
+    """Every number of an engine-written text (``13.5 - 8.0``, ``3.5``) with the language's
+    decimal sign, keeping its decimals."""
+    def one(m: re.Match[str]) -> str:
+        digits = m.group(0)
+        decimals = len(digits.split(".")[1]) if "." in digits else 0
+        return num(tr, float(digits) if decimals else int(digits),
+                    pattern="0." + "0" * decimals if decimals else "0")
+    return NUMBER_RE.sub(one, text)
 
 
 def _arg_text(tr: Translator, arg: str) -> str:
@@ -124,7 +153,10 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     if verb == "play" and args:
         text = card_text(args[0], tr)
         for extra in args[1:]:
-            text += " " + tr.maybe(f"call.{extra}", _arg_text(tr, extra))
+            if tr.catalogs.has("en", f"call.{extra}"):  # a word said with the card (bela)
+                text += " " + tr(f"call.{extra}")
+            else:  # what the card orders (a rank, a suit, the joker)
+                text += " → " + _arg_text(tr, extra)
         return text
     ctx = _label_context(tr, view)
     shown = [_arg_text(tr, a) for a in args]

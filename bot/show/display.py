@@ -18,7 +18,7 @@ import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import engine
@@ -60,15 +60,21 @@ class _Sent:
 
 
 def _clock(tr: Translator, table: GameTable) -> str | None:
-    """The table's clock line: seconds left for the move, or paused; None without a clock."""
+    """The table's clock line: when the turn ends, as a time of day in UTC (the chat has no
+    time zone), so that it stays true without an edit every second: ``move by 18:42:30 UTC``;
+    ``02.12 18:42`` when the deadline is on another day; or paused; None without a clock."""
     if table.status != "playing":
         return None
     if table.paused:
         return "⏸ " + tr("table.paused")
     if table.deadline is None:
         return None
-    left = max(0, int((table.deadline - datetime.now(UTC)).total_seconds()))
-    return "⏱ " + tr("table.clock", time=f"{left // 60}:{left % 60:02d}")
+    deadline = table.deadline.astimezone(UTC)
+    now = datetime.now(UTC)
+    shown = deadline.strftime("%H:%M:%S" if deadline - now < timedelta(hours=1) else "%H:%M")
+    if deadline.date() != now.date():
+        shown = deadline.strftime("%d.%m ") + shown
+    return "⏱ " + tr("table.clock", time=shown)
 
 
 def with_sides(info: TableInfo, match: engine.Match) -> TableInfo:
@@ -82,14 +88,7 @@ def hand_screen(tr: Translator, info: TableInfo, match: engine.Match, seat: Seat
     """A seat's hand message: its legal moves while it plays, none once a bot plays for it."""
     auto = playing and seat.bot_level is not None
     codes = match.legal_actions(seat.seat) if playing and not auto else []
-    return render_hand(tr, info, deal_view(match, match.view(seat.seat)), codes, auto=auto,
-                       expanded=expanded)
-
-
-def deal_view(match: engine.Match, view: dict[str, Any]) -> dict[str, Any]:
-    """``view`` with ``deal`` numbered as the score sheet numbers deals (scored deals + 1)."""
-    rows = len(match.score_sheet["rows"])
-    return {**view, "deal": rows if match.is_over else rows + 1}
+    return render_hand(tr, info, match.view(seat.seat), codes, auto=auto, expanded=expanded)
 
 
 class Display:
@@ -268,7 +267,7 @@ class Display:
         record_button = None
         if any(e["type"] in NEW_DEAL_EVENTS for e in new_events):
             record_button = deal_record_button(tr, table_id, match)
-        for text in self._event_texts(tr, info, new_events):
+        for text in self._event_texts(tr, info, new_events, match.score_sheet["rows"]):
             buttons = ((record_button,),) if record_button and "deal_scored" in \
                 {e["type"] for e in new_events} else ()
             self.post(group, Screen(text, buttons))
@@ -276,7 +275,7 @@ class Display:
         repost = new_table_message or (
             playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
         old_table_msg = table.message_id
-        table_screen = render_table(tr, info, deal_view(match, match.public_view()))
+        table_screen = render_table(tr, info, match.public_view())
         if self.table_buttons is not None and playing:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))
@@ -336,15 +335,18 @@ class Display:
             tr.maybe(f"notice.dm_failed.{self.messenger.platform}",
                      tr("notice.dm_failed", names=names), names=names), buttons))
 
-    def _event_texts(self, tr: Translator, info: TableInfo,
-                     events: list[dict[str, Any]]) -> list[str]:
-        """Group messages for the events of one move; a deal result names its last trick."""
+    def _event_texts(self, tr: Translator, info: TableInfo, events: list[dict[str, Any]],
+                     rows: list[dict[str, Any]]) -> list[str]:
+        """Group messages for the events of one move; a deal result names its last trick and
+        is explained from the sheet row it wrote (the last row of its deal)."""
         texts = []
         last_trick = None
         for event in events:
             if event["type"] == "trick":
                 last_trick = event
-            text = render_event(tr, info, event, last_trick=last_trick)
+            row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
+                if event["type"] == "deal_scored" else None
+            text = render_event(tr, info, event, last_trick=last_trick, row=row)
             if text:
                 texts.append(text)
         return texts

@@ -11,18 +11,20 @@ from bot.show.common import TableInfo, card_text, fact_label, num
 from bot.show.sheet import cell_text
 
 
-def _side_name(info: TableInfo, side: int) -> str:
+def side_name(info: TableInfo, side: int) -> str:
     if info.sides and side < len(info.sides):
         return ", ".join(info.names[s] for s in info.sides[side])
     return info.names[side]
 
 
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
-                 last_trick: dict[str, Any] | None = None) -> str | None:
+                 last_trick: dict[str, Any] | None = None,
+                 row: dict[str, Any] | None = None) -> str | None:
     """A group message for an event worth its own message, else None.
 
-    Deal results (with the deal's last trick, whose cards are all played), throw-ins, and the
-    melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
+    Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
+    sheet row the deal wrote, for the games that explain it, bot/show/deals.py), throw-ins,
+    and the melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
     """
     kind = event["type"]
     if kind == "thrown_in":
@@ -37,16 +39,25 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             + f" ({m.get('points', '')})" for m in event.get("melds", []))
         return tr("event.melds_shown", name=escape(info.names[event["seat"]]), melds=melds)
     if kind == "deal_scored":
-        lines = [tr("event.deal_scored", n=event["deal"],
-                    outcome=tr.maybe(f"val.{event['outcome']}", event["outcome"]))]
-        if event.get("declarer") is not None:
+        from bot.show.deals import DEAL_LINES  # the games' own lines build on this module
+
+        own = DEAL_LINES[info.game](tr, info, event, row) if row and info.game in DEAL_LINES \
+            else None
+        outcome = own[0] if own else tr.maybe(f"val.{event['outcome']}", event["outcome"])
+        lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
+        if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")
         if last_trick:
             cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                               for p, c in last_trick["cards"])
-            lines.append(tr("score.last_trick", cards=Html(cards),
-                            name=escape(info.names[last_trick["winner"]])))
+            name = escape(info.names[last_trick["winner"]])
+            # a game without a last-trick bonus (Married bridge) words it without one
+            lines.append(tr.maybe(f"score.last_trick.{info.game}",
+                                  tr("score.last_trick", cards=Html(cards), name=name),
+                                  cards=Html(cards), name=name))
+        if own:
+            return "\n".join(lines + own[1:])
         for side_index, side in enumerate(event["sides"]):
             parts = []
             if "tricks" in side:
@@ -57,7 +68,7 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                 parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
             if side.get("bela"):
                 parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
-            line = f"{escape(_side_name(info, side_index))}: " + ", ".join(parts)
+            line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
                 line += f" = <b>{num(tr, side['deal_points'])}</b>"
             if "cell" in side:

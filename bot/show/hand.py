@@ -11,16 +11,33 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import ActData, Button, ExpandData, Screen
-from bot.show.common import TableInfo, card_text, code_label, group, num, render_facts, side_names
+from bot.show.common import (
+    TableInfo,
+    card_text,
+    code_label,
+    deal_number,
+    group,
+    num,
+    render_facts,
+    side_names,
+)
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
 MAX_BUTTONS = 40
-#: A numeric ladder with more choices than this is cut into ranges of ``LADDER_RANGE``.
+#: A numeric ladder with more choices than this is cut: its lowest ``LADDER_DIRECT`` levels
+#: (the common bids) are shown at once, the rest in ranges of ``LADDER_RANGE`` levels, each
+#: opening a page with every bid of its levels: any bid takes two taps at most.
 LADDER_PAGE = 15
-LADDER_RANGE = 10
+LADDER_DIRECT = 2
+LADDER_RANGE = 5
+#: Bids of one level share a row (six strains in Bazar-Belot).
+LADDER_ROW = 6
 RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)")
+#: A card with this many codes or more (a Berg jack's orders, a queen's suits) opens them in a
+#: second step, however few codes there are; a card and its bela stay side by side.
+ORDER_CHOICES = 3
 #: Labels this short share a row (suits, levels, short words).
 SHORT_LABEL = 12
 #: Ladder order of the last argument of a bid: suits from the lowest, then no-trumps, all-trumps.
@@ -72,13 +89,13 @@ def hand_buttons(
     """
     if expanded:
         back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
-        inner = _layout(tr, info, view, select_codes(codes, expanded))
+        inner = _layout(tr, info, view, select_codes(codes, expanded), opened=expanded)
         return (*inner, back)
     return _layout(tr, info, view, codes)
 
 
 def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
-            codes: Sequence[str]) -> tuple[tuple[Button, ...], ...]:
+            codes: Sequence[str], opened: str = "") -> tuple[tuple[Button, ...], ...]:
 
     def btn(code: str) -> Button:
         return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
@@ -103,7 +120,8 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
     for prefix in sorted((p for p in groups if is_card_group(p)),
                          key=lambda p: (order.get(p.split(":")[1], 99), p)):
         members = groups[prefix]
-        if collapse and len(members) > 1:
+        if prefix != opened and ((collapse and len(members) > 1)
+                                 or len(members) >= ORDER_CHOICES):
             card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
         else:
             card_buttons += [btn(c) for c in members]
@@ -118,9 +136,13 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
         if collapse and ladder:
             numeric = [p for p in ladder if _arg_key(p)[0] == 0]
             if len(numeric) > LADDER_PAGE:
+                for p in numeric[:LADDER_DIRECT]:  # the common bids: one tap
+                    rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
+                                  LADDER_ROW)
                 expanders = []
-                for i in range(0, len(numeric), LADDER_RANGE):
-                    chunk = numeric[i:i + LADDER_RANGE]
+                rest = numeric[LADDER_DIRECT:]
+                for i in range(0, len(rest), LADDER_RANGE):
+                    chunk = rest[i:i + LADDER_RANGE]
                     lo, hi = chunk[0].split(":")[1], chunk[-1].split(":")[1]
                     expanders.append(more(f"{verb}:{lo}..{hi}",
                                           f"{code_label(tr, chunk[0], view)}–{hi}"))
@@ -132,7 +154,7 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
         else:
             for p in ladder:
                 rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
-                              CARDS_PER_ROW)
+                              LADDER_ROW)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
@@ -177,7 +199,7 @@ def render_hand(
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
-             f"{tr('table.deal', n=view.get('deal', 0))}"]
+             f"{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
     facts = view["facts"]
     if out:

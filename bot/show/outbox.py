@@ -134,6 +134,28 @@ class _Window:
                    default=0.0)
 
 
+#: Group calls that may go at once (a deal's result, the new table message, the old one's
+#: deletion); beyond them a group's calls are spread over the minute.
+GROUP_BURST = 5
+
+
+def group_wait(window: _Window, now: float, limits: Limits) -> float:
+    """Seconds until one more call to a group fits (0: now): under the group's limit in any
+    minute, and, once ``GROUP_BURST`` calls are in the window, no sooner than an even share
+    of the rest of the minute after the newest one (``minute / (limit - burst)``, about 4 s),
+    so a fast table's edits come seconds late instead of the whole budget going at once and
+    the table freezing for the rest of the minute."""
+    wait = window.wait(now, limits.group_per_minute)
+    window._prune(now)
+    if len(window._stamps) < GROUP_BURST:
+        return wait
+    gap = limits.minute / max(limits.group_per_minute - GROUP_BURST, 1)
+    ends = [s.end for s in window._stamps if s.end is not None]
+    if len(ends) < len(window._stamps):
+        return max(wait, limits.second / 10)  # a call in flight: look again soon
+    return max(wait, max(ends) + gap - now)
+
+
 JobKind = Literal["send", "update", "photo", "document", "delete"]
 
 
@@ -214,6 +236,9 @@ class Outbox:
         self._moved: dict[str, str] = {}
         #: Called with (old id, new id) when a call finds its chat moved; must not block.
         self.on_migrate: Callable[[str, str], None] | None = None
+        #: When this outbox began (loop time): a group first seen in the minute after it may
+        #: have been written to just before a restart, which Telegram still counts.
+        self._started: float | None = None  # set when the first chat is seen
 
     @property
     def busy(self) -> bool:
@@ -231,14 +256,17 @@ class Outbox:
 
     # ---- enqueueing ----------------------------------------------------------------------
 
-    def _enqueue(self, job: _Job) -> asyncio.Future[Any]:
+    def _enqueue(self, job: _Job, *, soon: bool = False) -> asyncio.Future[Any]:
         key = job.target.chat_ext_id
         chat = self._chats.get(key)
         if chat is None:
             chat = self._chats[key] = self._new_chat(job.target)
         job.future.add_done_callback(_observe)
         metrics.time_delivery(job.future)
-        chat.jobs.append(job)
+        if soon:  # first in line (a call under way has already left the queue)
+            chat.jobs.appendleft(job)
+        else:
+            chat.jobs.append(job)
         self._pending += 1
         self._idle.clear()
         chat.wake.set()
@@ -253,12 +281,34 @@ class Outbox:
         if self.limits is not None:
             chat.short = _Window(self.limits.second)
             chat.long = _Window(self.limits.minute) if group else None
+            if chat.long is not None:
+                self._start_cautious(chat.long)
         return chat
+
+    def _start_cautious(self, window: _Window) -> None:
+        """A group's minute window right after start-up begins as if the group had used its
+        whole budget, evenly, over the minute before: calls then come spaced at
+        ``minute / limit`` until that minute is over, never a fresh burst that Telegram,
+        counting the calls made before a restart, would answer with 429. (No table is needed
+        for the windows to survive a restart.)"""
+        assert self.limits is not None
+        if self._started is None:
+            self._started = asyncio.get_running_loop().time()
+        span, limit = self.limits.minute, self.limits.group_per_minute
+        for i in range(limit):  # those of the minute before start-up; later ones expire at once
+            window.add(_Stamp(end=self._started - span + span * (i + 1) / limit))
 
     def post(self, target: Target, screen: Screen) -> Delivery:
         """Queue a new message; the delivery resolves to its id. Nothing waits for the queue."""
         return self._enqueue(_Job("send", target, asyncio.get_running_loop().create_future(),
                                   screen))
+
+    def send_soon(self, target: Target, screen: Screen) -> Delivery:
+        """Queue a new message ahead of the chat's queued calls: the answer to a command
+        (/stats, /top) does not wait behind a busy group's table edits, which only merge
+        meanwhile. It still keeps the chat's limits."""
+        return self._enqueue(_Job("send", target, asyncio.get_running_loop().create_future(),
+                                  screen), soon=True)
 
     def update(self, target: Target, screen: Screen, *, message: str | None,
                after: Delivery | None = None) -> Delivery:
@@ -378,7 +428,9 @@ class Outbox:
                     self._done()
                     continue
                 stamp = await self._slot(key, chat) if job.counts else None
-                chat.jobs.popleft()  # from now on a newer edit is queued behind this one
+                # from now on a newer edit is queued behind this one (``send_soon`` may have
+                # put a job before it meanwhile)
+                chat.jobs.remove(job)
                 try:
                     await self._run(job)
                 finally:
@@ -408,7 +460,7 @@ class Outbox:
         while True:
             now = loop.time()
             wait = max(chat.short.wait(now, limits.chat_per_second),
-                       chat.long.wait(now, limits.group_per_minute) if chat.long else 0.0,
+                       group_wait(chat.long, now, limits) if chat.long else 0.0,
                        self._global.wait(now, max(cap, 1)))
             if wait <= 0:
                 break

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape, unescape
-from bot.show.common import TableInfo, num, side_names
+from bot.show.common import NUMBER_RE, TableInfo, localize_numbers, num, side_names
 
 #: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
 CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
@@ -22,6 +22,8 @@ def cell_text(tr: Translator, cell: str) -> str:
     kept (``vs(81)``, ``313 [+81 vs]``)."""
     if cell == "BT":
         return tr("cell.BT")
+    if NUMBER_RE.fullmatch(cell):  # Berg's "4.5": the language's decimal sign (BERG-SCORE-7)
+        return localize_numbers(tr, cell)
     m = CONTRACT_RE.fullmatch(cell)
     if not m:
         return cell
@@ -33,18 +35,46 @@ def cell_text(tr: Translator, cell: str) -> str:
     return text
 
 
+def note_text(tr: Translator, info: TableInfo, note: str) -> str:
+    """A sheet row's note for display: the game's own words where it has them (Berg's reasons,
+    bot/show/deals.py), else as a cell (a contract, BB-SHEET-3). Plain text: the sheet is
+    escaped as a whole."""
+    from bot.show.deals import NOTE_TEXT  # the games' own words build on this module
+
+    if info.game in NOTE_TEXT:  # built with the translator (escaped names): back to plain text
+        return unescape(NOTE_TEXT[info.game](tr, info, note))
+    return cell_text(tr, note)
+
+
+#: The longest sheet text (a message holds 4096 characters; a line may precede the sheet).
+SHEET_TEXT = 3000
+
+
 def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
-                 with_result: bool = True) -> str:
+                 with_result: bool = True, limit: int = SHEET_TEXT) -> str:
     """The score sheet as a monospace table in the rules doc's notation (DB-SHEET, BB-SHEET).
 
     A game whose rows carry the contract in ``note`` names that column in its catalog
     (``sheet.note.<game>``, e.g. "Contract"); the totals follow the last row, since ``BT`` rows
-    hide a side's total.
+    hide a side's total. A sheet longer than ``limit`` characters keeps its newest rows and
+    says how many earlier ones the picture holds.
     """
+    text = _sheet_text(tr, info, sheet, with_result=with_result)
+    shown = len(sheet["rows"])
+    while len(text) > limit and shown > 1:
+        shown //= 2
+        text = _sheet_text(tr, info, {**sheet, "rows": sheet["rows"][-shown:]},
+                           with_result=with_result)
+        text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
+    return text
+
+
+def _sheet_text(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+                with_result: bool) -> str:
     note_header = tr.maybe(f"sheet.note.{info.game}", "")
     header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
     body = [[str(r["deal"])] + [cell_text(tr, str(c)) for c in r["cells"]]
-            + ([cell_text(tr, str(r.get("note", "")))] if note_header else [])
+            + ([note_text(tr, info, str(r.get("note", "")))] if note_header else [])
             for r in sheet["rows"]]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
@@ -69,9 +99,19 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
     501 : 500", DB-SHEET-5), else the running totals.
     """
     result = sheet["result"]
-    m = AWARDED_RE.search(str(result["line"]))
-    score = m.group(1) if m else " : ".join(num(tr, t) for t in sheet.get("totals", []))
     winner = result.get("winner")
+    m = AWARDED_RE.search(str(result["line"]))
+    if m:  # the belote form already puts the winner's figure first
+        score = localize_numbers(tr, m.group(1))
+    else:
+        # the winner's total first, as every game's notation writes it (DB-SHEET-5,
+        # BERG-END-3 "13,5 - 8,0"); a game may name its own separator
+        totals = list(sheet.get("totals", []))
+        order = ([winner] if winner is not None else []) + \
+            [i for i in range(len(totals)) if i != winner]
+        score = tr.maybe(f"result.sep.{info.game}", " : ").join(
+            num(tr, totals[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#"))
+            for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.

@@ -9,12 +9,12 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import Screen
-from bot.show.common import TableInfo, code_label, group, num, render_facts, side_names
+from bot.show.common import TableInfo, code_label, deal_number, group, num, render_facts, side_names
 
 
 def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
-    lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=view.get('deal', 0))}"]
+    lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = " · ".join(
         f"{escape(name)} <b>{num(tr, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
@@ -93,6 +93,8 @@ class Lobby:
         self.new_seed = new_seed
         self.link_secret = link_secret
         self._invited: set[tuple[int, str]] = set()
+        #: Invitations posted in a group, by person: removed once he opens the private chat.
+        self._invitations: dict[str, list[tuple[Target, str]]] = {}
 
     async def new_table(self, place: Place, person: Person, game_id: str) -> None:
         """``/new <game>``: open a lobby with the creator in seat 1, or say why not."""
@@ -129,8 +131,7 @@ class Lobby:
         link = self.kit.messenger.deep_link("hand")
         if not can_dm and link:  # the creator must open the bot too, or he gets no cards
             self._invited.add((table.id, person.ext_id))
-            invitation = self._invitation(tr, person, link)
-            await self.kit.say(place, invitation.text, invitation.buttons)
+            await self.post_invitation(place, person, self._invitation(tr, person, link))
 
     async def on_expired(self, table_id: int, _version: int) -> None:
         """Timer callback: an unstarted lobby closes, saying so in its chat."""
@@ -177,10 +178,13 @@ class Lobby:
                             max_players=info.max_players, closed=closed, pairs=pairs)
 
     async def press(self, person: Person, data: LobbyData, place: Place | None = None,
-                    answer: Answer | None = None) -> str:
+                    answer: Answer | None = None,
+                    used: Callable[[], Awaitable[None]] | None = None) -> str:
         """A lobby button (join, leave, option, start, cancel; stop for a running match).
 
         ``place`` is where the button was pressed; rights are checked in the table's own chat.
+        ``used``: called once a stop confirmation was answered by someone allowed to (its
+        buttons may go then); a refused press changes no message.
 
         Returns the press's answer; when ``answer`` is given it is called with it first, before
         the messages are redrawn.
@@ -188,7 +192,7 @@ class Lobby:
         reply = answer or _no_answer
         async with self.kit.locks(data.table_id):
             if data.op == "stop":
-                return await self._stop(person, data, reply)
+                return await self._stop(person, data, reply, used)
             refusal = await self.access.join_refusal(person, data, place)
             if refusal is not None:  # a stranger's join: answered, nothing changes
                 await reply(refusal)
@@ -235,7 +239,7 @@ class Lobby:
         home = await self._home(data.table_id)
         if data.op in ("start", "cancel", "opt") and home is not None:
             boss_by_admin = await self.kit.messenger.is_admin(home, person)
-        say: list[Screen] = []
+        invite: Screen | None = None
         changed = True
         async with self.kit.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
@@ -281,7 +285,7 @@ class Lobby:
                     asked = person.ext_id + (f":{want}" if want is not None else "")
                     if (table.id, asked) not in self._invited:
                         self._invited.add((table.id, asked))
-                        say.append(self._invitation(tr, person, link))
+                        invite = self._invitation(tr, person, link)
                     notice, changed = tr("notice.open_private_short"), False
                 else:
                     if want is None:
@@ -341,13 +345,31 @@ class Lobby:
                 try:
                     await self._start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:
-                    reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
+                    log.info("table %s not started: %s (%s)", table.id, exc, exc.rule_id)
+                    reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.options_refused"))
                     return tr("notice.cannot_start", reason=reason), "", None, None
                 notice = tr("notice.done")
             status, message_id = table.status, table.message_id
-        for screen in say:
-            await self.kit.say(here, screen.text, screen.buttons)
+        if invite is not None:
+            await self.post_invitation(here, person, invite)
         return notice, status, message_id, here if changed else None
+
+    async def post_invitation(self, place: Place, person: Person, invite: Screen) -> None:
+        """Post ``invite`` in the group and remember it, to remove it once ``person`` opened
+        the private chat (``drop_invitations``)."""
+        target = Target(place.chat_ext_id, place.thread_id)
+        message_id = await self.kit.messenger.send(target, invite)
+        self._invitations.setdefault(person.ext_id, []).append((target, message_id))
+
+    async def drop_invitations(self, person: Person) -> None:
+        """Remove the group invitations of ``person``, who can now get private messages (a
+        message already gone is no error)."""
+        for target, message_id in self._invitations.pop(person.ext_id, []):
+            try:
+                await self.kit.messenger.delete(target, message_id)
+            except Exception:
+                log.info("invitation %s in %s not removed", message_id, target.chat_ext_id,
+                         exc_info=True)
 
     def _invitation(self, tr: Translator, person: Person, link: str) -> Screen:
         """The group message asking ``person`` to open a private chat (deep link button)."""
@@ -436,10 +458,12 @@ class Lobby:
             (Button(tr("button.stop_yes"), LobbyData(table.id, "stop", "yes")),
              Button(tr("button.stop_no"), LobbyData(table.id, "stop", "no"))),))
 
-    async def _stop(self, person: Person, data: LobbyData, reply: Answer) -> str:
+    async def _stop(self, person: Person, data: LobbyData, reply: Answer,
+                    used: Callable[[], Awaitable[None]] | None = None) -> str:
         """The confirmation button of ``/stop``: end the match as aborted, keeping its rows."""
         home = await self._home(data.table_id)
         boss_by_admin = home is not None and await self.kit.messenger.is_admin(home, person)
+        kept = False
         async with self.kit.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
@@ -454,6 +478,7 @@ class Lobby:
                 notice = tr("notice.only_creator")
             elif data.arg != "yes":
                 notice = tr("notice.stop_kept")
+                kept = True
             else:
                 table.status = "aborted"
                 table.version += 1
@@ -461,9 +486,13 @@ class Lobby:
                 notice = ""
         if notice:
             await answer_safely(reply, notice)
+            if kept and used is not None:  # the boss said no: the confirmation is done
+                await guarded(used(), "stop confirmation of %s not closed", data.table_id)
             return notice
         notice = tr("notice.stopped")
         await answer_safely(reply, notice)
+        if used is not None:
+            await guarded(used(), "stop confirmation of %s not closed", data.table_id)
         await guarded(self.display.refresh(data.table_id, new_events=[], closing="notice.stopped"),
                       "stopped table %s not redrawn", data.table_id)
         await self.clock.schedule(data.table_id)

@@ -143,8 +143,12 @@ class Play:
                     try:
                         change = await self.commit_move(tx, loaded, seat.seat, data.code)
                     except engine.IllegalAction as exc:
-                        reason = tr.maybe(f"rule.{exc.rule_id}", exc.reason)
-                        notice = tr("notice.illegal", reason=reason, rule=exc.rule_id)
+                        # players read words in their language; the rule id and the engine's
+                        # own (English) reason go to the log
+                        log.info("table %s: %r refused: %s (%s)", data.table_id, data.code,
+                                 exc.reason, exc.rule_id)
+                        reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.illegal_any"))
+                        notice = tr("notice.illegal", reason=reason)
                     except Conflict:  # another process moved: the table is read again below
                         notice, heal, loaded = tr("notice.stale"), True, None
                     else:

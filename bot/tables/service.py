@@ -148,7 +148,9 @@ class TableService:
         if game_id not in known:
             await self.kit.say(place, tr("new.usage", games=", ".join(known)))
             return
-        await self.kit.say(place, tr(f"rules.{game_id}"))
+        # The summary ends with where the whole text is (docs/rules/<game>.md).
+        await self.kit.say(place, tr(f"rules.{game_id}") + "\n\n"
+                           + tr("rules.more", game=game_id))
 
     # ---- private chat -------------------------------------------------------------------------
 
@@ -165,8 +167,13 @@ class TableService:
             user = await tx.upsert_user(self.platform, person.ext_id, person.name,
                                         person.username, can_dm=True)
             tables = await self._running_tables_of(tx, user.id)
+            waiting = [t for t in await tx.unfinished_tables() if t.status == "lobby"
+                       and t.id is not None
+                       and any(s.user_id == user.id for s in await tx.seats(t.id))]
+            chat = await tx.get_chat(waiting[0].chat_id) if waiting else None
         target = Target(person.ext_id, private=True)
-        tr = self.tr(None)
+        tr = self.tr(chat.lang if chat else None)
+        await self.lobby.drop_invitations(person)  # he has opened the private chat
         data = parse_join(self.lobby.link_secret, payload) if payload else None
         if data is not None:
             # "seat": the seat asked for, or any free one if it was taken meanwhile
@@ -174,6 +181,9 @@ class TableService:
             await self.kit.messenger.send(target, Screen(notice or tr("notice.joined")))
         elif payload.startswith(JOIN_PREFIX):
             await self.kit.messenger.send(target, Screen(tr("notice.bad_link")))
+        elif waiting and not tables:  # seated in a lobby (its creator): the cards come here
+            game = tr.maybe(f"game.{waiting[0].game}", waiting[0].game)
+            await self.kit.messenger.send(target, Screen(tr("start.seated", game=game)))
         elif not tables:
             await self.kit.messenger.send(target, Screen(tr("start.welcome")))
         await self._redraw_hands(person, tables)

@@ -37,10 +37,16 @@ async def lobby(query: CallbackQuery, callback_data: LobbyCb, service: TableServ
         await query.answer(service.tr(None)("notice.bad_data"))
         return
     place = None
-    if isinstance(query.message, Message):
-        place = place_of(query.message)
-    await service.lobby.press(person_of(query.from_user), data, place, answer=answerer(query))
-    if data.op == "stop" and isinstance(query.message, Message):
-        # The confirmation was used (either way): its buttons go.
-        with contextlib.suppress(TelegramBadRequest):
-            await query.message.edit_reply_markup(reply_markup=None)
+    message = query.message if isinstance(query.message, Message) else None
+    if message is not None:
+        place = place_of(message)
+
+    async def used() -> None:
+        # The confirmation was answered (either way) by someone allowed to: its buttons
+        # go, on the group's confirmation only (forged data on a hand changes nothing).
+        if message is not None and message.chat.type in GROUPS:
+            with contextlib.suppress(TelegramBadRequest):
+                await message.edit_reply_markup(reply_markup=None)
+
+    await service.lobby.press(person_of(query.from_user), data, place, answer=answerer(query),
+                              used=used)

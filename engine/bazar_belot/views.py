@@ -74,6 +74,8 @@ def public_view(s: State, contract: Contract | None) -> dict[str, Any]:
         "game": "bazar_belot",
         "phase": s.phase,
         "deal": s.deal_no,
+        # the sheet numbers scored deals only (BB-REDEAL: a redeal writes no row)
+        "sheet_deal": len(s.rows) + (0 if s.phase == "over" else 1),
         "to_move": None if s.phase == "over" else s.turn,
         "dealer": s.dealer,
         "seat": None,

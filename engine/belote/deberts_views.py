@@ -74,6 +74,8 @@ def public_view(s: DebertsState, game_id: str, to_move: int | None) -> dict[str,
         "game": game_id,
         "phase": s.phase,
         "deal": s.deal_no,
+        # the sheet numbers scored deals only (DB-SHEET-6: thrown-in deals get no row)
+        "sheet_deal": len(s.rows) + (0 if s.phase == "over" else 1),
         "to_move": to_move,
         "dealer": s.dealer,
         "seat": None,

@@ -86,6 +86,7 @@ def public_view(s: State, to_move: int | None) -> dict[str, Any]:
         "game": "berg",
         "phase": s.phase,
         "deal": s.deal_no,
+        "sheet_deal": s.deal_no,  # BERG-SCORE-7: declaration rows keep their deal's number
         "to_move": to_move,
         "dealer": s.dealer,
         "seat": None,

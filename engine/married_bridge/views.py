@@ -58,6 +58,7 @@ def public_view(s: MBState, to_move: int | None) -> dict[str, Any]:
         "game": GAME_ID,
         "phase": s.phase,
         "deal": s.game_no,
+        "sheet_deal": s.game_no,
         "to_move": to_move,
         "dealer": s.dealer,
         "seat": None,

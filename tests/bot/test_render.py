@@ -92,7 +92,7 @@ def test_many_codes_collapse_into_choices_and_expand() -> None:
         f"play:JH:{o}" for o in orders)
     assert isinstance(inner[-1].data, ExpandData) and inner[-1].data.prefix == ""
     labels = {b.data.code: b.text for b in inner if isinstance(b.data, ActData)}
-    assert labels["play:JH:T"] == "J♥ 10"
+    assert labels["play:JH:T"] == "J♥ → 10"
 
 
 def test_few_codes_are_shown_at_once_as_a_ladder() -> None:
@@ -122,25 +122,29 @@ def test_bid_ladder_rows_in_strain_order() -> None:
         "bid:1:C", "bid:1:D", "bid:1:H", "bid:1:S", "bid:1:NT"]
 
 
-def test_long_numeric_ladder_is_cut_into_ranges() -> None:  # Bazar-Belot bids 8..112
+def test_long_numeric_ladder_takes_two_taps_at_most() -> None:  # Bazar-Belot bids 8..112
     tr = Catalogs().translator("en")
     strains = ("S", "H", "D", "C", "NT", "AT")
-    codes = sorted([f"bid:{n}:{s}" for n in range(8, 113) for s in strains]
+    codes = sorted([f"bid:{n}:{s}" for n in range(8, 113) for s in strains
+                    if s != "AT" or n >= 20]
                    + [f"bid:kapo:{s}" for s in strains[:5]] + ["pass"])
     top = [b for row in hand_buttons(tr, INFO, _synthetic_view([]), codes)  # type: ignore[arg-type]
            for b in row]
     assert len(top) <= 40
+    direct = {b.data.code for b in top if isinstance(b.data, ActData)}
+    # the common bids, the lowest levels, take one tap
+    assert {"bid:8:S", "bid:8:NT", "bid:9:C", "pass"} <= direct
     prefixes = [b.data.prefix for b in top if isinstance(b.data, ExpandData)]
-    assert prefixes[:2] == ["bid:8..17", "bid:18..27"] and "bid:kapo" in prefixes
-    assert [b.data.code for b in top if isinstance(b.data, ActData)] == ["pass"]
-    page = [b for row in hand_buttons(tr, INFO, _synthetic_view([]), codes,  # type: ignore[arg-type]
-                                      expanded="bid:8..17") for b in row]
-    assert [b.data.prefix for b in page if isinstance(b.data, ExpandData)][:10] == [
-        f"bid:{n}" for n in range(8, 18)]
-    level = [b for row in hand_buttons(tr, INFO, _synthetic_view([]), codes,  # type: ignore[arg-type]
-                                       expanded="bid:8") for b in row]
-    assert [b.data.code for b in level if isinstance(b.data, ActData)] == [
-        "bid:8:C", "bid:8:D", "bid:8:H", "bid:8:S", "bid:8:NT", "bid:8:AT"]
+    assert "bid:kapo" in prefixes
+    # every other bid is on the page one tap opens
+    reached = set(direct)
+    for prefix in prefixes:
+        page = [b for row in hand_buttons(tr, INFO, _synthetic_view([]), codes,  # type: ignore[arg-type]
+                                          expanded=prefix) for b in row]
+        assert len(page) <= 41
+        assert all(not isinstance(b.data, ExpandData) or b.data.prefix == "" for b in page)
+        reached |= {b.data.code for b in page if isinstance(b.data, ActData)}
+    assert reached == set(codes)
 
 
 def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3

@@ -108,7 +108,10 @@ async def test_whole_match_to_the_end(fake: FakeDiscord, kozyr: Kozyr, club: Clu
         assert score.original is not None and score.original.deleted  # the "thinking" went
         # Records: the sheet as a picture (a button under /score), /stats, /top.
         assert not (await fake.press_button(alice, sheet, "Picture")).notices
-        picture = fake.channel_messages(channel)[-1]
+        # the press is answered at once; the picture follows
+        picture = await fake.wait_for(
+            lambda f: next((m for m in f.channel_messages(channel) if m.files), None),
+            what="the sheet's picture")
         assert [name for name, _ in picture.files] == ["sheet.png"]
         assert picture.files[0][1].startswith(b"\x89PNG")
         await fake.slash(alice, channel, "stats")

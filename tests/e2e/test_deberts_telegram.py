@@ -8,6 +8,7 @@ never opened the bot; and no group message ever shows a card still in a hand.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from sqlalchemy import func, select
@@ -180,6 +181,18 @@ async def test_stranger_stale_and_garbage_change_nothing(
         for junk in ("zzz", "a|x|1|take", "a|1", "l|1|explode", f"a|{table_id}|1|play:ZZ"):
             answer = await fake.press(carol, message, junk, strict=False)
             assert answer.text, junk
+        # A forged code from the player on turn: refused in words, no rule id, no engine
+        # English (the rule id goes to the log), in the chat's language.
+        version = data.split("|")[2]
+        for lang, latin_ok in (("en", True), ("ru", False)):
+            await fake.send_text(group, alice, f"/lang {lang}")
+            await fake.wait_for_message(group)  # the language is set
+            for code in ("play:ZZ", "bid:7:Q", "declare:nothing"):
+                answer = await fake.press(user, message, f"a|{table_id}|{version}|{code}",
+                                          strict=False)
+                assert answer.text and not re.search(r"[A-Z]{2,}-[A-Z]+", answer.text), code
+                assert latin_ok or not re.search(r"[A-Za-z]", answer.text), answer.text
+        await fake.send_text(group, alice, "/lang en")
         # Someone not the creator tries to cancel the started lobby.
         answer = await fake.press(carol, lobby, f"l|{table_id}|cancel|", strict=False)
         assert answer.text == "This lobby is closed."
@@ -208,6 +221,9 @@ async def test_user_who_never_opened_the_bot_joins_by_deep_link(
         await fake.start_bot(bob, payload=url.split("start=")[1])
         await fake.wait_for(lambda f: "Bob" in (f.message(group, lobby.message_id).text or ""),
                             what="Bob in the lobby")
+        # the invitation has done its work: it leaves the group
+        await fake.wait_for(lambda f: f.message(group, invite.message_id).deleted,
+                            what="the invitation removed")
         answer = await fake.press_button(alice, lobby, text="Start")
         assert answer.text == "Done."
         await fake.wait_for(lambda f: hand_message(f, bob), what="Bob's hand")
@@ -318,3 +334,22 @@ async def test_choice_opens_and_closes_on_the_hand(
         assert [b.data for row in closed.buttons for b in row] == original
         assert len(original) > len(datas)
         assert await _action_count(app, table_id) == int(version) - 1
+
+
+async def test_creator_who_never_opened_the_bot_is_told_he_is_seated(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, _ = club
+    async with kozyr():
+        await fake.send_text(group, alice, "/new deberts")
+        lobby = await fake.wait_for_message(group, text_contains="Deberts")
+        invite = await fake.wait_for_message(group, text_contains="open a chat with me",
+                                             after=lobby)
+        url = next(b.data for row in invite.buttons for b in row)
+        assert url and "start=" in url
+        await fake.start_bot(alice, payload=url.split("start=")[1])
+        welcome = await fake.wait_for_message(alice)
+        # not the generic "add me to a group": he has a table waiting
+        assert "Add me to a group" not in welcome.visible_text
+        assert "Deberts" in welcome.visible_text
+        await fake.wait_for(lambda f: f.message(group, invite.message_id).deleted,
+                            what="the invitation removed")

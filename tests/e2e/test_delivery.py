@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.model import Screen, Target
-from bot.show.display import deal_view, with_sides
+from bot.show.display import with_sides
 from bot.show.table import render_table
 from bot.tables.load import load
 from tests.e2e.conftest import (
@@ -62,7 +62,7 @@ async def _newest_table_text(app: Any, table_id: int) -> str:
         loaded = await load(tx, table_id)
     info, tr = display._info(loaded)
     match = await current_match(app, table_id)
-    screen = render_table(tr, with_sides(info, match), deal_view(match, match.public_view()))
+    screen = render_table(tr, with_sides(info, match), match.public_view())
     return str(screen.text)
 
 

@@ -126,7 +126,9 @@ async def test_single_game_in_russian(fake: FakeTelegram, kozyr: Any,
         await fake.send_text(group, alice, "/lang ru")
         assert await fake.wait_for_message(group, text_contains="Язык")
         await fake.send_text(group, alice, "/rules married_bridge")
-        assert await fake.wait_for_message(group, text_contains="Супружеский бридж")
+        rules = await fake.wait_for_message(group, text_contains="Супружеский бридж")
+        # The summary ends with where the whole text is.
+        assert (rules.text or "").endswith("docs/rules/married_bridge.md в репозитории kozyr.")
         for user in (alice, bob):
             await fake.start_bot(user)
             await fake.wait_for_message(user, text_contains="kozyr")

@@ -218,6 +218,14 @@ async def test_stop_leave_pause_resume(fake: FakeTelegram, kozyr: Any,
         confirm = await fake.wait_for_message(group, text_contains="Stop the game")
         assert (await fake.press_button(carol, confirm, text="Yes, stop")).text == \
             "Only the table's creator or a chat admin can do that."
+        # a refused press changes no message: the creator still has his Yes / No
+        assert "Yes, stop" in fake.message(group, confirm.message_id).button_texts
+        # forged stop data pressed on a hand message: refused, the move buttons stay
+        hand = hand_message(fake, bob)
+        assert hand is not None
+        before = list(hand.button_texts)
+        await fake.press(bob, hand, f"l|{table_id}|stop|no", strict=False)
+        assert fake.message(bob, hand.message_id).button_texts == before
         assert (await fake.press_button(alice, confirm, text="Yes, stop")).text == \
             "The game was stopped."
         async with app.store.transaction() as tx:

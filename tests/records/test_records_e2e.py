@@ -70,6 +70,8 @@ async def test_records_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
         await fake.press_button(bob, score, text="💾 Export")
         file = await fake.wait_for_message(group, predicate=lambda m: m.document is not None)
         assert file.document is not None and file.document.filename
+        # players read words: no command line in the caption
+        assert "python" not in file.visible_text and "replay" not in file.visible_text
         data = json.loads(file.document.data)
         assert replay(data).score_sheet == match.score_sheet
 

@@ -3,14 +3,16 @@ ratings after scripted matches, /top, /history, /score with its buttons, /export
 
 from __future__ import annotations
 
+import asyncio
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import select
 
 import engine
-from bot.model import Place, RecordData
+from bot.model import Place, RecordData, Screen, Target
 from bot.records.core import replay, shown_rating
 from bot.records.service import Records
 from bot.tables.service import TableService
@@ -134,6 +136,7 @@ async def test_history_score_buttons_and_export(store: Store, records: Records,
     for button in screen.buttons[0]:
         assert isinstance(button.data, RecordData)
         assert await records.press(ALICE, GROUP, button.data) == ""
+    await records.drain()  # the posts follow the answer
     assert [s.kind for s in messenger.sent[-3:]] == ["photo", "text", "document"]
     assert messenger.sent[-3].data.startswith(b"\x89PNG")
     assert "Hands as dealt" in messenger.sent[-2].screen.text
@@ -224,3 +227,37 @@ def test_deal_record_button_names_the_deal_just_ended(catalogs: Any) -> None:
     button = deal_record_button(tr, 7, rng_match)
     deals = [e.deal for e in rng_match.events if e.type == "deal"]  # type: ignore[attr-defined]
     assert button is not None and button.data == RecordData(7, "deal", deals[-1])
+
+
+@dataclass
+class BusyGroup(RecordingMessenger):
+    """A group whose send queue is busy: nothing goes out until ``free`` is set."""
+
+    free: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def send_photo(self, target: Target, image: bytes, caption: Screen) -> str:
+        await self.free.wait()
+        return await super().send_photo(target, image, caption)
+
+    async def send_document(self, target: Target, data: bytes, filename: str,
+                            caption: Screen) -> str:
+        await self.free.wait()
+        return await super().send_document(target, data, filename, caption)
+
+
+async def test_a_records_press_is_answered_before_the_post(store: Store, catalogs: Any) -> None:
+    busy = BusyGroup()
+    records = Records(store=store, catalogs=catalogs, messenger=busy,  # type: ignore[arg-type]
+                      default_lang="en")
+    table, _ = await finished_table(store, records, game="deberts", players=[ALICE, BOB],
+                                    seed=41)
+    assert table.id is not None
+    for kind in ("pic", "export"):
+        # answered while the group's queue still holds the post (it waited 32-41 s before)
+        assert await asyncio.wait_for(records.press(ALICE, GROUP, RecordData(table.id, kind)),
+                                      timeout=30) == ""
+    assert not [s for s in busy.sent if s.kind in ("photo", "document")]
+    busy.free.set()
+    await records.drain()
+    assert [s.kind for s in busy.sent if s.kind in ("photo", "document")] == ["photo",
+                                                                              "document"]

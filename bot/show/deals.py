@@ -1,0 +1,175 @@
+"""A deal's result in the game's own words, so that a player can redo the sum on paper.
+
+``show.events.render_event`` lists what every game has (tricks, card points, melds); the games whose
+sum needs more (Bazar-Belot's contract, rounding and contra, BB-SCORE; Berg's notes of why a row
+was written, BERG-SCORE-7) get their lines here. Input: the ``deal_scored`` event and the score
+sheet row the deal wrote (its ``note`` holds the contract or the reason).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import escape, unescape
+from bot.show.common import TableInfo, card_text, localize_numbers, num
+from bot.show.events import side_name
+from bot.show.sheet import CONTRACT_RE, cell_text
+from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
+
+MULTIPLIERS = {"": 1, "+": 2, "++": 4}
+
+
+def _contract(note: str, declarer: int) -> Contract | None:
+    """The contract a Bazar-Belot sheet note names (BB-SHEET-3: ``14S+``, ``KNT``, ``K1H``)."""
+    m = CONTRACT_RE.fullmatch(note)
+    if not m:
+        return None
+    kapo, number, strain, marks = m.groups()
+    level: int | str = {"K": "kapo", "K1": "kapo1"}[kapo] if kapo else int(number)
+    return Contract(level, strain, MULTIPLIERS[marks], declarer % 2)
+
+
+def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
+                      row: dict[str, Any]) -> list[str] | None:
+    """The contract, whether it was made, and per pair the terms of what it writes: card points
+    → big points (BB-SCORE-3), the contract value (times contra), the game value, melds and
+    belas (BB-SCORE-5..10), their sum and the sheet's cell. None when the row names no
+    contract (then the common lines are shown)."""
+    declarer = event.get("declarer")
+    if declarer is None:
+        return None
+    contract = _contract(str(row.get("note", "")), declarer)
+    if contract is None:
+        return None
+    sides = event["sides"]
+    cards = [int(s["card_points"]) for s in sides]
+    tricks = [int(s["tricks"]) for s in sides]
+    melds = [int(s.get("melds", 0)) + int(s.get("bela", 0)) for s in sides]
+    score = score_deal(contract, card_points=cards, tricks=tricks, melds=melds)
+    d, o = contract.pair, 1 - contract.pair
+    g, b, m = contract.game_value, contract.value, contract.multiplier
+    outcome = tr("bb.made" if score.made else "bb.failed")
+    lines = [tr("bb.contract", cell=cell_text(tr, str(row["note"])),
+                name=escape(side_name(info, d)),
+                declarer=escape(info.names[declarer]), outcome=outcome)]
+    if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n
+        lines.append(tr("bb.needed", need=10 * contract.level, cards=cards[d],
+                        melds=10 * melds[d], got=cards[d] + 10 * melds[d]))
+    terms: list[list[str]] = [[], []]
+
+    def trick_term(p: int, big: int) -> str:
+        if tricks[p] == 8:
+            return tr("bb.capot", n=CAPOT)
+        return tr("bb.cards", small=cards[p], big=big)
+
+    if m == 1 and score.made:  # BB-SCORE-5, BB-SCORE-6
+        terms[d] = [tr("bb.value", n=b), trick_term(d, score.rounded)]
+        if tricks[d] != 8:
+            terms[o] = [trick_term(o, g - score.rounded)]
+        terms[d] += [tr("bb.melds", n=melds[d])] if melds[d] else []
+        terms[o] += [tr("bb.melds", n=melds[o])] if melds[o] else []
+    else:  # BB-SCORE-7..10: one pair takes everything, the other is marked BT
+        taker = d if score.made else o
+        value = tr("bb.value", n=b) if m == 1 else tr("bb.value_times", m=m, n=b, total=m * b)
+        game = tr("bb.capot", n=CAPOT) if tricks[taker] == 8 else tr("bb.game", n=g)
+        terms[taker] = [value, game]
+        terms[taker] += [tr("bb.melds", n=melds[taker])] if melds[taker] else []
+        terms[taker] += [tr("bb.their_melds", n=melds[1 - taker])] if melds[1 - taker] else []
+    for p, side in enumerate(sides):
+        name = escape(side_name(info, p))
+        sheet = f"{tr('score.sheet')}: {cell_text(tr, str(side['cell']))}"
+        if score.bait[p]:
+            lines.append(f"{name}: {cell_text(tr, 'BT')} = <b>0</b>")
+        else:
+            sum_ = " + ".join(terms[p]) or "0"
+            lines.append(f"{name}: {sum_} = <b>{num(tr, side['deal_points'])}</b> · {sheet}")
+    return lines
+
+
+#: A Berg sheet note (BERG-SCORE-7): ``<pair> <what>`` or ``tie``, pairs ``0-2`` / ``1-3``.
+BERG_NOTE_RE = re.compile(r"(?:(0-2|1-3) )?(\S+)(?: (.*))?")
+
+
+def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
+    """Why a Berg row was written, in players' words: the pair by its players' names, the
+    declaration by its name (an opened hand by its player's name), cards drawn, numbers in the
+    language's style (BERG-SCORE-7: ``0-2 win run RJ QH QD = 4.0``, ``1-3 open:2 -0.5``,
+    ``tie``). Plain text (the sheet is escaped as a whole)."""
+    m = BERG_NOTE_RE.fullmatch(note)
+    if not m:
+        return note
+    tag, what, rest = m.groups()
+    side = side_name(info, 0 if tag == "0-2" else 1) if tag else ""
+    rest = rest or ""
+    if what == "win" and rest.startswith("run "):
+        cards, _, points = rest[4:].partition(" = ")
+        shown = " ".join(card_text(c, tr) for c in cards.split())
+        return tr("berg.note.win_run", side=side, cards=shown,
+                  points=localize_numbers(tr, points))
+    if what == "win":
+        return tr("berg.note.win", side=side, points=localize_numbers(tr, rest))
+    if what in ("tie", "surrender", "penalty"):
+        return tr(f"berg.note.{what}", side=side)
+    # a declaration and its cost: "<what> -<cost>"
+    verb, _, arg = what.partition(":")
+    if verb == "open" and arg.isdigit():
+        label = tr("berg.decl.open_one", name=info.names[int(arg)])
+    else:
+        label = tr.maybe(f"berg.decl.{what.replace(':', '.')}", what)
+    return tr("berg.note.declared", side=side, what=label, cost=localize_numbers(tr, rest))
+
+
+def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
+               row: dict[str, Any]) -> list[str]:
+    """How a Berg deal ended (the row's note in words) and per pair what it wrote and its
+    total on the sheet (BERG-SCORE-5..7)."""
+    lines: list[str] = [escape(unescape(berg_note(tr, info, str(row.get("note", "")))))]
+    for p, side in enumerate(event["sides"]):
+        points = float(side.get("written", side.get("deal_points", 0)))
+        shown = ("+" if points > 0 else "") + num(tr, points, pattern="0.0")
+        lines.append(f"{escape(side_name(info, p))}: <b>{shown}</b> · {tr('score.sheet')}: "
+                     f"{cell_text(tr, str(side['cell']))}")
+    return lines
+
+
+#: A Married bridge sheet note (MB-SCORE-8): ``2HXX by seat 0, 8 tricks``.
+MB_NOTE_RE = re.compile(r"(\S+) by seat (\d), (\d+) tricks")
+
+
+def married_bridge_note(tr: Translator, info: TableInfo, note: str) -> str:
+    """The contract, its declarer by name and his tricks, in the chat's language (plain
+    text)."""
+    m = MB_NOTE_RE.fullmatch(note)
+    if not m:
+        return note
+    contract, seat, tricks = m.groups()
+    return tr("mb.note", contract=tr.maybe(f"val.{contract}", contract),
+              name=info.names[int(seat)], tricks=tricks)
+
+
+def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
+                         row: dict[str, Any]) -> list[str] | None:
+    """The contract and its declarer, the tricks he needed and took, and what each player
+    writes (MB-SCORE-8)."""
+    m = MB_NOTE_RE.fullmatch(str(row.get("note", "")))
+    declarer = event.get("declarer")
+    if not m or declarer is None:
+        return None
+    side = event["sides"][declarer]
+    outcome = tr.maybe(f"val.{event['outcome']}", event["outcome"])
+    lines = [tr("mb.deal", contract=escape(tr.maybe(f"val.{m.group(1)}", m.group(1))),
+                name=escape(info.names[declarer]), needed=side.get("needed", "?"),
+                tricks=side["tricks"], outcome=outcome)]
+    for seat, s in enumerate(event["sides"]):
+        lines.append(f"{escape(info.names[seat])}: <b>{escape(str(s['cell']))}</b>")
+    return lines
+
+
+#: Games whose deal result has lines of their own: (tr, info, event, sheet row) -> lines
+#: (the first one says how the deal ended).
+DEAL_LINES = {"bazar_belot": bazar_belot_lines, "berg": berg_lines,
+              "married_bridge": married_bridge_lines}
+#: Games whose sheet notes are worded by the bot: (tr, info, note) -> text.
+NOTE_TEXT = {"berg": berg_note, "married_bridge": married_bridge_note}

@@ -1,0 +1,314 @@
+"""What the club reads: every screen right and clear, in every game (render tests, three
+languages). Each test names the rule ids it checks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import TableInfo
+from bot.show.table import render_table
+
+CATALOGS = Catalogs()
+NAMES = ("Anna", "Boris", "Vera", "Gleb")
+
+
+def info_for(game: str, match: engine.Match) -> TableInfo:
+    sides = tuple(tuple(s["seats"]) for s in match.score_sheet["sides"])
+    return TableInfo(1, 1, game, "Club", NAMES[:match.players], sides=sides)
+
+
+def play_until(match: engine.Match, stop: Any, *, seed: int = 1, limit: int = 5000) -> None:
+    """Random legal moves until ``stop(match)`` holds (declarations preferred in Berg)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if stop(match) or match.is_over:
+            return
+        seat = match.to_move
+        assert seat is not None
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_header_counts_deals_not_sheet_rows(lang: str) -> None:  # BERG-SCORE-7
+    m = engine.get_game("berg").new_match(players=4, seed=5)
+    # a paid declaration writes a row in the middle of a deal
+    play_until(m, lambda x: len(x.score_sheet["rows"]) >= x.public_view()["deal"]
+               and x.score_sheet["rows"][-1]["deal"] == x.public_view()["deal"])
+    deal = m.public_view()["deal"]
+    tr = CATALOGS.translator(lang)
+    from bot.show.display import hand_screen
+    from storage import Seat
+
+    head = render_table(tr, info_for("berg", m), m.public_view()).text.splitlines()[0]
+    assert head.endswith(tr("table.deal", n=deal))
+    seat = Seat(table_id=1, seat=0, user_id=1)
+    hand = hand_screen(tr, info_for("berg", m), m, seat, playing=True).text.splitlines()[0]
+    assert hand.endswith(tr("table.deal", n=deal))
+
+
+@pytest.mark.parametrize("game", ["deberts", "bazar_belot"])
+def test_thrown_in_deal_keeps_the_sheet_number(game: str) -> None:  # DB-SHEET-6, BB-REDEAL-1
+    players = 2 if game == "deberts" else 4
+    m = engine.get_game(game).new_match(players=players, seed=2)
+    while m.public_view()["deal"] == 1:  # everybody passes: thrown in, redealt
+        seat = m.to_move
+        assert seat is not None
+        m.apply(seat, "pass")
+    tr = CATALOGS.translator("en")
+    head = render_table(tr, info_for(game, m), m.public_view()).text.splitlines()[0]
+    assert head.endswith(tr("table.deal", n=1))  # the first deal on the sheet is still to come
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "totals", "shown"), [
+    ("bazar_belot", [6, 382], "382 : 6"),
+    ("married_bridge", [120, 860], "860 : 120"),
+    ("berg", [1.5, 5.5], "5{d}5 - 1{d}5"),  # BERG-END-3: "13,5 - 8,0", winner first
+])
+def test_result_line_puts_the_winner_first(lang: str, game: str, totals: list[float],
+                                           shown: str) -> None:  # DB-SHEET-5, BERG-END-3
+    from bot.show.sheet import result_line
+
+    tr = CATALOGS.translator(lang)
+    players = 2 if game == "married_bridge" else 4
+    seats = [[0], [1]] if players == 2 else [[0, 2], [1, 3]]
+    sheet = {"sides": [{"name": "x", "seats": s} for s in seats], "rows": [],
+             "totals": totals, "pot": 0, "result": {"winner": 1, "line": "engine words"}}
+    info = TableInfo(1, 1, game, "Club", NAMES[:players])
+    line = result_line(tr, info, sheet)
+    decimal = "." if lang == "en" else ","
+    assert shown.format(d=decimal) in line
+    assert line.index("Boris") < line.index(shown.format(d=decimal)[:3])
+
+
+def _bb_event(cards: list[int], tricks: list[int], melds: list[int], written: list[int],
+              cells: list[str], outcome: str) -> dict[str, Any]:
+    return {"type": "deal_scored", "deal": 3, "declarer": 0, "outcome": outcome,
+            "sides": [{"card_points": c, "melds": m, "bela": 0, "tricks": t, "deal_points": w,
+                       "written": w, "bait": cell == "BT", "cell": cell, "total": w}
+                      for c, t, m, w, cell in zip(cards, tricks, melds, written, cells,
+                                                  strict=True)]}
+
+
+BB_INFO = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5, BB-SHEET-3
+    from bot.show.events import render_event
+    from bot.show.sheet import cell_text
+
+    tr = CATALOGS.translator(lang)
+    # 14 spades by Anna and Vera: 94 card points and 20 in melds make it (94 + 200 >= 140);
+    # 94 rounds to 9, so they write 14 + 9 + 20 = 43 and the defenders 16 - 9 = 7
+    event = _bb_event([94, 68], [5, 3], [20, 0], [43, 7], ["43", "7"], "made")
+    text = render_event(tr, BB_INFO, event, row={"deal": 3, "note": "14S"})
+    assert text is not None
+    lines = text.splitlines()
+    assert cell_text(tr, "14S") in lines[0] and tr("bb.made") in lines[0]
+    ours = next(x for x in lines if x.startswith("Anna, Vera:"))
+    theirs = next(x for x in lines if x.startswith("Boris, Gleb:"))
+    assert "94 → 9" in ours and "14" in ours and "20" in ours and "= <b>43</b>" in ours
+    assert "68 → 7" in theirs and "= <b>7</b>" in theirs
+    assert "140" in text  # what the contract needed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SCORE-10
+    from bot.show.events import render_event
+    from bot.show.sheet import cell_text
+
+    tr = CATALOGS.translator(lang)
+    # 14 spades doubled fails (60 + 20 < 140): the defenders write 2 x 14 + 16 + 2 = 46
+    event = _bb_event([60, 102], [3, 5], [2, 0], [0, 46], ["BT", "46"], "failed")
+    text = render_event(tr, BB_INFO, event, row={"deal": 3, "note": "14S+"})
+    assert text is not None
+    ours = next(x for x in text.splitlines() if x.startswith("Anna, Vera:"))
+    theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
+    assert cell_text(tr, "BT") in ours
+    assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
+    assert cell_text(tr, "14S+") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_last_trick_has_no_bonus(lang: str) -> None:  # MB-SCORE (tricks only)
+    from bot.show.events import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "made",
+             "sides": [{"tricks": 8, "deal_points": 90, "cell": "90"},
+                       {"tricks": 5, "deal_points": 0, "cell": "0"}]}
+    trick = {"type": "trick", "cards": [[0, "9D"], [1, "JD"]], "winner": 1}
+    text = render_event(tr, info, event, last_trick=trick)
+    assert text is not None and "Boris" in text and "+10" not in text
+
+
+BERG_SHEET = {
+    "sides": [{"name": "0-2", "seats": [0, 2]}, {"name": "1-3", "seats": [1, 3]}],
+    "rows": [
+        {"deal": 1, "cells": ["-0.5", "-"], "points": [-0.5, 0], "note": "0-2 fire -0.5"},
+        {"deal": 1, "cells": ["-0.5", "0.5"], "points": [0, 0.5], "note": "1-3 win 0.5"},
+        {"deal": 2, "cells": ["0.0", "1.0"], "points": [0.5, 0.5], "note": "tie"},
+        {"deal": 3, "cells": ["-0.5", "1.0"], "points": [-0.5, 0], "note": "0-2 open:1 -0.5"},
+        {"deal": 3, "cells": ["4.5", "1.0"], "points": [5.0, 0],
+         "note": "0-2 win run RJ QH QD = 5.0"},
+        {"deal": 4, "cells": ["4.5", "1.5"], "points": [0, 0.5], "note": "1-3 surrender"},
+    ],
+    "totals": [4.5, 1.5], "pot": 0, "result": None,
+}
+BERG_INFO = TableInfo(1, 1, "berg", "Club", NAMES, sides=((0, 2), (1, 3)))
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_berg_sheet_speaks_the_players_language(lang: str) -> None:  # BERG-SCORE-6, -7
+    from bot.show.sheet import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    text = render_sheet(tr, BERG_INFO, BERG_SHEET)
+    for engine_word in ("0-2", "1-3", "fire", "win", "tie", "run", "surrender", "open", "RJ",
+                        "4.5", "0.5", "-0.5"):
+        assert engine_word not in text, engine_word
+    assert "4,5" in text and "-0,5" in text and "Anna, Vera" in text
+    assert "Boris" in text.split("\n")[5]  # the open hand is named by its player
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_deal_result_names_what_was_written(lang: str) -> None:  # BERG-SCORE-5, -7
+    from bot.show.events import render_event
+
+    tr = CATALOGS.translator(lang)
+    event = {"type": "deal_scored", "deal": 2, "declarer": None, "outcome": "tie",
+             "sides": [{"deal_points": 0.5, "written": 0.5, "cell": "0.0", "total": 0.0,
+                        "run": []},
+                       {"deal_points": 0.5, "written": 0.5, "cell": "1.0", "total": 1.0,
+                        "run": []}]}
+    text = render_event(tr, BERG_INFO, event, row=BERG_SHEET["rows"][2])
+    assert text is not None
+    decimal = "." if lang == "en" else ","
+    assert ":  =" not in text and "tie" not in text.replace(tr("val.tie"), "")
+    assert f"0{decimal}5" in text and f"1{decimal}0" in text
+    assert ("1.0" not in text) if decimal == "," else True
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jokers_have_names(lang: str) -> None:  # BERG-DECK
+    from bot.show.common import card_text
+
+    tr = CATALOGS.translator(lang)
+    red, black = card_text("RJ", tr), card_text("BJ", tr)
+    assert "R" not in red.replace("🃏", "") and red != black
+    assert red == tr("card.RJ") and black == tr("card.BJ")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without an edit
+    from datetime import UTC, datetime, timedelta
+
+    from bot.show.display import _clock
+    from storage import GameTable
+
+    tr = CATALOGS.translator(lang)
+    deadline = (datetime.now(UTC) + timedelta(seconds=29)).replace(microsecond=0)
+    table = GameTable(chat_id=1, game="deberts", status="playing", deadline=deadline)
+    line = _clock(tr, table)
+    assert line is not None
+    assert deadline.strftime("%H:%M:%S") in line and "UTC" in line and "0:29" not in line
+    later = deadline + timedelta(days=1, hours=2)
+    table.deadline = later
+    line = _clock(tr, table)
+    assert line is not None and later.strftime("%H:%M") in line
+    assert later.strftime("%d.%m") in line  # another day: the date too
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_orders_come_after_the_card(lang: str) -> None:  # BERG-CODES play:<jack>:<order>
+    from bot.model import ActData, ExpandData
+    from bot.show.common import card_text
+    from bot.show.hand import hand_buttons
+
+    tr = CATALOGS.translator(lang)
+    orders = ["5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK"]
+    codes = [f"play:JS:{o}" for o in orders] + [f"play:QD:{s}" for s in "SHDC"] + ["play:7C",
+                                                                                  "draw"]
+    view = {"hand": ["JS", "QD", "7C"], "groups": {}, "facts": [], "private": [],
+            "game": "berg"}
+    top = [b for row in hand_buttons(tr, BERG_INFO, view, codes) for b in row]
+    assert [b.data.prefix for b in top if isinstance(b.data, ExpandData)] == ["play:JS",
+                                                                              "play:QD"]
+    assert {b.data.code for b in top if isinstance(b.data, ActData)} == {"play:7C", "draw"}
+    page = [b for row in hand_buttons(tr, BERG_INFO, view, codes, expanded="play:JS")
+            for b in row]
+    labels = {b.data.code: b.text for b in page if isinstance(b.data, ActData)}
+    assert set(labels) == {f"play:JS:{o}" for o in orders}
+    assert labels["play:JS:JK"] == f"{card_text('JS', tr)} → {tr('arg.JK')}"
+
+
+def test_berg_top_card_does_not_read_like_the_last_card_call() -> None:  # BERG-INFO-2
+    words = {lang: CATALOGS.translator(lang)("fact.berg.top_card").lower() for lang in LANGS}
+    assert "послед" not in words["ru"] and "останн" not in words["uk"]
+    assert "pile" in words["en"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_sheet_has_a_contract_column(lang: str) -> None:  # MB-SCORE-8
+    from bot.show.sheet import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
+             "rows": [{"deal": 1, "cells": ["+960", "0"], "points": [960, 0],
+                       "note": "2HXX by seat 0, 8 tricks"}],
+             "totals": [960, 0], "pot": 0, "result": None}
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    text = render_sheet(tr, info, sheet)
+    header = text.split("<pre>")[1].splitlines()[0]
+    assert tr("sheet.note.married_bridge") in header
+    row = text.split("<pre>")[1].splitlines()[1]
+    assert tr("val.2HXX") in row and "Anna" in row and "8" in row
+    assert "seat" not in row and "by" not in row
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-SCORE-8
+    from bot.show.events import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "defeated",
+             "sides": [{"tricks": 8, "deal_points": 0, "written": 0, "cell": "0",
+                        "role": "declarer", "needed": 10},
+                       {"tricks": 5, "deal_points": 600, "written": 600, "cell": "+600",
+                        "role": "defender", "needed": 4}]}
+    text = render_event(tr, info, event, row={"deal": 1, "note": "4SX by seat 0, 8 tricks"})
+    assert text is not None
+    assert tr("val.4SX") in text and "10" in text and "8" in text
+    assert "= <b>600</b>" not in text and "+600" in text  # written, not a sum of nothing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_top_card_line_names_the_card_first(lang: str) -> None:  # BERG-INFO-2
+    from bot.show.common import card_text, render_facts
+
+    tr = CATALOGS.translator(lang)
+    line = render_facts(tr, BERG_INFO, [{"key": "top_card", "value": "KC", "kind": "card",
+                                         "seat": 3}])[0]
+    assert line.startswith(tr("fact.berg.top_card")[:5])
+    assert line.index(card_text("KC", tr)) < line.index("Gleb")
+
+
+def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characters
+    from bot.show.sheet import render_sheet
+
+    tr = CATALOGS.translator("ru")
+    rows = [{**row, "deal": 1 + i // 2} for i in range(200)
+            for row in [BERG_SHEET["rows"][4]]]
+    sheet = {**BERG_SHEET, "rows": rows}
+    text = render_sheet(tr, BERG_INFO, sheet)
+    assert len(text) < 3600  # room for the match-over line before it
+    assert str(rows[-1]["deal"]) in text  # the newest rows are kept
