@@ -9,7 +9,7 @@ import sys
 from pydantic import ValidationError
 
 from bot.cli import COMMANDS, NO_TOKEN, parse_args
-from bot.settings import load_settings
+from bot.settings import load_settings, setting_errors
 
 __all__ = ["NO_TOKEN", "explain", "main"]
 
@@ -27,10 +27,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"kozyr: {exc}", file=sys.stderr)
         return 2
     except ValidationError as exc:
-        prefix = "FAIL  settings: " if args.command == "check" else "kozyr: bad configuration:\n"
-        print(f"{prefix}{exc}", file=sys.stderr)
+        prefix = "FAIL  settings: " if args.command == "check" else "kozyr: bad setting "
+        for line in setting_errors(exc):
+            print(f"{prefix}{line}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level.upper(),
+    logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # Alembic's start-up chatter; the other commands print their own one-line results.
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)

@@ -35,6 +35,7 @@ def backup_sqlite(source: Path, target: Path) -> int:
     """
     if not source.is_file():
         raise FileNotFoundError(f"no database file at {source}")
+    target.parent.mkdir(parents=True, exist_ok=True)  # a first nightly backup into a new folder
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
     src = sqlite3.connect(source)

@@ -140,8 +140,9 @@ async def start_service(service: TableService) -> int:
 
 
 async def stop_service(service: TableService) -> None:
-    """The timers stop; pending end-of-match posts go out."""
-    service.clock.timers.shutdown()
+    """The timers stop (a running bot move ends before the database closes); pending
+    end-of-match posts go out."""
+    await service.clock.timers.close()
     await service.records.drain()
 
 

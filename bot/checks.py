@@ -23,21 +23,33 @@ async def check_database(settings: Settings) -> Result:
     if path is not None and not path.is_file():
         return False, f"database: no {where} yet (kozyr migrate or kozyr run creates it)"
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    engine = make_engine(settings.database_url)
+    engine = None
     try:
+        # inside the try: an unusable URL (a driver kozyr lacks) fails here already
+        engine = make_engine(settings.database_url)
         async with engine.connect() as conn:
             current = await conn.run_sync(_revision)
     except Exception as exc:
-        from bot.__main__ import explain
-
-        verdict = explain(exc)
-        return False, f"database: {where}: {verdict[0].removeprefix('kozyr: ') if verdict else exc}"
+        return False, f"database: {_database_problem(exc, settings.database_url)}"
     finally:
-        await engine.dispose()
+        if engine is not None:
+            await engine.dispose()
     if current != head:
         return False, (f"database: {where} is at migration {current}, the newest is {head} "
                        "(kozyr migrate upgrades it)")
     return True, f"database: {where}, migration {head} (the newest)"
+
+
+def _database_problem(exc: Exception, url: str) -> str:
+    """The same one-line explanation ``kozyr run`` gives for ``exc`` (bot/startup_errors.py),
+    without its ``kozyr:`` prefix; the exception's text where there is none."""
+    from bot.startup_errors import explain_database_error
+    from storage.errors import StartError
+
+    wrapped = StartError(str(exc))  # as `Store` raises it at start-up
+    wrapped.__cause__ = exc
+    line = explain_database_error(exc if isinstance(exc, StartError) else wrapped, url)
+    return (line or str(exc)).removeprefix("kozyr: ")
 
 
 async def check_telegram(settings: Settings) -> Result:

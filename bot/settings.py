@@ -13,10 +13,12 @@ import re
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 Lang = Literal["ru", "uk", "en"]
+#: The levels ``LOG_LEVEL`` takes (any case): logging's own names.
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
 #: The project's folder when kozyr runs from a source checkout (``bot/`` beside pyproject.toml).
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +71,7 @@ class Settings(BaseSettings):
         default=1.0, ge=0, le=10,
         description="Multiplies the windows of Telegram's flood limits the outgoing queue keeps "
                     "(1 message/s per chat, 19/min per group, 25/s overall); 0 sends unspaced")
-    log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR")
+    log_level: LogLevel = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR")
     webhook_url: str | None = Field(
         default=None, description="Public https base URL; set: webhook mode at <URL>/webhook")
     webhook_listen: str = Field(default="127.0.0.1",
@@ -97,6 +99,12 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, value: object) -> object:
         """An empty line in .env (``WEBHOOK_URL=``) means unset."""
         return None if value == "" else value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _level_case(cls, value: object) -> object:
+        """``LOG_LEVEL=debug`` is as good as ``DEBUG`` (logging's names are upper case)."""
+        return value.strip().upper() if isinstance(value, str) else value
 
     @field_validator("health_port", "metrics_port", mode="before")
     @classmethod
@@ -149,6 +157,22 @@ def load_settings(env_file: str | Path | None = None) -> Settings:
     if named and not path.is_file():
         raise FileNotFoundError(f"the env file {path} does not exist")
     return Settings(_env_file=path)  # type: ignore[call-arg]
+
+
+def setting_errors(exc: ValidationError) -> list[str]:
+    """One line per bad setting of ``exc``: its variable, what it wants, what it got.
+
+    E.g. ``DEFAULT_LANG wants one of 'ru', 'uk' or 'en' (got 'xx')`` (pydantic's own messages,
+    without its links and error codes).
+    """
+    lines = []
+    for error in exc.errors(include_url=False):
+        name = "_".join(str(part) for part in error["loc"][:1]).upper() or "a setting"
+        wants = error["msg"].removeprefix("Value error, ")
+        wants = wants[:1].lower() + wants[1:]
+        lines.append(f"{name}: {wants} (got {error['input']!r})"
+                     if not isinstance(error["input"], dict) else f"{name}: {wants}")
+    return lines
 
 
 def describe_database(url: str) -> str:

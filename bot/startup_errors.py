@@ -21,7 +21,7 @@ from pathlib import Path
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 from storage.db import sqlite_file
-from storage.errors import StartError, StorageError
+from storage.errors import NewerDatabase, StartError, StorageError
 
 __all__ = ["explain_database_error"]
 
@@ -114,6 +114,9 @@ def _explain(causes: list[BaseException], start: StartError, url: str) -> str:
            for c in causes) and not start.url:
         return f"DATABASE_URL is not a database URL. {USE}."
     for cause in causes:
+        if isinstance(cause, NewerDatabase):
+            return (f"the database was written by a newer kozyr (revision {cause.revision}); "
+                    "upgrade kozyr or restore a backup.")
         if isinstance(cause, NoSuchModuleError | ImportError):
             return (f"DATABASE_URL names a database kozyr cannot use ({_line(cause)}). {USE}.")
     try:

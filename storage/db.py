@@ -25,13 +25,16 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from storage.errors import StartError, StorageError
+from storage.errors import NewerDatabase, StartError, StorageError
 from storage.tx import Tx
 
 __all__ = [
@@ -153,10 +156,28 @@ def run_migrations(connection: Connection, revision: str = "head") -> None:
         sqlalchemy.exc.SQLAlchemyError: a database error (nothing is committed).
     """
     if connection.in_transaction():
+        refuse_newer(connection)
         command.upgrade(alembic_config(connection), revision)
         return
     with migration_transaction(connection):
+        refuse_newer(connection)  # inside: reading the version begins the transaction
         command.upgrade(alembic_config(connection), revision)
+
+
+def refuse_newer(connection: Connection) -> None:
+    """Raise `NewerDatabase` when the database's Alembic revision is not one of ours.
+
+    Alembic would fail on it with a bare ``CommandError`` ("Can't locate revision"); this check
+    only reads the ``alembic_version`` table, so the database is left as it was.
+    """
+    scripts = ScriptDirectory.from_config(alembic_config(connection))
+    for current in MigrationContext.configure(connection).get_current_heads():
+        try:
+            known = scripts.get_revision(current)
+        except CommandError:  # alembic's "no such revision"
+            known = None
+        if known is None:
+            raise NewerDatabase(current)
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["Conflict", "StartError", "StorageError", "is_unique_violation"]
+__all__ = ["Conflict", "NewerDatabase", "StartError", "StorageError", "is_unique_violation"]
 
 
 class StorageError(Exception):
@@ -23,6 +23,15 @@ class StartError(StorageError):
     def __init__(self, message: str, url: str = "") -> None:
         super().__init__(message)
         self.url = url
+
+
+class NewerDatabase(StorageError):
+    """The database is at an Alembic revision this kozyr does not know: a newer kozyr wrote it
+    (the bot was rolled back). Nothing was changed; ``revision`` is the unknown revision id."""
+
+    def __init__(self, revision: str) -> None:
+        super().__init__(f"the database is at revision {revision}, unknown to this kozyr")
+        self.revision = revision
 
 
 class Conflict(StorageError):

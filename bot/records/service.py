@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import Any
@@ -41,7 +41,6 @@ from bot.records.core import (
 )
 from bot.records.picture import sheet_png
 from bot.records.text import (
-    BOT_NAME,
     cut,
     game_title,
     rating_lines,
@@ -50,7 +49,7 @@ from bot.records.text import (
     render_stats,
     render_top,
 )
-from bot.show.common import TableInfo
+from bot.show.common import TableInfo, seat_names
 from bot.show.display import with_sides
 from bot.show.events import render_event
 from bot.show.outbox import Outbox
@@ -125,11 +124,12 @@ class Records:
         assert table.id is not None
         chat = await tx.get_chat(table.chat_id)
         assert chat is not None
-        names = []
+        seats = []
         for seat in await tx.seats(table.id):
             user = await tx.get_user(seat.user_id) if seat.user_id else None
-            names.append(user.name if user else BOT_NAME)
-        info = TableInfo(table.id, table.version, table.game, chat.title, tuple(names))
+            seats.append((user.name if user else None, seat.bot_level))
+        names = seat_names(self.tr(chat.lang), seats)
+        info = TableInfo(table.id, table.version, table.game, chat.title, names)
         logged = [(a.seat, a.code) for a in await tx.actions(table.id)] if actions else None
         return Loaded(table, chat, info, await tx.get_match(table.id), logged)
 
@@ -328,7 +328,7 @@ class Records:
         sheet = match.score_sheet
         text = render_sheet(tr, info, sheet)
         history = loaded.history()
-        breakdown = last_deal_text(tr, info, history)
+        breakdown = last_deal_text(tr, info, history, sheet["rows"])
         if breakdown:
             text += "\n\n" + breakdown
         await self._say(place, cut(text), self._buttons(tr, loaded, match, history))
@@ -362,7 +362,8 @@ class Records:
             if record is None:
                 return tr("notice.bad_data")
             info = with_sides(loaded.info, match)
-            post = self.messenger.send(target, Screen(render_deal_record(tr, info, record)))
+            post = self.messenger.send(target, Screen(render_deal_record(
+                tr, info, record, match.score_sheet["rows"])))
         else:
             if not ended:
                 return tr("export.not_over")
@@ -491,12 +492,14 @@ def export_of(table: GameTable, record: MatchRecord,
                        seed=record.seed, deck=record.deck, actions=actions)
 
 
-def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]]) -> str:
-    """The breakdown of the last scored deal (with its last trick), or ""."""
+def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]],
+                   sheet_rows: Sequence[dict[str, Any]] = ()) -> str:
+    """The breakdown of the last scored deal (with its last trick; explained from the sheet's
+    ``sheet_rows`` of that deal), or ""."""
     for _, start, end in reversed(deal_spans(events)):
         span = events[start:end]
         scored = next((e for e in reversed(span) if e["type"] == "deal_scored"), None)
         if scored is not None:
             trick = next((e for e in reversed(span) if e["type"] == "trick"), None)
-            return render_event(tr, info, scored, last_trick=trick) or ""
+            return render_event(tr, info, scored, last_trick=trick, sheet_rows=sheet_rows) or ""
     return ""

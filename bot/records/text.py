@@ -128,8 +128,14 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
     kind = e["type"]
     who = escape(info.names[e["seat"]]) if isinstance(e.get("seat"), int) else ""
     if kind == "play":
-        extra = f" ({tr.maybe('val.' + e['call'], e['call'])})" if e.get("call") else ""
-        return f"{who} {card_text(e['card'], tr)}{extra}"
+        card, call = str(e["card"]), str(e.get("call") or "")
+        text = f"{who} {card_text(card, tr)}"
+        if call in SUIT_SYMBOLS:  # a queen names a suit: "Q♥ → ♦" (BERG-CODES play:<queen>)
+            return f"{text} → {SUIT_SYMBOLS[call]}"
+        if call:  # a jack orders a rank or the joker: "J♠ orders 9" (play:<jack>:<order>)
+            order = tr("val.JK") if call == "JK" else tr.maybe(f"rank.{call}", call)
+            return tr("rec.orders", move=Html(text), order=order)
+        return text
     if kind == "frame":
         return tr("rec.frame", name=who, cards=_cards(tr, e.get("cards", [])))
     if kind == "drew":
@@ -157,14 +163,18 @@ def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) ->
             suit = SUIT_SYMBOLS.get(strain) or tr.maybe(f"strain.{strain}", strain)
             lines.append(f"{tr('fact.trump')}: {suit} ({escape(info.names[e['seat']])})")
         elif kind == "contract_reached":
-            lines.append(tr("rec.contract", contract=escape(str(e["contract"])),
+            code = str(e["contract"])  # "7SX": shown as the sheet shows it, "7♠ контра"
+            lines.append(tr("rec.contract", contract=escape(tr.maybe(f"val.{code}", code)),
                             name=escape(info.names[e["declarer"]])))
         elif kind == "exchange":
             lines.append(tr("rec.exchange", name=escape(info.names[e["seat"]]),
                             gave=card_text(e["gave"], tr), took=card_text(e["took"], tr)))
         elif kind == "declare" and e.get("what") not in (None, "", "none"):
-            lines.append(f"{escape(info.names[e['seat']])}: "
-                         f"{tr.maybe('val.' + str(e['what']), str(e['what']))}")
+            what, name = str(e["what"]), escape(info.names[e["seat"]])
+            # a Berg captain's declaration as a sentence ("Alex fired the opposing captain",
+            # BERG-DECL-14); a meld (Deberts' terz) by its name
+            lines.append(tr.maybe(f"rec.declared.{what.split(':')[0]}",
+                                  f"{name}: {tr.maybe('val.' + what, what)}", name=name))
         elif kind == "melds_shown":
             text = render_event(tr, info, e)
             if text:
@@ -183,9 +193,11 @@ def _never_seen(info: TableInfo, events: Sequence[dict[str, Any]]) -> set[int]:
     return set(range(len(info.names))) - played
 
 
-def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> str:
+def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
+                       sheet_rows: Sequence[dict[str, Any]] = ()) -> str:
     """Every trick of the deal (every move in a game without tricks), the hands as they were
-    dealt, the bidding and the deal's result. Only for a deal that is over."""
+    dealt, the bidding and the deal's result (explained from the sheet's ``sheet_rows`` of the
+    deal). Only for a deal that is over."""
     events = record.events
     deal = events[0] if events else {}
     scored = record.scored
@@ -218,7 +230,7 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord) -> s
             lines.append("; ".join(moves))
     for e in events:
         if e["type"] in ("deal_scored", "thrown_in"):
-            text = render_event(tr, info, e)
+            text = render_event(tr, info, e, sheet_rows=sheet_rows)
             if text:
                 lines.append("")
                 lines.append(text)

@@ -33,9 +33,20 @@ class TableInfo:
     clock: str | None = None  # the turn clock line (time left, paused)
 
 
-def bot_name(tr: Translator, level: str | None) -> str:
-    """How a bot player is named at the table: "🤖 normal"."""
-    return "🤖 " + tr.maybe(f"level.{level}", str(level))
+def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
+    """How a bot player is named at the table: "🤖 normal"; with ``seat`` (0-based) the seat
+    number as the lobby counts seats (1-based) follows: "🤖 normal 2"."""
+    name = "🤖 " + tr.maybe(f"level.{level}", str(level))
+    return name if seat is None else f"{name} {seat + 1}"
+
+
+def seat_names(tr: Translator, seats: Sequence[tuple[str | None, str | None]]) -> tuple[str, ...]:
+    """Each seat's display name from ``(player's name or None, bot level or None)`` per seat
+    (in seat order). A seat with no player is a bot; when several seats are bots each gets
+    its seat number ("🤖 normal 2", "🤖 normal 4") so bids, sheets and results tell them apart."""
+    several = sum(1 for name, _ in seats if name is None) > 1
+    return tuple(name if name is not None else bot_name(tr, level, seat if several else None)
+                 for seat, (name, level) in enumerate(seats))
 
 
 def card_text(card: str, tr: Translator | None = None) -> str:
@@ -187,3 +198,20 @@ def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
         if f["key"] == "best_meld":
             ctx["best_meld"] = tr.maybe(f"val.{f['value']}", f["value"])
     return ctx
+
+
+def taken_terms(tr: Translator, event: dict[str, Any], side: int) -> list[str]:
+    """What a side writes beyond its own deal points in a match (Deberts): the declarer's
+    points after a bait "bait +23" (DB-SCORE-3) and a pot won "pot +40" (DB-SCORE-5), so the
+    line adds up to the sheet. Nothing for a short game, whose written nets are stakes (one of
+    them below zero, DB-SHORT-6)."""
+    sides = event["sides"]
+    if any("written" not in s or "deal_points" not in s or s["written"] < 0 for s in sides):
+        return []
+    extra = sides[side]["written"] - sides[side]["deal_points"]
+    if extra <= 0:
+        return []
+    pot = int(event.get("pot_awarded") or 0)
+    pot = pot if len(sides) == 2 and extra >= pot else 0  # three players share it (DB-3P)
+    terms = [f"{tr('score.bait_taken')} +{num(tr, extra - pot)}"] if extra > pot else []
+    return terms + ([f"{tr('score.pot_taken')} +{num(tr, pot)}"] if pot else [])

@@ -9,6 +9,7 @@ sheet row the deal wrote (its ``note`` holds the contract or the reason).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -17,8 +18,12 @@ from bot.show.common import TableInfo, card_text, localize_numbers, num
 from bot.show.events import side_name
 from bot.show.sheet import CONTRACT_RE, cell_text
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
+from engine.cards import SUIT_SYMBOLS
+from engine.married_bridge.scoring import NT_FIRST_TRICK, score_game, trick_value
 
 MULTIPLIERS = {"": 1, "+": 2, "++": 4}
+#: Married bridge contra marks (MB-SCORE-5, MB-SCORE-8).
+MULTIPLIER_OF = {"": 1, "X": 2, "XX": 4}
 
 
 def _contract(note: str, declarer: int) -> Contract | None:
@@ -31,8 +36,24 @@ def _contract(note: str, declarer: int) -> Contract | None:
     return Contract(level, strain, MULTIPLIERS[marks], declarer % 2)
 
 
+def contract_words(tr: Translator, cell: str) -> str:
+    """A Bazar-Belot contract cell (BB-SHEET-3) in prose: ``16H+`` -> "16♥ doubled", ``KNT``
+    -> "kapo NT", ``K1H++`` -> "kapo on one hand ♥ redoubled". The sheet keeps its codes
+    (``cell_text``); a message reads as words. Anything else comes back as a cell."""
+    m = CONTRACT_RE.fullmatch(cell)
+    if not m:
+        return cell_text(tr, cell)
+    kapo, number, strain, marks = m.groups()
+    words = [tr("val.kapo1" if kapo == "K1" else "val.kapo")] if kapo else []
+    words.append(number + (SUIT_SYMBOLS.get(strain) or tr.maybe(f"strain.{strain}", strain)))
+    if marks:
+        words.append(tr("bb.doubled" if marks == "+" else "bb.redoubled"))
+    return " ".join(w for w in words if w)
+
+
 def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
-                      row: dict[str, Any]) -> list[str] | None:
+                      row: dict[str, Any],
+                      rows: Sequence[dict[str, Any]] = ()) -> list[str] | None:
     """The contract, whether it was made, and per pair the terms of what it writes: card points
     → big points (BB-SCORE-3), the contract value (times contra), the game value, melds and
     belas (BB-SCORE-5..10), their sum and the sheet's cell. None when the row names no
@@ -51,7 +72,7 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     d, o = contract.pair, 1 - contract.pair
     g, b, m = contract.game_value, contract.value, contract.multiplier
     outcome = tr("bb.made" if score.made else "bb.failed")
-    lines = [tr("bb.contract", cell=cell_text(tr, str(row["note"])),
+    lines = [tr("bb.contract", cell=contract_words(tr, str(row["note"])),
                 name=escape(side_name(info, d)),
                 declarer=escape(info.names[declarer]), outcome=outcome)]
     if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n
@@ -113,24 +134,42 @@ def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
     if what in ("tie", "surrender", "penalty"):
         return tr(f"berg.note.{what}", side=side)
     # a declaration and its cost: "<what> -<cost>"
+    return tr("berg.note.declared", side=side, what=_declaration(tr, info, what),
+              cost=localize_numbers(tr, rest))
+
+
+def _declaration(tr: Translator, info: TableInfo, what: str) -> str:
+    """A declaration of a Berg note (``dobor``, ``open:2``, ``fire``) by its name."""
     verb, _, arg = what.partition(":")
     if verb == "open" and arg.isdigit():
-        label = tr("berg.decl.open_one", name=info.names[int(arg)])
-    else:
-        label = tr.maybe(f"berg.decl.{what.replace(':', '.')}", what)
-    return tr("berg.note.declared", side=side, what=label, cost=localize_numbers(tr, rest))
+        return tr("berg.decl.open_one", name=info.names[int(arg)])
+    return tr.maybe(f"berg.decl.{what.replace(':', '.')}", what)
 
 
 def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
-               row: dict[str, Any]) -> list[str]:
-    """How a Berg deal ended (the row's note in words) and per pair what it wrote and its
-    total on the sheet (BERG-SCORE-5..7)."""
+               row: dict[str, Any], rows: Sequence[dict[str, Any]] = ()) -> list[str]:
+    """How a Berg deal ended (the row's note in words) and per pair every row it wrote that
+    deal: the declarations' costs and the deal's own points, their sum, and its total on the
+    sheet (BERG-SCORE-5..7, BERG-DECL-2). ``rows``: the sheet rows of the deal (``row`` last);
+    without them only the deal's own row is known."""
+    rows = list(rows) or [row]
     lines: list[str] = [escape(unescape(berg_note(tr, info, str(row.get("note", "")))))]
+
+    def signed(x: float) -> str:
+        return ("+" if x > 0 else "") + num(tr, x, pattern="0.0")
+
     for p, side in enumerate(event["sides"]):
+        terms = []
+        for r in rows[:-1]:  # the declarations this pair paid for (a row of the other: 0)
+            m = BERG_NOTE_RE.fullmatch(str(r.get("note", "")))
+            if float(r["points"][p]) and m:
+                terms.append(f"{escape(_declaration(tr, info, m.group(2)))} "
+                             f"{signed(float(r['points'][p]))}")
         points = float(side.get("written", side.get("deal_points", 0)))
-        shown = ("+" if points > 0 else "") + num(tr, points, pattern="0.0")
-        lines.append(f"{escape(side_name(info, p))}: <b>{shown}</b> · {tr('score.sheet')}: "
-                     f"{cell_text(tr, str(side['cell']))}")
+        terms.append(f"{tr('berg.term.deal')} {signed(points)}")
+        total = points + sum(float(r["points"][p]) for r in rows[:-1])
+        lines.append(f"{escape(side_name(info, p))}: {', '.join(terms)} = <b>{signed(total)}</b>"
+                     f" · {tr('score.sheet')}: {cell_text(tr, str(side['cell']))}")
     return lines
 
 
@@ -150,7 +189,8 @@ def married_bridge_note(tr: Translator, info: TableInfo, note: str) -> str:
 
 
 def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
-                         row: dict[str, Any]) -> list[str] | None:
+                         row: dict[str, Any],
+                         rows: Sequence[dict[str, Any]] = ()) -> list[str] | None:
     """The contract and its declarer, the tricks he needed and took, and what each player
     writes (MB-SCORE-8)."""
     m = MB_NOTE_RE.fullmatch(str(row.get("note", "")))
@@ -162,9 +202,42 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     lines = [tr("mb.deal", contract=escape(tr.maybe(f"val.{m.group(1)}", m.group(1))),
                 name=escape(info.names[declarer]), needed=side.get("needed", "?"),
                 tricks=side["tricks"], outcome=outcome)]
+    terms = _mb_terms(tr, m.group(1), int(side["tricks"]), declarer)
     for seat, s in enumerate(event["sides"]):
-        lines.append(f"{escape(info.names[seat])}: <b>{escape(str(s['cell']))}</b>")
+        cell = escape(str(s["cell"]))
+        if terms.get(seat):
+            lines.append(f"{escape(info.names[seat])}: {terms[seat]} = <b>{num(tr, s['written'])}"
+                         f"</b> · {tr('score.sheet')}: {cell}")
+        else:
+            lines.append(f"{escape(info.names[seat])}: <b>{cell}</b>")
     return lines
+
+
+#: A Married bridge contract (MB-SCORE-8): level, strain, contra marks.
+MB_CONTRACT_RE = re.compile(r"([1-7])(C|D|H|S|NT)(X{0,2})")
+
+
+def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int) -> dict[int, str]:
+    """Per seat, the sum behind what it writes (MB-SCORE-2..5): the declarer's tricks
+    "9 × 30 × 2 (contra)" (no trump: "(40 + 30 × 8)"), the defender's undertricks
+    "undertricks 13 × 30 × 2 (contra)" or a failed contra "−50"; a seat writing 0 has none."""
+    m = MB_CONTRACT_RE.fullmatch(contract)
+    if not m:
+        return {}
+    level, strain, marks = int(m.group(1)), m.group(2), m.group(3)
+    mult = MULTIPLIER_OF[marks]
+    score = score_game(level=level, strain=strain, multiplier=mult, tricks=tricks)
+    times = f" × {mult} ({tr('mb.contra' if mult == 2 else 'mb.recontra')})" if mult > 1 else ""
+    value = trick_value(strain)
+    defender = 1 - declarer
+    if not score.made:
+        return {defender: f"{tr('mb.undertricks')} {score.undertricks} × {value}{times}"}
+    taken = (f"({NT_FIRST_TRICK} + {value} × {tricks - 1})" if strain == "NT"
+             else f"{tricks} × {value}")
+    terms = {declarer: f"{tr('score.tricks')} {taken}{times}"}
+    if score.defender:  # MB-SCORE-3: the contra failed
+        terms[defender] = tr("mb.contra_failed")
+    return terms
 
 
 #: Games whose deal result has lines of their own: (tr, info, event, sheet row) -> lines

@@ -27,7 +27,7 @@ from bot.markup import escape
 from bot.messenger import Messenger
 from bot.model import Button, ChatMigrated, RecordData, Screen, Target, Undeliverable
 from bot.records.core import over_deals
-from bot.show.common import TableInfo, bot_name
+from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
 from bot.show.hand import render_hand, select_codes
 from bot.show.outbox import Delivery, Outbox, settled
@@ -133,13 +133,11 @@ class Display:
         """The renderer's facts of the table (names, clock; sides once it started) and the
         chat's translator."""
         tr = self._tr(loaded.chat.lang)
-        names = []
-        for seat in loaded.seats:
-            user = loaded.user(seat)
-            names.append((user.name + (" 🤖" if seat.bot_level else "")) if user
-                         else bot_name(tr, seat.bot_level))
+        names = seat_names(tr, [((user.name + (" 🤖" if seat.bot_level else ""))
+                                 if (user := loaded.user(seat)) else None, seat.bot_level)
+                                for seat in loaded.seats])
         info = TableInfo(loaded.id, loaded.table.version, loaded.table.game, loaded.chat.title,
-                         tuple(names), clock=_clock(tr, loaded.table))
+                         names, clock=_clock(tr, loaded.table))
         return (with_sides(info, loaded.match) if loaded.match is not None else info), tr
 
     def _show(self, slot: Slot, target: Target, message_id: str | None, screen: Screen, *,
@@ -346,7 +344,8 @@ class Display:
                 last_trick = event
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
                 if event["type"] == "deal_scored" else None
-            text = render_event(tr, info, event, last_trick=last_trick, row=row)
+            text = render_event(tr, info, event, last_trick=last_trick, row=row,
+                                sheet_rows=rows)
             if text:
                 texts.append(text)
         return texts

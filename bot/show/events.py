@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
-from bot.show.common import TableInfo, card_text, fact_label, num
+from bot.show.common import TableInfo, card_text, fact_label, num, taken_terms
 from bot.show.sheet import cell_text
 
 
@@ -19,12 +20,15 @@ def side_name(info: TableInfo, side: int) -> str:
 
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
-                 row: dict[str, Any] | None = None) -> str | None:
+                 row: dict[str, Any] | None = None,
+                 sheet_rows: Sequence[dict[str, Any]] = ()) -> str | None:
     """A group message for an event worth its own message, else None.
 
     Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
-    sheet row the deal wrote, for the games that explain it, bot/show/deals.py), throw-ins,
-    and the melds a comparison winner shows (public by DB-MELD-7 / DB-PLAY-8).
+    sheet row the deal wrote, for the games that explain it, bot/show/deals.py; else found
+    in ``sheet_rows``, the sheet's rows, whose rows of the deal are all shown where a game
+    writes several, Berg's declarations), throw-ins, and the melds a comparison winner shows
+    (public by DB-MELD-7 / DB-PLAY-8).
     """
     kind = event["type"]
     if kind == "thrown_in":
@@ -41,8 +45,10 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
     if kind == "deal_scored":
         from bot.show.deals import DEAL_LINES  # the games' own lines build on this module
 
-        own = DEAL_LINES[info.game](tr, info, event, row) if row and info.game in DEAL_LINES \
-            else None
+        deal_rows = [r for r in sheet_rows if r.get("deal") == event.get("deal")]
+        row = row or (deal_rows[-1] if deal_rows else None)
+        own = DEAL_LINES[info.game](tr, info, event, row, deal_rows) \
+            if row and info.game in DEAL_LINES else None
         outcome = own[0] if own else tr.maybe(f"val.{event['outcome']}", event["outcome"])
         lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
         if event.get("declarer") is not None and not own:
@@ -68,9 +74,12 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                 parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
             if side.get("bela"):
                 parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
+            taken = taken_terms(tr, event, side_index)
+            parts += taken
             line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
-                line += f" = <b>{num(tr, side['deal_points'])}</b>"
+                total = side["written"] if taken else side["deal_points"]
+                line += f" = <b>{num(tr, total)}</b>"
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)

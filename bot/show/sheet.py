@@ -120,5 +120,8 @@ def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
             f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
             for name, t in zip(side_names(info, sheet), totals, strict=False))
         return tr("result.none", score=escape(score))
-    name = ", ".join(info.names[s] for s in sheet["sides"][winner]["seats"])
-    return tr("result.wins", name=escape(name), score=escape(score))
+    seats = sheet["sides"][winner]["seats"]
+    name = ", ".join(info.names[s] for s in seats)
+    # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
+    return tr("result.win.pair" if len(seats) > 1 else "result.wins",
+              name=escape(name), score=escape(score))

@@ -22,7 +22,7 @@ from bot.model import Screen, Target
 from bot.show.display import Display
 from bot.tables.clock import Clock
 from bot.tables.kit import Kit
-from bot.tables.load import REMOVED, SUSPENDED, is_suspended
+from bot.tables.load import REMOVED, SUSPENDED, is_suspended, unsuspend
 from bot.tables.lobby import Lobby
 from storage import Chat, GameTable, Tx
 from storage.chatmove import move_chat
@@ -76,16 +76,25 @@ class ChatMoves:
         try:
             async with self._move_lock:
                 async with self.kit.store.transaction() as tx:
+                    _, tables = await _chat_tables(tx, self.kit.platform, new_ext)
+                    lobbies = [(t.id, t.message_id, t.thread_id) for t in tables
+                               if t.id is not None and t.status == LOBBY and t.message_id]
                     chat_id = await move_chat(tx, self.kit.platform, old_ext, new_ext)
                     if chat_id is None:
                         return
                     _, tables = await _chat_tables(tx, self.kit.platform, new_ext)
+                    # the new chat's lobbies move_chat closed for the old chat's game
+                    still = {t.id for t in tables}
+                    displaced = [lobby for lobby in lobbies if lobby[0] not in still]
                     for table in tables:
                         table.message_id = None  # a message id of the old chat means nothing
                         await tx.save_table(table)
                     moved = [(t.id, t.status, t.thread_id) for t in tables if t.id is not None]
                 log.info("chat %s moved to %s with %s active tables", old_ext, new_ext,
                          len(moved))
+                for table_id, message_id, thread_id in displaced:
+                    await self._show_closed(Target(new_ext, thread_id), table_id, message_id,
+                                            "lobby.displaced")
                 for table_id, status, thread_id in moved:
                     async with self.kit.locks(table_id):
                         if status == PLAYING:
@@ -111,6 +120,8 @@ class ChatMoves:
             for table in tables:
                 if table.status == LOBBY:
                     table.status = ABORTED
+                    # its message still shows Join: edited once the bot is back (bot_added)
+                    table.options = {**table.options, SUSPENDED: REMOVED}
                 else:
                     table.paused, table.deadline = True, None
                     table.options = {**table.options, SUSPENDED: REMOVED}
@@ -138,9 +149,31 @@ class ChatMoves:
         async with self.kit.store.transaction() as tx:
             chat, tables = await _chat_tables(tx, self.kit.platform, chat_ext)
             waiting = [t for t in tables if is_suspended(t)]
+            closed = []  # lobbies closed by the removal whose message still shows Join
+            if chat is not None:
+                for table in (await tx.session.exec(select(GameTable).where(
+                        GameTable.chat_id == chat.id, GameTable.status == ABORTED))).all():
+                    if is_suspended(table):
+                        unsuspend(table)
+                        await tx.save_table(table)
+                        if table.id is not None and table.message_id:
+                            closed.append((table.id, table.message_id, table.thread_id))
+        for table_id, message_id, thread_id in closed:
+            await self._show_closed(Target(chat_ext, thread_id), table_id, message_id,
+                                    "lobby.removed")
         if chat is None or not waiting:
             return
         tr = self.kit.tr(chat.lang)
         for table in waiting:
             await self.kit.messenger.send(Target(chat_ext, table.thread_id),
                                      Screen(tr("notice.suspended_back")))
+
+    async def _show_closed(self, target: Target, table_id: int, message_id: str,
+                           reason: str) -> None:
+        """Edit a lobby message to its closed form, saying why (``reason``, a message key);
+        a failure is logged (the lobby is closed in the database all the same)."""
+        try:
+            screen = await self.lobby.lobby_screen(table_id, reason)
+            await self.kit.messenger.edit(target, message_id, screen)
+        except Exception:
+            log.warning("closed lobby %s not redrawn", table_id, exc_info=True)

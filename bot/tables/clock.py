@@ -16,6 +16,7 @@ was down leaves the player half his time.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -32,6 +33,9 @@ from bot.tables.load import load
 from storage import GameTable, Seat
 
 log = logging.getLogger(__name__)
+
+#: Seconds `Timers.close` waits for running jobs (a move takes well under that).
+CLOSE_WAIT = 10.0
 
 #: ``callback(table_id, version)`` for turn deadlines, half-time reminders and bot moves.
 TableCallback = Callable[[int, int], Awaitable[None]]
@@ -55,6 +59,7 @@ class Timers:
     def __init__(self) -> None:
         self._scheduler = AsyncIOScheduler(timezone=UTC)
         self._callbacks: dict[str, TableCallback] = {}
+        self._running: set[asyncio.Task[None]] = set()  # the jobs running now (see `close`)
 
     def connect(self, *, on_deadline: TableCallback, on_reminder: TableCallback,
                 on_bot_turn: TableCallback, on_lobby_expired: TableCallback) -> None:
@@ -68,9 +73,24 @@ class Timers:
             self._scheduler.start()
 
     def shutdown(self) -> None:
-        """Stop the scheduler; pending jobs are dropped (deadlines stay in the database)."""
+        """Stop the scheduler; pending jobs are dropped (deadlines stay in the database).
+
+        A job still running is cancelled: call `close` first to let it finish."""
         if self._scheduler.running:
             self._scheduler.shutdown(wait=False)
+
+    async def close(self, wait: float = CLOSE_WAIT) -> None:
+        """Stop firing jobs, wait up to ``wait`` seconds for the running ones (a bot's move in
+        its transaction), then `shutdown`. APScheduler's own ``shutdown(wait=True)`` cancels
+        running coroutine jobs instead (its asyncio executor cannot wait), hence this."""
+        if self._scheduler.running:
+            self._scheduler.pause()  # a running job may still arm its successor: it won't fire
+            running = [task for task in self._running if not task.done()]
+            if running:
+                _, late = await asyncio.wait(running, timeout=wait)
+                if late:
+                    log.warning("closing with %d timer jobs still running", len(late))
+        self.shutdown()
 
     def _add(self, kind: str, table_id: int, version: int, when: datetime) -> None:
         self._scheduler.add_job(
@@ -81,10 +101,18 @@ class Timers:
         )
 
     async def _run(self, kind: str, table_id: int, version: int) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._running.add(task)
         try:
             await self._callbacks[kind](table_id, version)
         except Exception:
             log.exception("timer %s of table %s failed", kind, table_id)
+        except asyncio.CancelledError:  # shut down mid-job: the database keeps the deadline
+            log.warning("timer %s of table %s cancelled by the shutdown", kind, table_id)
+        finally:
+            if task is not None:
+                self._running.discard(task)
 
     def arm_turn(self, table_id: int, version: int, deadline: datetime, seconds: float) -> None:
         """Run the deadline job at ``deadline`` and the reminder at half of ``seconds``."""

@@ -26,6 +26,13 @@ def is_suspended(table: GameTable) -> bool:
     return table.options.get(SUSPENDED) == REMOVED
 
 
+def unsuspend(table: GameTable) -> None:
+    """``/resume`` (or a closed lobby redrawn): the suspension mark goes (the caller saves the
+    table)."""
+    if SUSPENDED in table.options:
+        table.options = {k: v for k, v in table.options.items() if k != SUSPENDED}
+
+
 @dataclass
 class Loaded:
     """A table with its chat, seats (by seat number), their users, and (once it started) its

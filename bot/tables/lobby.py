@@ -165,9 +165,12 @@ class Lobby:
             pairs = info.in_pairs(info.max_players)
             names: list[str | None] = [None] * info.max_players if pairs else []
             tr = self.kit.tr(chat.lang if chat else None)
-            for seat in await tx.seats(table_id):
+            seats = await tx.seats(table_id)
+            several = sum(1 for seat in seats if not seat.user_id) > 1  # as seat_names numbers
+            for seat in seats:
                 user = await tx.get_user(seat.user_id) if seat.user_id else None
-                name = user.name if user else bot_name(tr, seat.bot_level)
+                name = user.name if user else bot_name(tr, seat.bot_level,
+                                                       seat.seat if several else None)
                 if pairs and 0 <= seat.seat < len(names):
                     names[seat.seat] = name  # by seat number: the pairs are fixed by it
                 else:
@@ -342,6 +345,8 @@ class Lobby:
             else:
                 if not info.min_players <= len(seats) <= info.max_players:
                     return tr("notice.not_enough", n=info.min_players), "", None, None
+                if all(s.user_id is None for s in seats):  # bots only: nobody could play
+                    return tr("notice.no_humans"), "", None, None
                 try:
                     await self._start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:

@@ -26,7 +26,7 @@ from bot.records.service import Records
 from bot.show.display import Display
 from bot.tables.clock import Clock, Plan, plan
 from bot.tables.kit import Kit
-from bot.tables.load import SUSPENDED, Loaded, is_suspended, load, refusal
+from bot.tables.load import Loaded, is_suspended, load, refusal, unsuspend
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -226,7 +226,8 @@ class Play:
             if loaded is None or seat is None:
                 return notice
             if data.prefix and not self.display.offers(loaded, seat.seat, data.prefix):
-                return self.kit.tr(None)("notice.bad_data")  # no choice among his legal moves
+                # no choice among his legal moves
+                return self.kit.tr(loaded.chat.lang)("notice.bad_data")
             await self.display.show_hand(loaded, seat.seat, expanded=data.prefix or None)
         return ""
 
@@ -320,33 +321,34 @@ class Play:
     # ---- seats handed to the bot and taken back, clocks paused ------------------------------
 
     async def _set_auto(self, table_id: int, person: Person, auto: bool
-                        ) -> tuple[str, Change | None]:
-        """Hand the person's seat to the bot (``auto``) or take it back. Returns a notice key
-        and, when the seat changed, the change to follow."""
+                        ) -> tuple[str, Change | None, str | None]:
+        """Hand the person's seat to the bot (``auto``) or take it back. Returns a notice key,
+        when the seat changed the change to follow, and the table's chat language."""
         async with self.kit.store.transaction() as tx:
             loaded = await load(tx, table_id, lock=True)
+            lang = loaded.chat.lang if loaded is not None else None
             key, row = refusal(loaded, person)
             if loaded is None or row is None:
-                return ("notice.table_over" if key == "notice.bad_data" else key), None
+                return ("notice.table_over" if key == "notice.bad_data" else key), None, lang
             if not auto and row.bot_level is None:
                 # "I'm back" is offered only to an automatic seat: a forged or repeated press
                 # changes nothing (no version bump that would make every button stale)
-                return "notice.bad_data", None
+                return "notice.bad_data", None, lang
             row.bot_level = STAND_IN_LEVEL if auto else None
             row.timeouts = 0
             await tx.save_seat(row)
             loaded.table.version += 1  # buttons drawn before the change are stale now
             next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
             await tx.save_table(loaded.table)
-        return ("notice.left_match" if auto else "notice.back"), (loaded, [], next_)
+        return ("notice.left_match" if auto else "notice.back"), (loaded, [], next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:
         """"I'm back": the owner takes his seat back from the bot. Returns the answer."""
         async with self.kit.locks(table_id):
-            key, change = await self._set_auto(table_id, person, auto=False)
+            key, change, lang = await self._set_auto(table_id, person, auto=False)
             if change is not None:
                 await self.follow(*change)
-        return self.kit.tr(None)(key)
+        return self.kit.tr(lang)(key)  # in the table's chat language
 
     async def leave_match(self, place: Place, person: Person) -> None:
         """``/leave`` during a match: the bot plays the seat (the pair stays whole)."""
@@ -355,7 +357,7 @@ class Play:
             await self.kit.say(place, self.kit.tr(None)("notice.no_table"))
             return
         async with self.kit.locks(table_id):
-            key, change = await self._set_auto(table_id, person, auto=True)
+            key, change, _ = await self._set_auto(table_id, person, auto=True)
             if change is not None:
                 await self.follow(*change)
         await self.kit.say(place, tr(key, name=person.name))
@@ -398,9 +400,3 @@ class Play:
             table = await tx.active_table(chat_id, place.thread_id)
         running = table.id if table is not None and table.status == "playing" else None
         return running, tr
-
-
-def unsuspend(table: GameTable) -> None:
-    """``/resume``: the suspension mark goes (the caller saves the table and runs the clocks)."""
-    if SUSPENDED in table.options:
-        table.options = {k: v for k, v in table.options.items() if k != SUSPENDED}

@@ -6,10 +6,11 @@ down or full, a platform call raised), ``AnswerEveryPress`` answers for it with 
 went wrong, try again". It knows what was answered from ``NoteAnswers``, a request middleware of
 the bot's session that sees every ``answerCallbackQuery`` (aiogram's own
 ``CallbackAnswerMiddleware`` answers after the handler but neither after an exception nor knowing
-about a handler's own ``query.answer``, hence these two). ``NoteAnswers`` also cuts an answer's text
-to Telegram's 200 characters, so a long notice (an illegal move's rule) is cut, never refused,
-and turns the translator's HTML entities back into characters: an answer is plain text, so a
-name such as "Tom & Jerry" would otherwise read "Tom &amp; Jerry".
+about a handler's own ``query.answer``, hence these two). ``NoteAnswers`` also logs an answer
+Telegram refuses as too late (400 "query is too old") as a warning, whoever sent it, and cuts an
+answer's text to Telegram's 200 characters, so a long notice (an illegal move's rule) is cut,
+never refused, and turns the translator's HTML entities back into characters: an answer is
+plain text, so a name such as "Tom & Jerry" would otherwise read "Tom &amp; Jerry".
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.methods import AnswerCallbackQuery, TelegramMethod
 from aiogram.methods.base import Response, TelegramType
 from aiogram.types import CallbackQuery, TelegramObject
@@ -58,13 +60,23 @@ class NoteAnswers(BaseRequestMiddleware):
 
     async def __call__(self, make_request: NextRequestMiddlewareType[TelegramType], bot: Bot,
                        method: TelegramMethod[TelegramType]) -> Response[TelegramType]:
+        query_id: str | None = None
         if isinstance(method, AnswerCallbackQuery):
             self._ids[method.callback_query_id] = None
             while len(self._ids) > REMEMBERED:
                 self._ids.popitem(last=False)
             if method.text:
                 method.text = fit_answer(unescape(method.text))
-        return await make_request(bot, method)
+            query_id = method.callback_query_id
+        if query_id is None:
+            return await make_request(bot, method)
+        try:
+            return await make_request(bot, method)
+        except TelegramBadRequest as exc:
+            # "query is too old" / "query ID is invalid": the press came while the bot was down
+            # or slow. Nothing is lost but the notice, so no handler has to guard its answer.
+            log.warning("press %s not answered: %s", query_id, exc.message)
+            return cast(Response[TelegramType], False)  # the method's bool result
 
 
 class AnswerEveryPress(BaseMiddleware):

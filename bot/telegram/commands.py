@@ -12,7 +12,7 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.tables.service import TableService
-from bot.telegram.common import person_of, place_of
+from bot.telegram.common import cannot_post, person_of, place_of
 
 log = logging.getLogger(__name__)
 router = Router(name="commands")
@@ -47,4 +47,10 @@ async def garbage(query: CallbackQuery, service: TableService) -> None:
 
 @router.errors()
 async def on_error(event: ErrorEvent) -> None:
+    if event.update.message is not None and cannot_post(event.exception):
+        # A command's answer the group refuses (the bot was muted, or removed a moment
+        # before): nothing to fix in kozyr, so a warning, not a traceback.
+        log.warning("update %s: cannot post in chat %s: %s", event.update.update_id,
+                    event.update.message.chat.id, event.exception)
+        return
     log.exception("update %s failed", event.update.update_id, exc_info=event.exception)

@@ -7,9 +7,10 @@ from collections.abc import Awaitable, Callable
 
 from aiogram import Router
 from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import CallbackQuery, Message, User
 
-from bot.model import Person, Place
+from bot.model import Person, Place, Undeliverable
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
 
@@ -24,6 +25,21 @@ def place_of(message: Message) -> Place:
     chat = message.chat
     thread = str(message.message_thread_id) if message.is_topic_message else None
     return Place("tg", str(chat.id), chat.title or chat.full_name, thread)
+
+
+def cannot_post(error: Exception) -> bool:
+    """Whether ``error`` says the bot may not write in the chat: 403 (removed, blocked) or 400
+    "not enough rights to send ..." (muted by an admin, Bot API error texts)."""
+    if isinstance(error, Undeliverable | TelegramForbiddenError):
+        return True
+    return isinstance(error, TelegramBadRequest) and (
+        "not enough rights" in error.message.lower() or "have no rights" in error.message.lower())
+
+
+def offers(message: Message, data: str) -> bool:
+    """Whether ``message`` has a button with callback data ``data``."""
+    rows = message.reply_markup.inline_keyboard if message.reply_markup else []
+    return any(button.callback_data == data for row in rows for button in row)
 
 
 def answerer(query: CallbackQuery) -> Callable[[str], Awaitable[None]]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import contextlib
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.tables.service import TableService
 from bot.telegram.callbacks import LobbyCb, in_range
-from bot.telegram.common import GROUPS, answerer, person_of, place_of
+from bot.telegram.common import GROUPS, answerer, offers, person_of, place_of
 
 router = Router(name="lobby")
 
@@ -24,7 +24,7 @@ async def new_table(message: Message, command: CommandObject, service: TableServ
         await service.lobby.new_table(place_of(message), person_of(message.from_user), game)
 
 
-@router.message(Command("stop"), F.chat.type.in_(GROUPS))
+@router.message(Command("stop"))
 async def stop(message: Message, service: TableService) -> None:
     if message.from_user:
         await service.lobby.stop_request(place_of(message), person_of(message.from_user))
@@ -43,8 +43,11 @@ async def lobby(query: CallbackQuery, callback_data: LobbyCb, service: TableServ
 
     async def used() -> None:
         # The confirmation was answered (either way) by someone allowed to: its buttons
-        # go, on the group's confirmation only (forged data on a hand changes nothing).
-        if message is not None and message.chat.type in GROUPS:
+        # go, on the group's confirmation only (forged data on a hand changes nothing), or
+        # on a private table's confirmation (/stop works there too): a message whose own
+        # buttons are the stop buttons pressed.
+        if message is not None and (message.chat.type in GROUPS
+                                    or offers(message, query.data or "")):
             with contextlib.suppress(TelegramBadRequest):
                 await message.edit_reply_markup(reply_markup=None)
 

@@ -8,6 +8,7 @@ entitled seat while their window is open; the first one applied wins (DESIGN.md)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from engine.bazar_belot.state import (
@@ -42,15 +43,21 @@ def allowed_strains(s: State, seat: int) -> tuple[str, ...]:
 
 def bid_codes(s: State, seat: int) -> list[str]:
     """Numeric and kapo bids open to ``seat`` if he is on turn (BB-BID-2 to BB-BID-10, -19)."""
-    strains = allowed_strains(s, seat)
     high = rank_of(s.high[1]) if s.high is not None else MIN_BID - 1
-    codes = []
+    return list(_bids_above(allowed_strains(s, seat), high))
+
+
+@lru_cache(maxsize=512)
+def _bids_above(strains: tuple[str, ...], high: int) -> tuple[str, ...]:
+    """The bid codes in ``strains`` above the bid rank ``high`` (memoised: the bidding asks for
+    the same few lists at every call)."""
+    codes: list[str] = []
     for strain in strains:
         low = max(high + 1, MIN_ALL_TRUMPS if strain == "AT" else MIN_BID)
         codes += [f"bid:{n}:{strain}" for n in range(low, MAX_BID + 1)]
         if strain in KAPO_STRAINS and high < rank_of("kapo"):
             codes.append(f"bid:kapo:{strain}")  # BB-BID-3, BB-BID-8
-    return codes
+    return tuple(codes)
 
 
 def can_kapo1(s: State, seat: int) -> bool:

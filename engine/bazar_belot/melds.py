@@ -17,7 +17,6 @@ from engine.belote.common import (
     find_melds,
     four_seniority,
 )
-from engine.cards import rank, suit
 
 BELA_POINTS = 2  # BB-MELD-10, big points
 _FOUR_KINDS = frozenset({"four_jacks", "four_nines", "four_aces", "four_tens", "four_kings",
@@ -97,7 +96,7 @@ def comparison_winner(
 
 def four_of(hand: Sequence[str], r: str) -> bool:
     """True when ``hand`` holds the four cards of rank ``r`` (BB-MELD-13, BB-MELD-14)."""
-    return sum(1 for c in hand if rank(c) == r) == 4
+    return sum(1 for c in hand if c[0] == r) == 4
 
 
 def bela_suits(kind: str, trump: str | None, led: str | None) -> tuple[str, ...]:
@@ -121,7 +120,7 @@ def bela_word(card: str, hand: Sequence[str], status: dict[str, str],
     ``hand`` and untouched; ``rebela`` when the first card of that suit's bela went with
     ``bela`` (``status[suit] == "said"``).
     """
-    r, x = rank(card), suit(card)
+    r, x = card[0], card[1]
     if r not in "KQ" or x not in suits:
         return ""
     other = ("Q" if r == "K" else "K") + x

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.bazar_belot.melds import bela_suits, bela_word
 from engine.bazar_belot.state import State, partner_of
 from engine.belote.common import CARDS32, contract_legal_cards, contract_trick_winner_index
-from engine.cards import rank, suit
+from engine.cards import suit
 from engine.errors import IllegalAction
 
 
@@ -47,15 +47,15 @@ def update_bela(s: State, seat: int, card: str, word: str) -> None:
     ``s.bela[seat][suit]``: ``said`` after ``:bela``, ``done`` after ``:rebela``, ``void``
     when a bela card went without its word (that bela can no longer score).
     """
-    x = suit(card)
-    if (rank(card) not in "KQ" or s.kind == "no_trumps"
+    x = card[1]
+    if (card[0] not in "KQ" or s.kind == "no_trumps"
             or (s.kind == "suit" and x != s.trump)):
         return
     status = s.bela[seat]
     if word:
         status[x] = "said" if word == "bela" else "done"
         return
-    other = ("Q" if rank(card) == "K" else "K") + x
+    other = ("Q" if card[0] == "K" else "K") + x
     if status.get(x) == "said" or (x not in status and other in s.hands[seat]):
         status[x] = "void"
 
@@ -82,13 +82,13 @@ def refusal(s: State, seat: int, code: str) -> IllegalAction:
     if not s.trick:
         return IllegalAction(f"{code!r} is not allowed now", "BB-CODES")
     led = suit(s.trick[0][1])
-    if s.kind == "all_trumps" and suit(card) == led:
+    if s.kind == "all_trumps" and card[1] == led:
         return IllegalAction("you must beat the highest card of the led suit if you can",
                              "BB-PLAY-9")
-    if s.trump == led and suit(card) == led:
+    if s.trump == led and card[1] == led:
         return IllegalAction("trumps were led: you must beat the highest trump if you can, "
                              "even your partner's", "BB-PLAY-4")
-    if any(suit(c) == led for c in s.hands[seat]):
+    if any(c[1] == led for c in s.hands[seat]):
         return IllegalAction(f"you must follow suit ({led})", "BB-PLAY-3")
     return IllegalAction("an opponent holds the trick: you must take it with a trump",
                          "BB-PLAY-6")

@@ -57,15 +57,15 @@ CARDS32: Final = tuple(r + s for s in SUITS for r in RANKS32)
 
 def card_points(card: str, trump: str | None) -> int:
     """Small points of ``card`` when ``trump`` is the trump suit (BEL-VAL-1, BEL-VAL-2)."""
-    table = TRUMP_VALUES if suit(card) == trump else PLAIN_VALUES
-    return table[rank(card)]
+    table = TRUMP_VALUES if card[1] == trump else PLAIN_VALUES
+    return table[card[0]]
 
 
 def strength(card: str, trump: str | None) -> int:
     """Trick strength within the card's own suit: trump order for trumps, else plain order."""
-    if suit(card) == trump:
-        return _TRUMP_STRENGTH[rank(card)]
-    return _PLAIN_STRENGTH[rank(card)]
+    if card[1] == trump:
+        return _TRUMP_STRENGTH[card[0]]
+    return _PLAIN_STRENGTH[card[0]]
 
 
 def trick_winner_index(cards: Sequence[str], trump: str | None) -> int:
@@ -73,10 +73,10 @@ def trick_winner_index(cards: Sequence[str], trump: str | None) -> int:
     best = 0
     for i in range(1, len(cards)):
         c, b = cards[i], cards[best]
-        if suit(c) == suit(b):
+        if c[1] == b[1]:
             if strength(c, trump) > strength(b, trump):
                 best = i
-        elif suit(c) == trump:
+        elif c[1] == trump:
             best = i  # the first trump on a plain lead (BEL-PLAY-2)
         # a card of a third suit (neither led nor trump) never wins
     return best
@@ -108,22 +108,22 @@ def legal_cards(
     """
     if not trick_cards:
         return list(hand)
-    led = suit(trick_cards[0])
-    follow = [c for c in hand if suit(c) == led]
+    led = trick_cards[0][1]
+    follow = [c for c in hand if c[1] == led]
     if led == trump:
         if follow:
-            top = max(strength(c, trump) for c in trick_cards if suit(c) == trump)
+            top = max(strength(c, trump) for c in trick_cards if c[1] == trump)
             higher = [c for c in follow if strength(c, trump) > top]
             return higher or follow
         return list(hand)
     if follow:
         return follow
-    trumps = [c for c in hand if suit(c) == trump]
+    trumps = [c for c in hand if c[1] == trump]
     if not trumps:
         return list(hand)
     if partner_exception and partner_winning:
         return list(hand)
-    played_trumps = [strength(c, trump) for c in trick_cards if suit(c) == trump]
+    played_trumps = [strength(c, trump) for c in trick_cards if c[1] == trump]
     if played_trumps:
         top = max(played_trumps)
         over = [c for c in trumps if strength(c, trump) > top]
@@ -254,7 +254,7 @@ def meld_key(meld: Meld, trump: str, *, order: int, tie: str) -> tuple[int, int,
 
 def hand_sort_key(card: str, trump: str | None) -> tuple[int, int]:
     """Display order: trump suit first, then S H D C; within a suit strongest first."""
-    s = suit(card)
+    s = card[1]
     suit_pos = -1 if s == trump else SUITS.index(s)
     return (suit_pos, -strength(card, trump))
 
@@ -271,18 +271,18 @@ def contract_card_points(card: str, kind: str, trump: str | None) -> int:
         trump: the trump suit letter for ``suit`` (ignored otherwise).
     """
     if kind == ALL_TRUMPS:
-        return TRUMP_VALUES[rank(card)]
+        return TRUMP_VALUES[card[0]]
     if kind == NO_TRUMPS:
-        return NO_TRUMP_VALUES[rank(card)]
+        return NO_TRUMP_VALUES[card[0]]
     return card_points(card, trump)
 
 
 def contract_strength(card: str, kind: str, trump: str | None) -> int:
     """Trick strength of ``card`` within its own suit (BEL-RANK-1 to BEL-RANK-3); larger wins."""
     if kind == ALL_TRUMPS:
-        return _TRUMP_STRENGTH[rank(card)]
+        return _TRUMP_STRENGTH[card[0]]
     if kind == NO_TRUMPS:
-        return _PLAIN_STRENGTH[rank(card)]
+        return _PLAIN_STRENGTH[card[0]]
     return strength(card, trump)
 
 
@@ -290,11 +290,11 @@ def contract_trick_winner_index(cards: Sequence[str], kind: str, trump: str | No
     """Index in ``cards`` (play order) of the winning card (BEL-PLAY-2, every contract kind)."""
     if kind == SUIT_CONTRACT:
         return trick_winner_index(cards, trump)
-    led = suit(cards[0])
+    led = cards[0][1]
     best = 0
     for i in range(1, len(cards)):
         c = cards[i]
-        if suit(c) == led and contract_strength(c, kind, None) > contract_strength(
+        if c[1] == led and contract_strength(c, kind, None) > contract_strength(
                 cards[best], kind, None):
             best = i
     return best
@@ -326,14 +326,14 @@ def contract_legal_cards(
                            partner_exception=partner_exception)
     if not trick_cards:
         return list(hand)
-    led = suit(trick_cards[0])
-    follow = [c for c in hand if suit(c) == led]
+    led = trick_cards[0][1]
+    follow = [c for c in hand if c[1] == led]
     if not follow:
         return list(hand)
     if kind == NO_TRUMPS:
         return follow
-    top = max(_TRUMP_STRENGTH[rank(c)] for c in trick_cards if suit(c) == led)
-    higher = [c for c in follow if _TRUMP_STRENGTH[rank(c)] > top]
+    top = max(_TRUMP_STRENGTH[c[0]] for c in trick_cards if c[1] == led)
+    higher = [c for c in follow if _TRUMP_STRENGTH[c[0]] > top]
     return higher or follow
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.belote.common import BELA_POINTS, CARDS32, legal_cards
 from engine.belote.deberts_state import TRICKS_PER_DEAL, DebertsState, claim_on
-from engine.cards import rank, suit
+from engine.cards import suit
 from engine.errors import IllegalAction
 
 
@@ -20,7 +20,7 @@ def play_codes(s: DebertsState, seat: int) -> list[str]:
     bela = s.bela_ok[seat] and not s.bela_said[seat]
     for c in cards:
         codes.append("play:" + c)
-        if bela and suit(c) == s.trump and rank(c) in "KQ":
+        if bela and c[1] == s.trump and c[0] in "KQ":
             codes.append(f"play:{c}:bela")
     return codes
 
@@ -49,12 +49,12 @@ def play_refusal(s: DebertsState, seat: int, code: str) -> IllegalAction:
         return IllegalAction(f"{code!r} is not allowed", "DB-CODES")
     three = s.players == 3
     led = suit(s.trick[0][1])
-    if led == s.trump and suit(card) == s.trump:
+    if led == s.trump and card[1] == s.trump:
         return IllegalAction("trumps were led: you must play a higher trump when you have one",
                              "DB-3P-7" if three else "DB-PLAY-3")
-    if any(suit(c) == led for c in s.hands[seat]):
+    if any(c[1] == led for c in s.hands[seat]):
         return IllegalAction(f"you must follow suit ({led})", "DB-3P-7" if three else "DB-PLAY-2")
-    if any(suit(c) == s.trump for _, c in s.trick):
+    if any(c[1] == s.trump for _, c in s.trick):
         if three:
             return IllegalAction("you must beat the trump in the trick if you can, and play a "
                                  "trump even if you cannot", "DB-3P-7")

@@ -61,6 +61,7 @@ from engine.events import (
 )
 from engine.match import Game, GameInfo, Match
 from engine.registry import register
+from engine.statecopy import copy_state
 
 TIE_BOUND = 50  # BERG-TIE-10: turnovers + exchanges in one deal
 WITH_TIE_TURNOVERS = 4  # BERG-TIE-1: the fifth turnover is a tie
@@ -74,6 +75,9 @@ class BergMatch(Match):
     def __init__(self, state: State, events: list[Event] | None = None) -> None:
         self._s = state
         self._events: list[Event] = events if events is not None else []
+        # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
+        # is not validated again (the playouts ask for both at every action)
+        self._listed: tuple[int, list[str]] | None = None
 
     # ---- the face ----------------------------------------------------------------------------
 
@@ -96,7 +100,9 @@ class BergMatch(Match):
     def legal_actions(self, seat: int) -> list[str]:
         """Sorted codes of BERG-CODES open to ``seat``; a captain may have declarations while his
         partner is to move (out-of-turn, BERG-DECL-1)."""
-        return legal_codes(self._s, seat)
+        codes = legal_codes(self._s, seat)
+        self._listed = (seat, codes)
+        return list(codes)
 
     def apply(self, seat: int, code: str) -> list[Event]:
         """Apply ``code`` for ``seat``.
@@ -106,8 +112,11 @@ class BergMatch(Match):
                 forbids it, e.g. BERG-PLAY-1, BERG-DECL-7, BERG-FRAME-6).
         """
         s = self._s
-        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(code, str) \
-                or code not in legal_codes(s, seat):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(code, str):
+            raise refusal(s, seat, code)
+        listed, self._listed = self._listed, None
+        if not (listed is not None and listed[0] == seat and code in listed[1]) \
+                and code not in legal_codes(s, seat):
             raise refusal(s, seat, code)
         verb, *args = code.split(":")
         arg = args[1] if len(args) > 1 else ""
@@ -430,7 +439,7 @@ class BergMatch(Match):
         }
 
     def clone(self) -> BergMatch:
-        return BergMatch(copy.deepcopy(self._s), list(self._events))
+        return BergMatch(copy_state(self._s), list(self._events))
 
 
 class Berg(Game):

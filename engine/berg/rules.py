@@ -7,8 +7,10 @@ Pure functions of a ``State``; every list of codes they return is what ``legal_a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.berg.cards import (
+    CARDS42,
     JOKER_ORDER,
     JOKERS,
     ORDER_RANKS,
@@ -33,19 +35,27 @@ def fits(s: State, card: str) -> bool:
 
     BERG-PLAY-1 (card order), -2 (suit order), -3 (suited top), -4 (joker top), -5 (queens).
     """
-    top, _ = s.top()
-    if s.order is not None:
-        kind, arg = s.order
+    # table lookups instead of the ``cards`` helpers: this runs for every card of every hand
+    # at every legal-move listing (the playouts' hottest line)
+    top = s.pile[-1][0]
+    order = s.order
+    r = _RANK[card]
+    if order is not None:
+        kind, arg = order
         if kind == "card":
-            return is_joker(card) if arg == JOKER_ORDER else rank_of(card) == arg
-        return (suit_of(card) == arg or card == joker_of(suit_colour(arg))
-                or rank_of(card) == "Q")
-    if is_joker(top):
-        return (rank_of(card) == "Q" or is_joker(card)
-                or (not is_joker(card) and colour(card) == colour(top)))
-    if is_joker(card):
-        return colour(card) == colour(top)
-    return suit_of(card) == suit_of(top) or rank_of(card) == rank_of(top) or rank_of(card) == "Q"
+            return card in JOKERS if arg == JOKER_ORDER else r == arg
+        return _SUIT[card] == arg or card == _SUIT_JOKER[arg] or r == "Q"
+    if top in JOKERS:
+        return r == "Q" or card in JOKERS or _COLOUR[card] == _COLOUR[top]
+    if card in JOKERS:
+        return _COLOUR[card] == _COLOUR[top]
+    return _SUIT[card] == _SUIT[top] or r == _RANK[top] or r == "Q"
+
+
+_RANK: Final = {c: rank_of(c) for c in CARDS42}
+_SUIT: Final = {c: suit_of(c) for c in CARDS42}
+_COLOUR: Final = {c: colour(c) for c in CARDS42}
+_SUIT_JOKER: Final = {x: joker_of(suit_colour(x)) for x in SUITS}
 
 
 def restricted(s: State, seat: int) -> bool:
@@ -142,12 +152,16 @@ def frame_shapes(s: State, seat: int) -> list[list[str]]:
     hand = s.hands[seat]
     if len(hand) < 4:
         return []
+    captain = seat in s.captains and not s.fired[pair_of(seat)]
+    ranks = [c[0] for c in hand if c not in JOKERS]
+    most = max(map(ranks.count, set(ranks)), default=0)
+    if most + (len(hand) - len(ranks) if captain else 0) < 4:
+        return []  # no rank comes near four: the common case, answered without the search
     by_rank: dict[str, list[str]] = {}
     for c in hand:
         if not is_joker(c):
             by_rank.setdefault(c[0], []).append(c)
     jokers = [j for j in JOKERS if j in hand]
-    captain = seat in s.captains and not s.fired[pair_of(seat)]
     least = 4 - len(jokers) if captain else 4  # real cards a frame of this hand needs
     match = bool(s.options["frame_joker_colour_match"])
     shapes: list[list[str]] = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.events import Bid, ContractReached, Event
 from engine.married_bridge.rules import BIDS, bid_code, bid_rank, parse_bid
 from engine.married_bridge.scoring import contract_text
@@ -11,7 +13,11 @@ from engine.married_bridge.state import MBState
 def higher_bids(s: MBState) -> list[str]:
     """Codes of every bid above the last one (all 35 before the first bid, MB-BID-3)."""
     floor = bid_rank(s.bid_level, s.bid_strain) if s.bid_level else -1
-    return [bid_code(lv, st) for lv, st in BIDS if bid_rank(lv, st) > floor]
+    return list(_ALL_BIDS[floor + 1:])
+
+
+#: every bid code up the ladder (MB-BID-3): the bids above rank r are ``_ALL_BIDS[r + 1:]``
+_ALL_BIDS: Final = tuple(bid_code(lv, st) for lv, st in sorted(BIDS, key=lambda b: bid_rank(*b)))
 
 
 def call_codes(s: MBState, seat: int) -> list[str]:

@@ -42,6 +42,9 @@ class MarriedBridgeMatch(Match):
     def __init__(self, state: MBState, events: list[Event] | None = None) -> None:
         self._s = state
         self._events: list[Event] = events if events is not None else []
+        # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
+        # is not validated again (the playouts ask for both at every action)
+        self._listed: tuple[int, list[str]] | None = None
 
     # ---- the face ----------------------------------------------------------------------------
 
@@ -74,7 +77,9 @@ class MarriedBridgeMatch(Match):
             codes = mainplay.play_codes(s, seat)
         else:
             codes = []
-        return sorted(codes)
+        codes.sort()
+        self._listed = (seat, codes)
+        return list(codes)
 
     def apply(self, seat: int, code: str) -> list[Event]:
         """Apply ``code`` for ``seat``; return the events it caused.
@@ -90,7 +95,9 @@ class MarriedBridgeMatch(Match):
             raise IllegalAction(f"there is no seat {seat!r}: the seats are 0 and 1", "MB-CODES")
         if s.phase == "over":
             raise IllegalAction("the match is over", "MB-END-4")
-        if code not in self.legal_actions(seat):
+        listed, self._listed = self._listed, None
+        if not (listed is not None and listed[0] == seat and code in listed[1]) \
+                and code not in self.legal_actions(seat):
             raise refusal(s, seat, code)
         if s.phase == "preliminary":
             if s.drawing:

@@ -125,7 +125,7 @@ def legal_cards(hand: Sequence[str], led: str | None, trump: str | None, *,
     allowed = {led}
     if may_ruff and trump is not None:
         allowed.add(trump)
-    must = [c for c in hand if suit(c) in allowed]
+    must = [c for c in hand if c[1] in allowed]
     return must or list(hand)
 
 

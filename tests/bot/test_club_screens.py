@@ -102,7 +102,6 @@ BB_INFO = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
 @pytest.mark.parametrize("lang", LANGS)
 def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5, BB-SHEET-3
     from bot.show.events import render_event
-    from bot.show.sheet import cell_text
 
     tr = CATALOGS.translator(lang)
     # 14 spades by Anna and Vera: 94 card points and 20 in melds make it (94 + 200 >= 140);
@@ -111,7 +110,7 @@ def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5
     text = render_event(tr, BB_INFO, event, row={"deal": 3, "note": "14S"})
     assert text is not None
     lines = text.splitlines()
-    assert cell_text(tr, "14S") in lines[0] and tr("bb.made") in lines[0]
+    assert "14♠" in lines[0] and tr("bb.made") in lines[0]
     ours = next(x for x in lines if x.startswith("Anna, Vera:"))
     theirs = next(x for x in lines if x.startswith("Boris, Gleb:"))
     assert "94 → 9" in ours and "14" in ours and "20" in ours and "= <b>43</b>" in ours
@@ -133,7 +132,9 @@ def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SC
     theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
     assert cell_text(tr, "BT") in ours
     assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
-    assert cell_text(tr, "14S+") in text
+    # the contract in prose, not in the sheet's code "14S+" / "14п +"
+    doubled = {"ru": "14♠ контра", "uk": "14♠ контра", "en": "14♠ doubled"}[lang]
+    assert doubled in text.splitlines()[0] and "14S+" not in text and "14п" not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -274,21 +275,28 @@ def test_married_bridge_sheet_has_a_contract_column(lang: str) -> None:  # MB-SC
     assert "seat" not in row and "by" not in row
 
 
+MB_INFO = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+
+
+def _mb_defeated(tricks: int, needed: int, points: int) -> dict[str, Any]:
+    """Anna's contract fails with ``tricks`` of ``needed``: Boris writes ``points``."""
+    return {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "defeated",
+            "sides": [{"tricks": tricks, "deal_points": 0, "written": 0, "cell": "0",
+                       "role": "declarer", "needed": needed},
+                      {"tricks": 13 - tricks, "deal_points": points, "written": points,
+                       "cell": f"+{points}", "role": "defender", "needed": 14 - needed}]}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-SCORE-8
     from bot.show.events import render_event
 
     tr = CATALOGS.translator(lang)
-    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
-    event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "defeated",
-             "sides": [{"tricks": 8, "deal_points": 0, "written": 0, "cell": "0",
-                        "role": "declarer", "needed": 10},
-                       {"tricks": 5, "deal_points": 600, "written": 600, "cell": "+600",
-                        "role": "defender", "needed": 4}]}
-    text = render_event(tr, info, event, row={"deal": 1, "note": "4SX by seat 0, 8 tricks"})
+    text = render_event(tr, MB_INFO, _mb_defeated(8, 10, 600),
+                        row={"deal": 1, "note": "4SX by seat 0, 8 tricks"})
     assert text is not None
     assert tr("val.4SX") in text and "10" in text and "8" in text
-    assert "= <b>600</b>" not in text and "+600" in text  # written, not a sum of nothing
+    assert "+600" in text and f"{tr('mb.undertricks')} 2 × 30 × 2" in text  # MB-SCORE-4, -5
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -312,3 +320,92 @@ def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characte
     text = render_sheet(tr, BERG_INFO, sheet)
     assert len(text) < 3600  # room for the match-over line before it
     assert str(rows[-1]["deal"]) in text  # the newest rows are kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_record_names_the_contract_in_words(lang: str) -> None:  # MB-SCORE-8
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    record = DealRecord(1, [[], []], [{"type": "contract_reached", "contract": "7SX",
+                                       "declarer": 1}])
+    text = render_deal_record(tr, info, record)
+    assert tr("val.7SX") in text and "7♠" in text and "7SX" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_record_says_orders_and_declarations_in_words(lang: str) -> None:
+    # BERG-CODES play:<queen>:<suit>, play:<jack>:<order>; BERG-DECL-12 (fire)
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+    from bot.show.common import card_text
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "berg", "Club", NAMES)
+    events = [{"type": "declare", "seat": 0, "what": "fire"},
+              {"type": "play", "seat": 1, "card": "QH", "call": "D"},
+              {"type": "play", "seat": 2, "card": "JS", "call": "9"},
+              {"type": "play", "seat": 3, "card": "JD", "call": "JK"}]
+    text = render_deal_record(tr, info, DealRecord(1, [[], [], [], []], events))
+    queen, jack = card_text("QH", tr), card_text("JS", tr)
+    assert f"Boris {queen} → ♦" in text and "(D)" not in text
+    orders = {"ru": "заказывает", "uk": "замовляє", "en": "orders"}[lang]
+    assert f"Vera {jack} {orders} 9" in text and "(9)" not in text
+    assert f"{orders} {tr('val.JK')}" in text
+    fired = {"ru": "Anna увольняет капитана соперников",
+             "uk": "Anna звільняє капітана суперників",
+             "en": "Anna fired the opposing captain"}[lang]
+    assert fired in text and "fire\n" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_breakdown_adds_up_with_declarations(lang: str) -> None:  # BERG-DECL-2, BERG-SCORE-7
+    # deal 3: Anna and Vera opened Boris's hand (-0.5) and went out for 5.0: the deal wrote
+    # 4.5 (-0.5 to 4.5 on the sheet); the breakdown names both terms before "="
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+    from bot.show.events import render_event
+
+    tr = CATALOGS.translator(lang)
+    event = {"type": "deal_scored", "deal": 3, "declarer": None, "outcome": "win",
+             "sides": [{"deal_points": 5.0, "written": 5.0, "cell": "4.5", "total": 4.5,
+                        "run": ["RJ", "QH", "QD"]},
+                       {"deal_points": 0, "written": 0, "cell": "1.0", "total": 1.0, "run": []}]}
+    d = "." if lang == "en" else ","
+    by_row = render_event(tr, BERG_INFO, event, sheet_rows=BERG_SHEET["rows"])
+    record = render_deal_record(tr, BERG_INFO, DealRecord(3, [[], [], [], []], [event]),
+                                BERG_SHEET["rows"])
+    for text in (by_row, record):
+        assert text is not None and ":  =" not in text
+        ours = next(x for x in text.splitlines() if x.startswith("Anna, Vera:"))
+        theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
+        opened = tr("berg.decl.open_one", name="Boris")
+        assert f"{opened} -0{d}5" in ours and f"+5{d}0" in ours and f"= <b>+4{d}5</b>" in ours
+        assert f"{tr('berg.term.deal')} 0{d}0 = <b>0{d}0</b>" in theirs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-SCORE-4, -5
+    # 7♠ doubled by Anna, no trick taken: Boris writes 13 undertricks × 30 × 2 = 780
+    from bot.show.events import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = MB_INFO
+    rows = [{"deal": 1, "cells": ["0", "+780"], "points": [0, 780],
+             "note": "7SX by seat 0, 0 tricks"}]
+    text = render_event(tr, info, _mb_defeated(0, 13, 780), sheet_rows=rows)
+    assert text is not None
+    boris = next(x for x in text.splitlines() if x.startswith("Boris:"))
+    undertricks = {"ru": "недобор", "uk": "недобір", "en": "undertricks"}[lang]
+    contra = {"ru": "контра", "uk": "контра", "en": "contra"}[lang]
+    assert f"{undertricks} 13 × 30 × 2 ({contra}) = <b>780</b>" in boris and "+780" in boris
+    # made in no trumps after a recontra: (40 + 30 × 8) × 4 = 1120, the failed contra -50
+    event = {"type": "deal_scored", "deal": 2, "declarer": 1, "outcome": "made",
+             "sides": [{"tricks": 4, "deal_points": -50, "written": -50, "cell": "-50"},
+                       {"tricks": 9, "deal_points": 1120, "written": 1120, "cell": "+1120"}]}
+    text = render_event(tr, info, event, row={"deal": 2, "note": "3NTXX by seat 1, 9 tricks"})
+    assert text is not None
+    assert f"(40 + 30 × 8) × 4 ({tr('mb.recontra')}) = <b>1" in text
+    assert f"{tr('mb.contra_failed')} = <b>-50</b>" in text

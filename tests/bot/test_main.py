@@ -25,5 +25,5 @@ def test_bad_setting_is_reported_without_traceback(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
-    assert "default_lang" in proc.stderr
+    assert "DEFAULT_LANG" in proc.stderr  # the variable the user sets
     assert "Traceback" not in proc.stderr

@@ -165,3 +165,68 @@ def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHO
              "result": {"winner": None, "line": "Result: A +3, B -3"}}
     assert result_line(Catalogs().translator("en"), INFO, sheet) == \
         "Result: Alice +3 · Bob -3"
+
+
+def test_several_bots_get_their_seat_numbers_everywhere() -> None:
+    # a 4-player table with three bots: bids, the sheet's header and the result tell them apart
+    from bot.show.common import seat_names
+    from bot.show.sheet import result_line
+
+    level = {"ru": "любитель", "uk": "аматор", "en": "normal"}
+    for lang in ("ru", "uk", "en"):
+        tr = Catalogs().translator(lang)
+        names = seat_names(tr, [("Alex", None), (None, "normal"), (None, "normal"),
+                                (None, "normal")])
+        bots = [f"🤖 {level[lang]} {n}" for n in (2, 3, 4)]
+        assert names == ("Alex", *bots)
+        info = TableInfo(7, 3, "berg", "Club", names)
+        sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
+                 "rows": [{"deal": 1, "cells": ["10", "0"], "points": [10, 0], "note": ""}],
+                 "totals": [10, 0], "pot": 0, "result": {"winner": 1, "line": ""}}
+        assert f"Alex, {bots[1]}" in render_sheet(tr, info, sheet)
+        assert f"{bots[0]}, {bots[2]}" in result_line(tr, info, sheet)
+        # one bot alone keeps the short name
+        assert seat_names(tr, [("Alex", None), (None, "normal")])[1] == f"🤖 {level[lang]}"
+
+
+def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
+    from bot.show.sheet import result_line
+
+    info = TableInfo(7, 3, "berg", "Club", ("Alex", "Bo", "Cy", "Di"))
+    sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
+             "rows": [], "totals": [12, 5], "pot": 0, "result": {"winner": 0, "line": ""}}
+    want = {"ru": "Итог: выигрывают Alex, Cy, 12,0 - 5,0",
+            "uk": "Підсумок: виграють Alex, Cy, 12,0 - 5,0",
+            "en": "Result: Alex, Cy win, 12.0 - 5.0"}
+    for lang, line in want.items():
+        assert result_line(Catalogs().translator(lang), info, sheet) == line
+    assert result_line(Catalogs().translator("en"), INFO, {**sheet, "sides": [
+        {"seats": [0]}, {"seats": [1]}]}) == "Result: Alice wins, 12 : 5"
+
+
+def test_bait_line_shows_the_points_taken_from_the_declarer() -> None:
+    # DB-SCORE-3: Bob baits Alice (23 < 60) and writes 60 + 23 = 83 (280 -> 363);
+    # DB-SCORE-5: a made deal that wins the pot writes it on top
+    from bot.show.events import render_event
+
+    words = {"ru": ("байт", "повисшие"), "uk": ("байт", "повислі"), "en": ("bait", "pot")}
+    for lang, (bait, pot) in words.items():
+        tr = Catalogs().translator(lang)
+        event = {"type": "deal_scored", "deal": 4, "declarer": 0, "outcome": "bait",
+                 "sides": [{"card_points": 23, "melds": 0, "bela": 0, "deal_points": 23,
+                            "written": 0, "cell": "BT", "total": 300},
+                           {"card_points": 40, "melds": 20, "bela": 0, "deal_points": 60,
+                            "written": 83, "cell": "363", "total": 363}], "pot": 0}
+        text = render_event(tr, INFO, event)
+        assert text is not None
+        bob = next(x for x in text.splitlines() if x.startswith("Bob:"))
+        assert f"{tr('score.melds')} 20, {bait} +23 = <b>83</b>" in bob and "363" in bob
+        alice = next(x for x in text.splitlines() if x.startswith("Alice:"))
+        assert "= <b>23</b>" in alice and bait not in alice
+        made = {**event, "outcome": "made", "pot_awarded": 40, "sides": [
+            {"card_points": 100, "melds": 0, "bela": 0, "deal_points": 100, "written": 140,
+             "cell": "440", "total": 440},
+            {"card_points": 62, "melds": 0, "bela": 0, "deal_points": 62, "written": 62,
+             "cell": "425", "total": 425}]}
+        text = render_event(tr, INFO, made)
+        assert text is not None and f"{pot} +40 = <b>140</b>" in text and bait not in text

@@ -187,3 +187,22 @@ async def test_lobby_press_is_answered_when_get_chat_member_fails(
         answer = await fake.press_button(bob, lobby, text="Start")
         assert answer.text == "This lobby is closed."
 
+
+
+async def test_a_lobby_closed_by_the_removal_says_so_once_back(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """A lobby open when the bot is removed is closed; its message (which the bot may not edit
+    meanwhile) loses Join and says why once the bot is added back."""
+    group, alice, _ = club
+    async with kozyr():
+        await fake.start_bot(alice)
+        await fake.wait_for_message(alice, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new deberts")
+        lobby = await fake.wait_for_message(group, text_contains="new table")
+        fake.kick_bot(group, by=alice)
+        await fake.settle()
+        fake.add_bot_back(group, by=alice)
+        await fake.wait_for(lambda f: "Join" not in f.message(group, lobby.message_id)
+                            .button_texts, what="the closed lobby redrawn")
+        shown = fake.message(group, lobby.message_id)
+        assert "the bot was removed" in (shown.text or ""), shown.text

@@ -103,3 +103,27 @@ def test_run_script_installs_only_when_pyproject_changed(tmp_path: Path) -> None
     assert log.read_text().splitlines() == ["-m pip install --quiet -e .", "-m bot check"]
     new_digest = hashlib.sha256((project / "pyproject.toml").read_bytes()).hexdigest()
     assert (project / ".venv" / ".installed-run").read_text().strip() == new_digest
+
+
+async def test_check_explains_a_database_as_run_does(tmp_path: Path) -> None:
+    """``check`` gives the start-up's one-line explanations, also for a URL whose driver kozyr
+    lacks (it used to end in a traceback there)."""
+    sheet = tmp_path / "scores.csv"
+    sheet.write_text("name,points\n")
+    for url, words in (("mysql://u:p@localhost/db", "names a database kozyr cannot use"),
+                       (f"sqlite+aiosqlite:///{sheet}", "is not a SQLite database")):
+        code, out, err = await kozyr("check", cwd=tmp_path, DATABASE_URL=url,
+                                     TELEGRAM_TOKEN="", DISCORD_TOKEN="")
+        assert code == 1 and "Traceback" not in out + err, out + err
+        database = [line for line in out.splitlines() if line.startswith("FAIL  database:")]
+        assert len(database) == 1 and words in database[0], out
+
+
+async def test_backup_into_a_new_folder(tmp_path: Path) -> None:
+    code, _, err = await kozyr("migrate", cwd=tmp_path, KOZYR_DATA_DIR=str(tmp_path / "data"))
+    assert code == 0, err
+    target = tmp_path / "backups" / "nightly" / "kozyr.sqlite3"
+    code, out, err = await kozyr("backup", str(target), cwd=tmp_path,
+                                 KOZYR_DATA_DIR=str(tmp_path / "data"))
+    assert code == 0, err
+    assert target.is_file() and "copied to" in out

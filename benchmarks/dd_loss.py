@@ -1,0 +1,182 @@
+"""How far a bot level plays from perfect play: its loss against double-dummy play. Asserts
+nothing; needs no human data.
+
+Run: ``.venv/bin/python -m benchmarks.dd_loss [--deals 30] [--games ...] [--levels ...]`` (also
+part of ``python -m engine bench``).
+
+The measure (printed with the figures as ``DEFINITION``), per trick game:
+
+1. Seeded match ``seed`` is played by the level under test at every seat up to the first card
+   of its first card play (Deberts and Bazar-Belot: the first trick after the bidding; Married
+   bridge: the main play, after the preliminary tricks and the auction). The contract, the
+   trumps and every hand are fixed from there on.
+2. The tested side is side ``seed % 2`` (seat ``seed % 2`` in the two-player games, pair
+   0-2 or 1-3 in Bazar-Belot): sometimes the contract's side, sometimes its opponents.
+3. ``DD``: the points the tested side takes in the card play when both sides play perfectly
+   with every hand known (``engine.ai.dd``, exact alpha-beta). Points are card points of the
+   tricks taken with the last-trick bonus (Deberts, Bazar-Belot: melds, bela and the contract's
+   scoring left out) or tricks (Married bridge).
+4. The level then plays its side's cards (from what its seats may see, as in a match) and the
+   opponents play double dummy: each of their cards keeps the solved value. Every non-card
+   action of the opponents (Bazar-Belot's declarations) is the ``normal`` level's.
+5. ``loss = DD - achieved`` (never negative: against perfect defence no play does better than
+   the double-dummy value). Printed: its mean over the deals, per game and level.
+
+Berg is not a trick game (a shedding game without tricks): it has no double-dummy value here.
+Kapo on one hand in Bazar-Belot (a seat out of play) is not measured; such a deal is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from benchmarks.ai import GAMES
+from engine.ai import get_player
+from engine.ai.dd import Solver
+from engine.ai.dd_games import position
+from engine.events import TrickTaken
+
+TRICK_GAMES = ("deberts", "bazar_belot", "married_bridge")
+LEVELS = ("easy", "normal", "strong")
+#: Reference points: a published two-player-bridge program's and human players' mean loss
+#: against double-dummy par, tricks per deal.
+ANCHOR = "two-player bridge: a published program loses 0.49 tricks per deal, human players 0.53"
+DEFINITION = (
+    "loss against double dummy: from the first card of the deal's card play (contract and hands "
+    "fixed, the level having played the bidding at every seat), the level plays side seed%2 and "
+    "the opponents play double dummy; loss = DD value - points the side took (card points with "
+    "the last-trick bonus in Deberts and Bazar-Belot; tricks in Married bridge)")
+END_TYPES = ("deal_scored", "thrown_in", "deal", "match_over", "claim")
+MAX_ACTIONS = 2_000
+
+
+@dataclass
+class DealLoss:
+    """One measured deal: the double-dummy value, what the side took, seconds spent."""
+
+    dd: int
+    achieved: int
+    seconds: float
+
+
+def measure(task: tuple[str, str, int]) -> DealLoss | None:
+    """Play seed ``seed`` of ``game_id`` as the measure above says; None if not measurable."""
+    game_id, level, seed = task
+    t0 = time.perf_counter()
+    players, options = GAMES[game_id]
+    m = engine.get_game(game_id).new_match(players=players, options=options, seed=seed)
+    rng = random.Random(seed)
+    bot = get_player(level, game_id)
+    normal = get_player("normal", game_id)
+    n = 0
+    while position(m) is None:
+        if m.is_over or n > MAX_ACTIONS:
+            return None
+        seat = m.to_move
+        assert seat is not None
+        m.apply(seat, bot.choose(m, seat, random.Random(rng.getrandbits(64))))
+        n += 1
+    pos = position(m)
+    assert pos is not None
+    side = seed % 2
+    solver = Solver(pos.rules(side))
+    dd = solver.solve(pos.hands, pos.trick, pos.turn)
+    unit_trick = game_id == "married_bridge"
+    got = 0
+    while not m.is_over and n < MAX_ACTIONS:
+        seat = m.to_move
+        assert seat is not None
+        codes = m.legal_actions(seat)
+        cards = [c for c in codes if c.startswith("play:")]
+        if pos.sides[seat] == side:
+            code = bot.choose(m, seat, random.Random(rng.getrandbits(64)))
+        elif not cards:
+            code = normal.choose(m, seat, random.Random(rng.getrandbits(64)))
+        else:
+            p = position(m)
+            if p is None:
+                return None  # the play left the solver's model (kapo on one hand)
+            card = solver.best_card(p.hands, p.trick, p.turn)
+            # the card with any word it may carry (bela costs nothing and scores apart)
+            code = max((c for c in cards if c.split(":")[1] == card), key=len)
+        events = m.apply(seat, code)
+        n += 1
+        for e in events:
+            if isinstance(e, TrickTaken) and pos.sides[e.winner] == side:
+                got += 1 if unit_trick else e.points
+        if any(e.type in END_TYPES for e in events):
+            break
+    return DealLoss(dd, got, time.perf_counter() - t0)
+
+
+def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: int,
+             out: Any, first_seed: int = 0) -> dict[tuple[str, str], float]:
+    """Measure and print the loss table (seeds ``first_seed`` on); returns mean loss per
+    (game, level)."""
+    out.write(f"\n== loss against double-dummy play ({deals} seeded deals per game and level, "
+              f"seeds {first_seed}-{first_seed + deals - 1}, {workers} worker(s)) ==\n"
+              f"{DEFINITION}.\nAnchor: {ANCHOR}.\n")
+    out.write(f"{'game':<15} {'level':<7} {'deals':>5} {'unit':>12} {'DD mean':>8} "
+              f"{'took mean':>9} {'loss mean':>9} {'loss sd':>8} {'s/deal':>7}\n")
+    out.flush()
+    means: dict[tuple[str, str], float] = {}
+    for game_id in games:
+        if game_id not in TRICK_GAMES:
+            out.write(f"{game_id:<15} not a trick game: no double-dummy value\n")
+            continue
+        unit = "tricks" if game_id == "married_bridge" else "card points"
+        for level in levels:
+            tasks = [(game_id, level, seed) for seed in range(first_seed, first_seed + deals)]
+            if workers > 1:
+                with multiprocessing.get_context("fork").Pool(workers) as pool:
+                    rows = list(pool.imap(measure, tasks, chunksize=1))
+            else:
+                rows = [measure(t) for t in tasks]
+            done = [r for r in rows if r is not None]
+            if not done:
+                out.write(f"{game_id:<15} {level:<7} no measurable deal\n")
+                continue
+            losses = [r.dd - r.achieved for r in done]
+            means[(game_id, level)] = statistics.mean(losses)
+            sd = statistics.stdev(losses) if len(losses) > 1 else 0.0
+            out.write(f"{game_id:<15} {level:<7} {len(done):>5} {unit:>12} "
+                      f"{statistics.mean(r.dd for r in done):>8.2f} "
+                      f"{statistics.mean(r.achieved for r in done):>9.2f} "
+                      f"{means[(game_id, level)]:>9.2f} {sd:>8.2f} "
+                      f"{statistics.mean(r.seconds for r in done):>7.1f}\n")
+            out.flush()
+        if (game_id, "strong") in means and (game_id, "normal") in means:
+            ok = means[(game_id, "strong")] < means[(game_id, "normal")] / 2
+            out.write(f"target {game_id}: strong loses less than half of normal: "
+                      f"{'ok' if ok else 'MISS'}\n")
+    return means
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the loss table for the chosen games and levels."""
+    p = argparse.ArgumentParser(prog="benchmarks.dd_loss", description=__doc__.split("\n")[0])
+    p.add_argument("--deals", type=int, default=30, help="seeded deals per game and level")
+    p.add_argument("--games", default=",".join(TRICK_GAMES))
+    p.add_argument("--levels", default=",".join(LEVELS))
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--first-seed", type=int, default=0, help="the first deal's seed (0)")
+    args = p.parse_args(list(argv) if argv is not None else None)
+    if args.deals < 1 or args.workers < 1:
+        sys.stdout.write("--deals and --workers must be at least 1\n")
+        return 2
+    bench_dd(args.games.split(","), args.levels.split(","), args.deals, args.workers,
+             sys.stdout, args.first_seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

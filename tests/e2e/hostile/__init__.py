@@ -1,0 +1,1 @@
+"""Hostile-user attempts (they may fail: each failing one names its finding)."""
