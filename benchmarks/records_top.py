@@ -26,8 +26,8 @@ from sqlalchemy import insert
 
 from bot.i18n import Catalogs
 from bot.model import Person, Place, Screen, Target
-from bot.records import Records
-from bot.records_core import new_skill, rate
+from bot.records.core import new_skill, rate
+from bot.records.service import Records
 from storage import Store
 from storage.models import (
     Chat,

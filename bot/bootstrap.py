@@ -1,12 +1,13 @@
-"""Wiring: settings -> store, catalogs, bot, messenger, service, dispatcher (no work at import)."""
+"""Wiring, the one place for both platforms: settings -> store, catalogs, messenger, service;
+then Telegram's bot and dispatcher, or Discord's client (bot/discord/client.py calls
+``make_service`` and ``start_service`` here). No work at import."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -15,19 +16,16 @@ from aiogram.types import BotCommand
 from aiohttp import web
 
 from bot import metrics
-from bot.access import secret_from_token
 from bot.i18n import LANGS, Catalogs
-from bot.outbox import CLOSE_WAIT, Limits, Outbox
-from bot.records import records_of
-from bot.service import TableService
+from bot.messenger import Messenger
 from bot.settings import Settings
-from bot.telegram import answers
-from bot.telegram.chat_router import build_chat_router
+from bot.show.outbox import CLOSE_WAIT, Limits, Outbox
+from bot.tables.access import secret_from_token
+from bot.tables.service import TableService
+from bot.telegram import answers, chat, commands, lobby, owner, play, records
+from bot.telegram.common import adopt
 from bot.telegram.messenger import TelegramMessenger
-from bot.telegram.owner_router import build_owner_router
-from bot.telegram.records_router import build_records_router
 from bot.telegram.response_types import keep_response_types
-from bot.telegram.routers import build_router
 from bot.web import (
     Health,
     PollWatch,
@@ -60,8 +58,7 @@ class TelegramApp:
 
     async def close(self) -> None:
         """Stop the timers, close the HTTP session and (unless shared) the database."""
-        await self.service.timers.close()  # a running bot move ends before the database closes
-        await records_of(self.service).drain()  # final-sheet posts still pending go out
+        await stop_service(self.service)  # final-sheet posts still pending go out
         try:  # queued messages go out before the session closes, for a while
             async with asyncio.timeout(CLOSE_WAIT):
                 await self.service.display.drain()
@@ -105,23 +102,48 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
     messenger = telegram_outbox(TelegramMessenger(bot, me.username or ""),
                                 settings.telegram_rate_scale)
     metrics.watch_queue(lambda: messenger.pending)
-    service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
-                           default_lang=settings.default_lang, bot_delay=settings.bot_delay,
-                           lobby_timeout=settings.lobby_timeout,
+    service = make_service(settings, store, messenger, new_seed=new_seed,
                            link_secret=secret_from_token(settings.telegram_token or ""))
-    messenger.on_migrate = service.migrate_soon  # a group that became a supergroup
-    if new_seed is not None:
-        service.new_seed = new_seed
+    messenger.on_migrate = service.chats.migrate_soon  # a group that became a supergroup
     dispatcher = Dispatcher()
     dispatcher["service"] = service
-    dispatcher.include_router(build_chat_router())  # chat moves and removals first
-    # The owners' router first: its catch-nothing filters leave everyone else to the others.
-    dispatcher.include_router(build_owner_router(settings.owner_ids))
-    dispatcher.include_router(build_records_router())  # first: its /score replaces the main one
-    dispatcher.include_router(build_router())
+    dispatcher["owner_ids"] = frozenset(settings.owner_ids)
+    # One router per feature (bot/telegram/): chat moves and removals first; the owners' next
+    # (its filters leave everyone else to the others); the chat's commands last (their
+    # catch-all answers a button nobody else took).
+    for feature in (chat, owner, records, lobby, play, commands):
+        dispatcher.include_router(adopt(feature.router))
     answers.install(dispatcher, bot, service)  # every press answered, also when a handler fails
     dispatcher.startup.register(on_startup)
     return TelegramApp(bot, dispatcher, service, store, messenger, owns_store)
+
+
+def make_service(settings: Settings, store: Store, messenger: Messenger, *,
+                 new_seed: Callable[[], int] | None = None,
+                 link_secret: bytes | None = None) -> TableService:
+    """The table service of one platform (``messenger``) over ``store``, as ``settings`` say."""
+    service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
+                           default_lang=settings.default_lang, bot_delay=settings.bot_delay,
+                           lobby_timeout=settings.lobby_timeout, link_secret=link_secret)
+    if new_seed is not None:
+        service.lobby.new_seed = new_seed
+    return service
+
+
+async def start_service(service: TableService) -> int:
+    """Start-up of either platform: the timers run, the results of matches that ended before
+    the records existed are written, every running table is redrawn and its clock re-armed.
+    Returns how many tables run."""
+    service.clock.timers.start()
+    await service.records.backfill()  # matches that ended before the records existed
+    return await service.resume_all()
+
+
+async def stop_service(service: TableService) -> None:
+    """The timers stop (a running bot move ends before the database closes); pending
+    end-of-match posts go out."""
+    await service.clock.timers.close()
+    await service.records.drain()
 
 
 def telegram_outbox(messenger: TelegramMessenger, scale: float) -> Outbox:
@@ -142,10 +164,8 @@ async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:
 
 async def on_startup(bot: Bot, service: TableService) -> None:
     """Dispatcher start-up hook: timers, the command menu, every running table redrawn."""
-    service.timers.start()
     await set_commands(bot, service.catalogs, service.default_lang)
-    await records_of(service).backfill()  # matches that ended before the records existed
-    resumed = await service.resume_all()
+    resumed = await start_service(service)
     log.info("kozyr is running on Telegram (%s running tables redrawn)", resumed)
 
 
@@ -193,37 +213,3 @@ async def run_webhook(app: TelegramApp, settings: Settings) -> None:
         await until_signalled()
     finally:
         await runner.cleanup()
-
-
-async def run(settings: Settings) -> None:
-    """Run every platform whose token is set: Telegram, Discord, or both over one database
-    (each with its own table service; a table belongs to one platform's chat)."""
-    if not settings.discord_token:
-        await run_telegram(settings)
-        return
-    from bot.discord.client import run_discord  # discord.py is loaded only when it runs
-
-    if not settings.telegram_token:
-        await run_discord(settings)
-        return
-    store = Store(settings.database_url)
-    await store.start()
-    try:
-        await until_one_ends(run_telegram(settings, store=store),
-                             run_discord(settings, store=store))
-    finally:
-        await store.close()
-
-
-async def until_one_ends(*runs: Coroutine[Any, Any, None]) -> None:
-    """Run ``runs`` together until one ends or fails (its error is raised); the others are
-    then cancelled."""
-    tasks = [asyncio.ensure_future(r) for r in runs]
-    try:
-        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            task.result()
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)

@@ -12,8 +12,9 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from bot.settings import Settings, describe_database
 
@@ -54,12 +55,49 @@ def cmd_run(settings: Settings, args: argparse.Namespace) -> int:
     if not settings.telegram_token and not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from bot.bootstrap import run  # imported late: the no-token path stays light
-
     log.info("database: %s", describe_database(settings.database_url))
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
     return 0
+
+
+async def run(settings: Settings) -> None:
+    """Run every platform whose token is set: Telegram, Discord, or both over one database
+    (each with its own table service; a table belongs to one platform's chat)."""
+    # imported late: the no-token path stays light, discord.py is loaded only when it runs
+    from bot.bootstrap import run_telegram
+    from storage import Store
+
+    if not settings.discord_token:
+        await run_telegram(settings)
+        return
+    from bot.discord.client import run_discord
+
+    if not settings.telegram_token:
+        await run_discord(settings)
+        return
+    store = Store(settings.database_url)
+    await store.start()
+    try:
+        await until_one_ends(run_telegram(settings, store=store),
+                             run_discord(settings, store=store))
+    finally:
+        await store.close()
+
+
+async def until_one_ends(*runs: Coroutine[Any, Any, None]) -> None:
+    """Run ``runs`` together until one ends or fails (its error is raised); the others are
+    then cancelled."""
+    tasks = [asyncio.ensure_future(r) for r in runs]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            task.result()
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
 
 
 def cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:

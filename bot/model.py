@@ -63,7 +63,7 @@ RecordKind = Literal["pic", "deal", "export"]
 
 @dataclass(frozen=True)
 class RecordData:
-    """A records button (bot/records.py): the sheet's picture (``pic``), the record of deal
+    """A records button (bot/records/service.py): the sheet's picture (``pic``), the record of deal
     ``deal`` (the engine's deal number) or the match's export file (``export``)."""
 
     table_id: int

@@ -3,7 +3,8 @@
 A seeded two-player Deberts match is played through the engine by two bot players; the bot's own
 render code turns it into the table message (the group's), a hand message (a player's private
 one, with its buttons) and, at the end, the score sheet picture that ``/score`` offers. The two
-messages are drawn as chat bubbles with Pillow; the sheet is ``bot.picture.sheet_png`` itself.
+messages are drawn as chat bubbles with Pillow; the sheet is
+``bot.records.picture.sheet_png`` itself.
 
 Run from the repository's root: ``.venv/bin/python docs/make_pictures.py`` (writes
 ``docs/img/*.png``; ``--out DIR`` writes elsewhere). ``tests/test_docs.py`` re-runs it and
@@ -30,11 +31,14 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 
 import engine  # noqa: E402
 import engine.ai  # noqa: E402
-from bot.display import with_sides  # noqa: E402
 from bot.i18n import Catalogs, Translator  # noqa: E402
 from bot.model import Screen  # noqa: E402
-from bot.picture import load_font  # noqa: E402
-from bot.render import TableInfo, render_hand, render_table, result_line  # noqa: E402
+from bot.records.picture import load_font  # noqa: E402
+from bot.show.common import TableInfo  # noqa: E402
+from bot.show.display import with_sides  # noqa: E402
+from bot.show.hand import render_hand  # noqa: E402
+from bot.show.sheet import result_line  # noqa: E402
+from bot.show.table import render_table  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
 SEED = 2026
@@ -146,7 +150,7 @@ def chat_png(screen: Screen, sender: str) -> bytes:
 
 def pictures(tr: Translator | None = None) -> dict[str, bytes]:
     """File name -> PNG bytes of every picture the README shows."""
-    from bot.picture import sheet_png  # the same function /score's picture button uses
+    from bot.records.picture import sheet_png  # the same function /score's picture button uses
 
     tr = tr or Catalogs().translator("en")
     match, snap = play_match()

@@ -6,7 +6,7 @@ before. The action log already holds the whole match (the engine replays it exac
 seed), so the snapshot keeps only the events the running table reads: those of the current
 deal (the bot players follow the deal from them, engine/ai) and of the deal before it (the
 "Deal record" button of the deal that has just ended). Whoever needs older events replays the
-action log (bot/records.py).
+action log (bot/records/service.py).
 
 The engine decodes a trimmed snapshot like a full one: the match state does not depend on the
 event list, and a match carries on from the events it was given.

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.bootstrap import make_service, start_service, stop_service
 from bot.discord.commands import CatalogTranslator, KozyrTree, register
 from bot.discord.ids import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from bot.discord.markup import notice_of
@@ -22,10 +23,9 @@ from bot.discord.messenger import DiscordMessenger
 from bot.discord.views import ChoiceMenu, HandButton, PressButton
 from bot.i18n import Catalogs, Translator
 from bot.model import Button
-from bot.records import records_of
-from bot.render import TableInfo
-from bot.service import TableService
 from bot.settings import Settings
+from bot.show.common import TableInfo
+from bot.tables.service import TableService
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -52,35 +52,30 @@ class KozyrClient(discord.Client):
     """The discord.py client carrying kozyr's service and messenger.
 
     Args:
+        settings: the bot's settings (the service is wired by bot/bootstrap.py).
         store: the database (shared with the Telegram bot when both run).
-        catalogs: translations.
-        default_lang: language of a channel that never used ``/lang``.
         new_seed: source of match seeds (tests pass a deterministic one).
-        service_options: further ``TableService`` keywords (bot delay, lobby timeout).
     """
 
-    def __init__(self, *, store: Store, catalogs: Catalogs, default_lang: str,
-                 new_seed: Callable[[], int] | None = None, **service_options: Any) -> None:
+    def __init__(self, settings: Settings, *, store: Store,
+                 new_seed: Callable[[], int] | None = None) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(intents=discord.Intents(guilds=True),
                          allowed_mentions=discord.AllowedMentions.none())
-        self.catalogs = catalogs
         self.tree = KozyrTree(self)
         self.messenger = DiscordMessenger(self, store)
-        self.service = TableService(store=store, catalogs=catalogs, messenger=self.messenger,
-                                    default_lang=default_lang, **service_options)
-        if new_seed is not None:
-            self.service.new_seed = new_seed
+        self.service: TableService = make_service(settings, store, self.messenger,
+                                                  new_seed=new_seed)
+        self.catalogs: Catalogs = self.service.catalogs
         self.service.display.table_buttons = hand_row
-        register(self.tree, catalogs)
+        register(self.tree, self.catalogs)
 
     async def setup_hook(self) -> None:
         """After login: buttons of every message ever sent, commands, tables, timers."""
         self.add_dynamic_items(PressButton, ChoiceMenu)
         await self.tree.set_translator(CatalogTranslator(self.catalogs))
         await self.tree.sync()
-        self.service.timers.start()
-        resumed = await self.service.resume_all()
+        resumed = await start_service(self.service)
         log.info("kozyr is on Discord (%s running tables redrawn)", resumed)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -98,8 +93,7 @@ class KozyrClient(discord.Client):
     async def close(self) -> None:
         """Stop the timers, let pending end-of-match posts go out, then close the client
         (gateway and HTTP session)."""
-        await self.service.timers.close()  # a running bot move ends first
-        await records_of(self.service).drain()
+        await stop_service(self.service)
         await super().close()
 
 
@@ -127,9 +121,7 @@ async def build_discord(settings: Settings, *, new_seed: Callable[[], int] | Non
     if store is None:
         store = Store(settings.database_url)
         await store.start()
-    client = KozyrClient(store=store, catalogs=Catalogs(), default_lang=settings.default_lang,
-                         new_seed=new_seed, bot_delay=settings.bot_delay,
-                         lobby_timeout=settings.lobby_timeout)
+    client = KozyrClient(settings, store=store, new_seed=new_seed)
     app = DiscordApp(client, client.service, store, owns)
     try:
         await client.login(settings.discord_token)

@@ -18,7 +18,6 @@ import engine
 from bot.discord.handlers import Command, in_channel, kozyr, person_of, set_dm
 from bot.discord.markup import clip, notice_of
 from bot.i18n import Catalogs
-from bot.records import records_of
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +100,7 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
     @app_commands.describe(game=text("dc.param.game"))
     @app_commands.autocomplete(game=game_choices)
     async def new(interaction: discord.Interaction[Any], game: str) -> None:
-        await in_channel(interaction, lambda client, place, person: client.service.new_table(
+        await in_channel(interaction, lambda client, place, person: client.service.lobby.new_table(
             place, person, game.strip().lower()))
 
     @tree.command(name="rules", description=text("cmd.rules"))
@@ -116,7 +115,7 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
     @app_commands.guild_only()
     @app_commands.describe(last=text("dc.param.last"))
     async def score(interaction: discord.Interaction[Any], last: bool = False) -> None:
-        await in_channel(interaction, lambda client, place, _: records_of(client.service).score(
+        await in_channel(interaction, lambda client, place, _: client.service.records.score(
             place, last=last))
 
     @tree.command(name="stats", description=text("cmd.stats"))
@@ -125,23 +124,23 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
     async def stats(interaction: discord.Interaction[Any],
                     member: discord.Member | None = None) -> None:
         about = person_of(member) if member is not None else None
-        await in_channel(interaction, lambda client, place, person: records_of(
-            client.service).stats(place, person, about=about))
+        await in_channel(interaction, lambda client, place, person: client.service.records.
+            stats(place, person, about=about))
 
     @tree.command(name="top", description=text("cmd.top"))
     @app_commands.guild_only()
     @app_commands.describe(game=text("dc.param.game"))
     @app_commands.autocomplete(game=game_choices)
     async def top(interaction: discord.Interaction[Any], game: str = "") -> None:
-        await in_channel(interaction, lambda client, place, _: records_of(client.service).top(
+        await in_channel(interaction, lambda client, place, _: client.service.records.top(
             place, game))
 
     @tree.command(name="export", description=text("cmd.export"))
     @app_commands.guild_only()
     @app_commands.describe(table=text("dc.param.table"))
     async def export(interaction: discord.Interaction[Any], table: str = "") -> None:
-        await in_channel(interaction, lambda client, place, person: records_of(
-            client.service).export(place, person, table))
+        await in_channel(interaction, lambda client, place, person: client.service.records.
+            export(place, person, table))
 
     @tree.command(name="lang", description=text("cmd.lang"))
     @app_commands.guild_only()
@@ -159,12 +158,12 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
     channel_command("help", "cmd.help",
                     lambda client, place, _: client.service.help(place))
     channel_command("history", "cmd.history",
-                    lambda client, place, _: records_of(client.service).history(place))
+                    lambda client, place, _: client.service.records.history(place))
     channel_command("stop", "cmd.stop",
-                    lambda client, place, person: client.service.stop_request(place, person))
+                    lambda client, place, person: client.service.lobby.stop_request(place, person))
     channel_command("leave", "cmd.leave",
-                    lambda client, place, person: client.service.leave_match(place, person))
-    channel_command("pause", "cmd.pause", lambda client, place, person: client.service.pause(
+                    lambda client, place, person: client.service.play.leave_match(place, person))
+    channel_command("pause", "cmd.pause", lambda client, place, person: client.service.play.pause(
         place, person, paused=True))
-    channel_command("resume", "cmd.resume", lambda client, place, person: client.service.pause(
+    channel_command("resume", "cmd.resume", lambda client, place, person: client.service.play.pause(
         place, person, paused=False))

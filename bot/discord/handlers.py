@@ -19,9 +19,8 @@ import discord
 from bot.discord.ids import HandRequest, Pressed
 from bot.discord.markup import notice_of
 from bot.i18n import Translator
-from bot.lobby import Answer
 from bot.model import ActData, ExpandData, Person, Place, RecordData, Screen, Target, Undeliverable
-from bot.records import records_of
+from bot.tables.play import Answer
 
 if TYPE_CHECKING:
     from bot.discord.client import KozyrClient
@@ -116,17 +115,18 @@ async def _on_press(interaction: discord.Interaction[Any], data: Pressed | None)
         service.display.forget(person.ext_id)
     answer = answerer(interaction)
     if isinstance(data, ActData):
-        await service.act(person, data, answer=answer)
+        await service.play.act(person, data, answer=answer)
     elif isinstance(data, ExpandData):
-        await answer(await service.expand(person, data))
+        await answer(await service.play.expand(person, data))
     elif isinstance(data, RecordData):
-        await answer(await records_of(service).press(person, place_of(interaction), data))
+        await answer(await service.records.press(person, place_of(interaction), data))
     else:
         async def used() -> None:  # answered (either way) by someone allowed to: buttons go
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(view=None)
 
-        await service.lobby(person, data, place_of(interaction), answer=answer, used=used)
+        await service.lobby.press(person, data, place_of(interaction), answer=answer,
+                                  used=used)
 
 
 async def my_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -149,7 +149,7 @@ async def my_hand(interaction: discord.Interaction[Any], table_id: int) -> None:
                 return message_id
         return await messenger.show_ephemeral(interaction, screen)
 
-    notice = await service.hand(person, table_id, show)
+    notice = await service.play.hand(person, table_id, show)
     if notice:
         await interaction.edit_original_response(content=notice_of(notice))
     for text in said:

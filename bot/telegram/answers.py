@@ -32,7 +32,7 @@ from aiogram.types import CallbackQuery, TelegramObject
 
 from bot.i18n import LANGS
 from bot.markup import unescape
-from bot.service import TableService
+from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,8 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.render import TableInfo, render_table
+from bot.show.common import TableInfo
+from bot.show.table import render_table
 
 CATALOGS = Catalogs()
 NAMES = ("Anna", "Boris", "Vera", "Gleb")
@@ -41,7 +42,7 @@ def test_berg_header_counts_deals_not_sheet_rows(lang: str) -> None:  # BERG-SCO
                and x.score_sheet["rows"][-1]["deal"] == x.public_view()["deal"])
     deal = m.public_view()["deal"]
     tr = CATALOGS.translator(lang)
-    from bot.display import hand_screen
+    from bot.show.display import hand_screen
     from storage import Seat
 
     head = render_table(tr, info_for("berg", m), m.public_view()).text.splitlines()[0]
@@ -72,7 +73,7 @@ def test_thrown_in_deal_keeps_the_sheet_number(game: str) -> None:  # DB-SHEET-6
 ])
 def test_result_line_puts_the_winner_first(lang: str, game: str, totals: list[float],
                                            shown: str) -> None:  # DB-SHEET-5, BERG-END-3
-    from bot.render import result_line
+    from bot.show.sheet import result_line
 
     tr = CATALOGS.translator(lang)
     players = 2 if game == "married_bridge" else 4
@@ -100,7 +101,7 @@ BB_INFO = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5, BB-SHEET-3
-    from bot.render import render_event
+    from bot.show.events import render_event
 
     tr = CATALOGS.translator(lang)
     # 14 spades by Anna and Vera: 94 card points and 20 in melds make it (94 + 200 >= 140);
@@ -119,7 +120,8 @@ def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SCORE-10
-    from bot.render import cell_text, render_event
+    from bot.show.events import render_event
+    from bot.show.sheet import cell_text
 
     tr = CATALOGS.translator(lang)
     # 14 spades doubled fails (60 + 20 < 140): the defenders write 2 x 14 + 16 + 2 = 46
@@ -137,7 +139,7 @@ def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SC
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_last_trick_has_no_bonus(lang: str) -> None:  # MB-SCORE (tricks only)
-    from bot.render import render_event
+    from bot.show.events import render_event
 
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
@@ -167,7 +169,7 @@ BERG_INFO = TableInfo(1, 1, "berg", "Club", NAMES, sides=((0, 2), (1, 3)))
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_berg_sheet_speaks_the_players_language(lang: str) -> None:  # BERG-SCORE-6, -7
-    from bot.render import render_sheet
+    from bot.show.sheet import render_sheet
 
     tr = CATALOGS.translator(lang)
     text = render_sheet(tr, BERG_INFO, BERG_SHEET)
@@ -180,7 +182,7 @@ def test_berg_sheet_speaks_the_players_language(lang: str) -> None:  # BERG-SCOR
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_berg_deal_result_names_what_was_written(lang: str) -> None:  # BERG-SCORE-5, -7
-    from bot.render import render_event
+    from bot.show.events import render_event
 
     tr = CATALOGS.translator(lang)
     event = {"type": "deal_scored", "deal": 2, "declarer": None, "outcome": "tie",
@@ -198,7 +200,7 @@ def test_berg_deal_result_names_what_was_written(lang: str) -> None:  # BERG-SCO
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_jokers_have_names(lang: str) -> None:  # BERG-DECK
-    from bot.render import card_text
+    from bot.show.common import card_text
 
     tr = CATALOGS.translator(lang)
     red, black = card_text("RJ", tr), card_text("BJ", tr)
@@ -210,7 +212,7 @@ def test_jokers_have_names(lang: str) -> None:  # BERG-DECK
 def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without an edit
     from datetime import UTC, datetime, timedelta
 
-    from bot.display import _clock
+    from bot.show.display import _clock
     from storage import GameTable
 
     tr = CATALOGS.translator(lang)
@@ -229,7 +231,8 @@ def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without
 @pytest.mark.parametrize("lang", LANGS)
 def test_berg_orders_come_after_the_card(lang: str) -> None:  # BERG-CODES play:<jack>:<order>
     from bot.model import ActData, ExpandData
-    from bot.render import card_text, hand_buttons
+    from bot.show.common import card_text
+    from bot.show.hand import hand_buttons
 
     tr = CATALOGS.translator(lang)
     orders = ["5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK"]
@@ -256,7 +259,7 @@ def test_berg_top_card_does_not_read_like_the_last_card_call() -> None:  # BERG-
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_sheet_has_a_contract_column(lang: str) -> None:  # MB-SCORE-8
-    from bot.render import render_sheet
+    from bot.show.sheet import render_sheet
 
     tr = CATALOGS.translator(lang)
     sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
@@ -286,7 +289,7 @@ def _mb_defeated(tricks: int, needed: int, points: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-SCORE-8
-    from bot.render import render_event
+    from bot.show.events import render_event
 
     tr = CATALOGS.translator(lang)
     text = render_event(tr, MB_INFO, _mb_defeated(8, 10, 600),
@@ -298,7 +301,7 @@ def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-S
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_berg_top_card_line_names_the_card_first(lang: str) -> None:  # BERG-INFO-2
-    from bot.render import card_text, render_facts
+    from bot.show.common import card_text, render_facts
 
     tr = CATALOGS.translator(lang)
     line = render_facts(tr, BERG_INFO, [{"key": "top_card", "value": "KC", "kind": "card",
@@ -308,7 +311,7 @@ def test_berg_top_card_line_names_the_card_first(lang: str) -> None:  # BERG-INF
 
 
 def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characters
-    from bot.render import render_sheet
+    from bot.show.sheet import render_sheet
 
     tr = CATALOGS.translator("ru")
     rows = [{**row, "deal": 1 + i // 2} for i in range(200)
@@ -321,8 +324,8 @@ def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characte
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_record_names_the_contract_in_words(lang: str) -> None:  # MB-SCORE-8
-    from bot.records_core import DealRecord
-    from bot.records_text import render_deal_record
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
 
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
@@ -335,9 +338,9 @@ def test_married_bridge_record_names_the_contract_in_words(lang: str) -> None:  
 @pytest.mark.parametrize("lang", LANGS)
 def test_berg_record_says_orders_and_declarations_in_words(lang: str) -> None:
     # BERG-CODES play:<queen>:<suit>, play:<jack>:<order>; BERG-DECL-12 (fire)
-    from bot.records_core import DealRecord
-    from bot.records_text import render_deal_record
-    from bot.render import card_text
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+    from bot.show.common import card_text
 
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "berg", "Club", NAMES)
@@ -361,9 +364,9 @@ def test_berg_record_says_orders_and_declarations_in_words(lang: str) -> None:
 def test_berg_breakdown_adds_up_with_declarations(lang: str) -> None:  # BERG-DECL-2, BERG-SCORE-7
     # deal 3: Anna and Vera opened Boris's hand (-0.5) and went out for 5.0: the deal wrote
     # 4.5 (-0.5 to 4.5 on the sheet); the breakdown names both terms before "="
-    from bot.records_core import DealRecord
-    from bot.records_text import render_deal_record
-    from bot.render import render_event
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+    from bot.show.events import render_event
 
     tr = CATALOGS.translator(lang)
     event = {"type": "deal_scored", "deal": 3, "declarer": None, "outcome": "win",
@@ -386,7 +389,7 @@ def test_berg_breakdown_adds_up_with_declarations(lang: str) -> None:  # BERG-DE
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-SCORE-4, -5
     # 7♠ doubled by Anna, no trick taken: Boris writes 13 undertricks × 30 × 2 = 780
-    from bot.render import render_event
+    from bot.show.events import render_event
 
     tr = CATALOGS.translator(lang)
     info = MB_INFO

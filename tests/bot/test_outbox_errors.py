@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.model import Screen, Target
-from bot.outbox import Outbox
+from bot.show.outbox import Outbox
 from tests.records.conftest import RecordingMessenger
 
 

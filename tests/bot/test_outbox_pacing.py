@@ -8,7 +8,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from bot.model import Screen, Target
-from bot.outbox import Limits, Outbox, _Stamp, _Window, group_wait
+from bot.show.outbox import Limits, Outbox, _Stamp, _Window, group_wait
 from tests.records.conftest import RecordingMessenger, Sent
 
 LIMITS = Limits()

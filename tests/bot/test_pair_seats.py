@@ -13,9 +13,11 @@ import pytest
 import engine
 from bot.discord import ids
 from bot.i18n import LANGS, Catalogs
-from bot.lobby import free_seat, seat_arg
 from bot.model import ActData, LobbyData
-from bot.render import TableInfo, card_text, out_of_play_line, render_hand, render_lobby
+from bot.show.common import TableInfo, card_text
+from bot.show.hand import out_of_play_line, render_hand
+from bot.show.lobby import render_lobby
+from bot.tables.lobby import free_seat, seat_arg
 from bot.telegram.callbacks import LobbyCb, pack
 
 NAMES = ("Anna", "Boris", "Clara", "Denis")
@@ -135,8 +137,8 @@ def test_partner_keeps_only_recontra_after_a_contra() -> None:  # BB-BID-13, BB-
 
 @pytest.mark.parametrize("game", ["bazar_belot", "berg"])
 def test_table_message_names_the_pairs(game: str) -> None:  # BB-DEAL-1, BERG-SETUP-1
-    from bot.display import with_sides
-    from bot.render import render_table
+    from bot.show.display import with_sides
+    from bot.show.table import render_table
 
     m = engine.get_game(game).new_match(players=4, seed=2)
     info = with_sides(TableInfo(1, 1, game, "Club", NAMES), m)
@@ -151,8 +153,8 @@ def test_deal_record_keeps_the_partners_hand_secret() -> None:  # BB-PLAY-12
     "is seen by nobody else"; the lone player's and the defenders' hands are listed."""
     import random
 
-    from bot.records_core import deal_record
-    from bot.records_text import render_deal_record
+    from bot.records.core import deal_record
+    from bot.records.text import render_deal_record
 
     m = engine.get_game("bazar_belot").new_match(players=4, seed=5)
     actions: list[tuple[int, str]] = [(1, "bid:kapo1:S")]

@@ -5,14 +5,10 @@ from __future__ import annotations
 import engine
 from bot.i18n import Catalogs
 from bot.model import ActData, ExpandData
-from bot.render import (
-    TableInfo,
-    card_text,
-    hand_buttons,
-    render_hand,
-    render_sheet,
-    render_table,
-)
+from bot.show.common import TableInfo, card_text
+from bot.show.hand import hand_buttons, render_hand
+from bot.show.sheet import render_sheet
+from bot.show.table import render_table
 
 E2_SHEET = {
     "sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
@@ -109,7 +105,7 @@ def test_few_codes_are_shown_at_once_as_a_ladder() -> None:
 
 
 def test_result_line_without_a_belote_score_uses_totals() -> None:
-    from bot.render import result_line
+    from bot.show.sheet import result_line
 
     sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
              "rows": [], "totals": [960, -50], "pot": 0,
@@ -152,7 +148,7 @@ def test_long_numeric_ladder_takes_two_taps_at_most() -> None:  # Bazar-Belot bi
 
 
 def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3
-    from bot.render import cell_text
+    from bot.show.sheet import cell_text
 
     ru = Catalogs().translator("ru")
     en = Catalogs().translator("en")
@@ -162,7 +158,7 @@ def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3
 
 
 def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHORT-6
-    from bot.render import result_line
+    from bot.show.sheet import result_line
 
     sheet = {"sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
              "rows": [], "totals": [3, -3], "pot": 0,
@@ -173,7 +169,8 @@ def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHO
 
 def test_several_bots_get_their_seat_numbers_everywhere() -> None:
     # a 4-player table with three bots: bids, the sheet's header and the result tell them apart
-    from bot.render import result_line, seat_names
+    from bot.show.common import seat_names
+    from bot.show.sheet import result_line
 
     level = {"ru": "любитель", "uk": "аматор", "en": "normal"}
     for lang in ("ru", "uk", "en"):
@@ -193,7 +190,7 @@ def test_several_bots_get_their_seat_numbers_everywhere() -> None:
 
 
 def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
-    from bot.render import result_line
+    from bot.show.sheet import result_line
 
     info = TableInfo(7, 3, "berg", "Club", ("Alex", "Bo", "Cy", "Di"))
     sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
@@ -210,7 +207,7 @@ def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
 def test_bait_line_shows_the_points_taken_from_the_declarer() -> None:
     # DB-SCORE-3: Bob baits Alice (23 < 60) and writes 60 + 23 = 83 (280 -> 363);
     # DB-SCORE-5: a made deal that wins the pot writes it on top
-    from bot.render import render_event
+    from bot.show.events import render_event
 
     words = {"ru": ("байт", "повисшие"), "uk": ("байт", "повислі"), "en": ("bait", "pot")}
     for lang, (bait, pot) in words.items():

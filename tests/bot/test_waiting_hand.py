@@ -8,7 +8,8 @@ import random
 
 import engine
 from bot.i18n import Catalogs
-from bot.render import TableInfo, render_hand
+from bot.show.common import TableInfo
+from bot.show.hand import render_hand
 
 INFO = TableInfo(table_id=3, version=1, game="deberts", chat_title="Club",
                  names=("Anna", "Boris", "Clara"))

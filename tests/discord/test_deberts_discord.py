@@ -13,7 +13,7 @@ import random
 
 from bot.discord.client import DiscordApp
 from bot.i18n import Catalogs
-from bot.render import card_text
+from bot.show.common import card_text
 from tests.discord.conftest import (
     STALE,
     Kozyr,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.access import join_payload, join_tag
+from bot.tables.access import join_payload, join_tag
 from tests.e2e.conftest import (
     CARD_RE,
     current_match,
@@ -134,7 +134,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
                      if any(b.data.endswith("|pass") for b in _game_buttons(hand_message(fake, u)))]
         assert len(with_pass) == 1
         from bot.i18n import Catalogs
-        from bot.render import card_text
+        from bot.show.common import card_text
 
         tr = Catalogs().translator("en")
         checked: dict[tuple[int, int], int] = {}
@@ -215,7 +215,7 @@ async def test_players_pick_seats_in_pairs_and_the_partner_of_a_lone_player_sits
     keeps the chosen seats and the table names the pairs. Then kapo on one hand (BB-BID-4,
     BB-BID-12): the lone player's partner is told his cards are out of play and gets no button
     (BB-PLAY-10)."""
-    from bot.lobby import free_seat
+    from bot.tables.lobby import free_seat
 
     group, alice, bob = club
     carol, dave = fake.user(103, "Carol"), fake.user(104, "Dave")
@@ -313,7 +313,7 @@ async def test_seat_picked_before_opening_the_bot_is_kept_by_the_deep_link(
         assert answer.text and "private chat" in answer.text
         invite = await fake.wait_for_message(group, text_contains="Bob")
         url = next(b.data for row in invite.buttons for b in row)
-        tag = join_tag(app.service.link_secret, table_id)
+        tag = join_tag(app.service.lobby.link_secret, table_id)
         assert url == f"https://t.me/kozyr_test_bot?start=join-{table_id}-2-{tag}"
         await fake.start_bot(bob, payload=url.split("start=")[1])
         await fake.wait_for(lambda f: "Pair 1: 1. Alice · 3. Bob" in
@@ -343,7 +343,7 @@ async def test_a_join_link_for_a_seat_taken_meanwhile_seats_elsewhere(
                 for c in f.calls("sendMessage", since=mark)), what=f"the invitation to {seat}")
         assert (await fake.press_button(carol, lobby, text="🪑 Seat 4")).text == \
             "You are at the table."
-        await fake.start_bot(bob, payload=join_payload(app.service.link_secret, table_id, 3))
+        await fake.start_bot(bob, payload=join_payload(app.service.lobby.link_secret, table_id, 3))
         notice = await fake.wait_for_message(bob, text_contains="taken meanwhile")
         seats = await _seats(app, table_id)
         bobs = next(s for s, name in seats.items() if name == "Bob")

@@ -146,7 +146,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
         assert "Captain: Carol" in (table.text or "") and "Berg height: 5" in (table.text or "")
         from bot.i18n import Catalogs
-        from bot.render import card_text
+        from bot.show.common import card_text
 
         tr = Catalogs().translator("en")
         checked: dict[tuple[int, int], int] = {}

@@ -13,7 +13,7 @@ import asyncio
 import random
 from typing import Any
 
-from bot.chatmove import is_suspended
+from bot.tables.chatmove import is_suspended
 from tests.e2e.conftest import hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
@@ -146,9 +146,9 @@ async def test_removed_bot_suspends_the_game_until_resume(
                 break
             await asyncio.sleep(0.05)
         assert await suspended()
-        async with app.service._locks(table_id):
+        async with app.service.kit.locks(table_id):
             pass
-        assert app.service.timers.pending(table_id) == []
+        assert app.service.clock.timers.pending(table_id) == []
         for user in (alice, bob):  # each player is told in private
             await fake.wait_for_message(user, text_contains="The bot was removed from «Friday")
         # A move pressed meanwhile is answered and changes nothing; no retry loop on the 403.

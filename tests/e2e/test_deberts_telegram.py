@@ -63,7 +63,7 @@ def _group_leaks(fake: FakeTelegram, group: FakeChat, hands: list[set[str]],
 async def _assert_no_leak(app: Any, fake: FakeTelegram, group: FakeChat, table_id: int,
                           since: dict[tuple[int, int], int]) -> None:
     from bot.i18n import Catalogs
-    from bot.render import card_text
+    from bot.show.common import card_text
 
     tr = Catalogs().translator("en")
     match = await current_match(app, table_id)

@@ -74,7 +74,7 @@ async def play_to_the_end(fake: FakeTelegram, app: Any, group: FakeChat,
     """Press buttons (a ``prefer``red code when shown, else a random one) until nobody has any;
     check for leaks after every move. Returns the stored match and the number of presses."""
     from bot.i18n import Catalogs
-    from bot.render import card_text
+    from bot.show.common import card_text
 
     tr = Catalogs().translator("en")
     async with app.store.transaction() as tx:

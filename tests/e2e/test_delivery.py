@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from bot.display import with_sides
 from bot.model import Screen, Target
-from bot.render import render_table
+from bot.show.display import with_sides
+from bot.show.table import render_table
+from bot.tables.load import load
 from tests.e2e.conftest import (
     current_match,
     hand_message,
@@ -58,8 +59,8 @@ async def _newest_table_text(app: Any, table_id: int) -> str:
     """The table message's HTML for the stored state, rendered as the display renders it."""
     display = app.service.display
     async with app.store.transaction() as tx:
-        table = await tx.get_table(table_id)
-        info, tr, _ = await display._info(tx, table)
+        loaded = await load(tx, table_id)
+    info, tr = display._info(loaded)
     match = await current_match(app, table_id)
     screen = render_table(tr, with_sides(info, match), match.public_view())
     return str(screen.text)
@@ -143,7 +144,7 @@ async def test_403_on_a_hand_tells_the_group_with_the_deep_link(
             table = await tx.get_table(table_id)
         assert table is not None
         mark = fake.mark()
-        await app.service.on_deadline(table_id, table.version)
+        await app.service.play.on_deadline(table_id, table.version)
         await app.service.display.drain()
         assert fake.calls("editMessageText", since=mark), "the move was drawn"
         assert not [c for c in fake.calls(since=mark) if c.params.get("chat_id") == blocked.id]

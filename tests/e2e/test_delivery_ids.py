@@ -50,7 +50,7 @@ def _slow_table_posts(app: Any, group: FakeChat, delay: float) -> None:
 
 async def _new_deal(app: Any, table_id: int) -> None:
     """Redraw as after a thrown-in deal: the table message is posted anew."""
-    async with app.service._locks(table_id):
+    async with app.service.kit.locks(table_id):
         await app.service.display.refresh(table_id, new_events=THROWN)
     await asyncio.sleep(0.1)
 

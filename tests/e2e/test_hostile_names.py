@@ -57,7 +57,7 @@ async def test_hostile_names_and_titles_in_every_notice(fake: FakeTelegram, kozy
         async with app.store.transaction() as tx:
             table_id = (await tx.unfinished_tables())[-1].id
         assert table_id is not None
-        async with app.service._locks(table_id), app.store.transaction() as tx:
+        async with app.service.kit.locks(table_id), app.store.transaction() as tx:
             table = await tx.get_table(table_id, lock=True)
             assert table is not None
             table.options = {**table.options, "turn_timer": 1}
@@ -72,7 +72,7 @@ async def test_hostile_names_and_titles_in_every_notice(fake: FakeTelegram, kozy
             or _said(fake, group, BOB, "ran out of time"))
         await fake.wait_for(lambda f: _said(f, alice, f"«{TITLE}»") or _said(f, bob, f"«{TITLE}»"),
                             timeout=10, what="a reminder naming the chat")
-        async with app.service._locks(table_id), app.store.transaction() as tx:
+        async with app.service.kit.locks(table_id), app.store.transaction() as tx:
             table = await tx.get_table(table_id, lock=True)
             assert table is not None
             table.options = {**table.options, "turn_timer": 0}

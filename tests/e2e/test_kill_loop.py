@@ -27,7 +27,7 @@ from pathlib import Path
 
 import engine
 from benchmarks.process import BotProcess
-from bot.timers import utcnow
+from bot.tables.clock import utcnow
 from storage import Store
 from storage.snapshot import trim_events
 from tests.e2e.conftest import hand_message

@@ -66,7 +66,7 @@ async def test_whole_rubber_to_the_end(fake: FakeTelegram, kozyr: Any,
         await _open_married_bridge(fake, group, alice, bob, rubber=True)
         table_id = await _table_id(app)
         from bot.i18n import Catalogs
-        from bot.render import card_text
+        from bot.show.common import card_text
 
         tr = Catalogs().translator("en")
         checked: dict[tuple[int, int], int] = {}

@@ -15,8 +15,8 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from bot.i18n import LOCALES_DIR, Catalogs
-from bot.lobby import lobby_defaults
 from bot.model import ActData
+from bot.tables.lobby import lobby_defaults
 from bot.telegram.callbacks import pack
 from storage import GameTable
 from tests.e2e.conftest import (
@@ -72,7 +72,7 @@ async def test_expired_move_press_still_redraws_and_arms(
         assert "query is too old" in (await _answer_error(fake, query.id) or "")
         version = int(data.split("|")[2])
         await wait_redrawn(fake, [alice, bob], version)
-        await fake.wait_for(lambda _: "turn" in app.service.timers.pending(table_id),
+        await fake.wait_for(lambda _: "turn" in app.service.clock.timers.pending(table_id),
                             what="the next player's clock")
 
 
@@ -144,7 +144,7 @@ async def test_expired_stop_press_still_stops(
         query.expired = True
         assert await _answer_error(fake, query.id)
         await fake.wait_for_message(group, text_contains="The game was stopped.")
-        await fake.wait_for(lambda _: not app.service.timers.pending(table_id),
+        await fake.wait_for(lambda _: not app.service.clock.timers.pending(table_id),
                             what="the clocks stopped")
 
 
@@ -209,7 +209,7 @@ async def test_forged_out_of_engine_codes_change_nothing(
             after = await tx.get_table(table_id)
         assert after is not None and after.status == "playing"
         assert (after.version, after.deadline) == (before.version, before.deadline)
-        assert "turn" in app.service.timers.pending(table_id)
+        assert "turn" in app.service.clock.timers.pending(table_id)
 
 
 async def test_lobby_stored_but_never_posted_is_posted_at_start(

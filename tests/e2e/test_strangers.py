@@ -2,7 +2,7 @@
 
 Only members of a table's chat take its seats: a Join pressed elsewhere (a forged press in one's
 own private chat) or a deep link is checked with getChatMember; a table opened in a private
-chat seats only its owner. Join links are signed (bot/access.py): a guessed or old unsigned
+chat seats only its owner. Join links are signed (bot/tables/access.py): a guessed or old unsigned
 ``/start join-<id>`` is refused with a notice. Every refusal changes nothing.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.access import join_payload
+from bot.tables.access import join_payload
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
 
@@ -62,12 +62,12 @@ async def test_guessed_links_and_forged_joins_at_a_group_table_are_refused(
             answer = await fake.press(mallory, welcome, data, strict=False)
             assert answer.text == NOT_MEMBER
         # Even the real, signed link (forwarded to her) does not seat a non-member.
-        await fake.start_bot(mallory, payload=join_payload(app.service.link_secret, table_id))
+        await fake.start_bot(mallory, payload=join_payload(app.service.lobby.link_secret, table_id))
         assert await fake.wait_for_message(mallory, text_contains=NOT_MEMBER)
         assert await _seated(app, table_id) == before
         # A member of the group follows the same link and sits.
         await fake.send_text(group, bob, "hi all")
-        await fake.start_bot(bob, payload=join_payload(app.service.link_secret, table_id))
+        await fake.start_bot(bob, payload=join_payload(app.service.lobby.link_secret, table_id))
         await fake.wait_for_message(bob, text_contains="You are at the table.")
         assert len(await _seated(app, table_id)) == len(before) + 1
 
@@ -80,7 +80,7 @@ async def test_a_private_table_seats_only_its_owner(fake: FakeTelegram, kozyr: A
         before = await _seated(app, table_id)
         answer = await fake.press(mallory, welcome, f"l|{table_id}|join|", strict=False)
         assert answer.text == NOT_MEMBER
-        await fake.start_bot(mallory, payload=join_payload(app.service.link_secret, table_id))
+        await fake.start_bot(mallory, payload=join_payload(app.service.lobby.link_secret, table_id))
         assert await fake.wait_for_message(mallory, text_contains=NOT_MEMBER)
         assert await _seated(app, table_id) == before
         # The owner's own lobby still works: he adds a bot player and starts.

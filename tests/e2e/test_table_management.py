@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from bot.timers import utcnow
+from bot.tables.clock import utcnow
 from storage import ActionLog, Store
 from tests.e2e.conftest import current_match, hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
@@ -48,7 +48,7 @@ async def _table_when(app: Any, table_id: int, predicate: Any, what: str) -> Any
 
 async def _set_option(app: Any, table_id: int, **options: Any) -> None:
     """Change a table option as the service would: under the table's lock."""
-    async with app.service._locks(table_id), app.store.transaction() as tx:
+    async with app.service.kit.locks(table_id), app.store.transaction() as tx:
         table = await tx.get_table(table_id, lock=True)
         assert table is not None
         table.options = {**table.options, **options}
@@ -133,8 +133,8 @@ async def test_stale_timer_changes_nothing(fake: FakeTelegram, kozyr: Any,
         assert await play_moves(fake, [alice, bob], random.Random(2), limit=2) == 2
         before = await _actions(app, table_id)
         assert before == 2
-        await app.service.on_deadline(table_id, 1)  # set for version 1, long gone
-        await app.service.on_bot_turn(table_id, 1)
+        await app.service.play.on_deadline(table_id, 1)  # set for version 1, long gone
+        await app.service.play.on_bot_turn(table_id, 1)
         assert await _actions(app, table_id) == before
 
 
@@ -150,7 +150,7 @@ async def test_restart_rearms_and_a_missed_deadline_leaves_half_the_time(
         await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
                             what="hands")
         await _table_when(app, table_id, lambda t: t.deadline is not None, "a deadline")
-        assert app.service.timers.pending(table_id) == ["turn", "reminder"]
+        assert app.service.clock.timers.pending(table_id) == ["turn", "reminder"]
     # While the bot is down the deadline passes.
     store = Store(db_url)
     await store.start()
@@ -165,8 +165,8 @@ async def test_restart_rearms_and_a_missed_deadline_leaves_half_the_time(
         # could not press meanwhile (never less than half, never the previous player's).
         await _table_when(app, table_id, lambda t: t.deadline is not None
                           and t.deadline > utcnow() + timedelta(seconds=100), "half a clock")
-        assert app.service.timers.pending(table_id) == ["turn", "reminder"] or \
-            app.service.timers.pending(table_id) == ["turn"]
+        assert app.service.clock.timers.pending(table_id) == ["turn", "reminder"] or \
+            app.service.clock.timers.pending(table_id) == ["turn"]
         assert await _actions(app, table_id) == 0
         assert not any("ran out of time" in (m.text or "") for m in fake.bot_messages(group))
 
@@ -233,9 +233,9 @@ async def test_stop_leave_pause_resume(fake: FakeTelegram, kozyr: Any,
             rows = await tx.score_rows(table_id)
         assert table is not None and table.status == "aborted"
         assert rows, "the deals played keep their rows"
-        async with app.service._locks(table_id):  # the stop's work after its answer is done
+        async with app.service.kit.locks(table_id):  # the stop's work after its answer is done
             pass
-        assert app.service.timers.pending(table_id) == []
+        assert app.service.clock.timers.pending(table_id) == []
 
 
 async def test_two_topics_of_a_forum_do_not_interfere(fake: FakeTelegram, kozyr: Any) -> None:

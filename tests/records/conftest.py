@@ -14,7 +14,7 @@ import pytest
 import engine
 from bot.i18n import Catalogs
 from bot.model import Person, Place, Screen, Target
-from bot.records import Records
+from bot.records.service import Records
 from storage import GameTable, Store
 from tests.storage.conftest import database_url
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import engine
-from bot.records_core import (
+from bot.records.core import (
     DRAW,
     LOSS,
     WIN,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.records_core import replay
+from bot.records.core import replay
 from tests.e2e.conftest import (
     club,
     current_match,

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-import bot.picture as picture
+import bot.records.picture as picture
 import engine
-from bot.display import with_sides
 from bot.i18n import Catalogs
-from bot.picture import MAX_ROWS, font_path, load_font, sheet_picture, sheet_png
-from bot.render import TableInfo
+from bot.records.picture import MAX_ROWS, font_path, load_font, sheet_picture, sheet_png
+from bot.show.common import TableInfo
+from bot.show.display import with_sides
 from tests.records.conftest import SHORT, play_out
 
 GAMES = [("deberts", 2, 81), ("deberts", 3, 82), ("bazar_belot", 4, 83), ("berg", 4, 84),

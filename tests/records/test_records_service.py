@@ -13,8 +13,9 @@ from sqlmodel import select
 
 import engine
 from bot.model import Place, RecordData, Screen, Target
-from bot.records import Records, records_of
-from bot.records_core import replay, shown_rating
+from bot.records.core import replay, shown_rating
+from bot.records.service import Records
+from bot.tables.service import TableService
 from storage import Store
 from storage.models import MatchResult, Rating, SeatResult
 from storage.records import RecordsRepo
@@ -195,15 +196,13 @@ async def test_announce_and_backfill(store: Store, records: Records,
     assert n == 2
 
 
-async def test_records_of_shares_the_service_parts(store: Store, records: Records) -> None:
-    class Service:
-        def __init__(self) -> None:
-            self.store, self.catalogs = store, records.catalogs
-            self.messenger, self.default_lang = records.messenger, "ru"
-
-    service = Service()
-    assert records_of(service) is records_of(service)
-    assert records_of(service).store is store and records_of(service).default_lang == "ru"
+async def test_the_service_owns_records_sharing_its_parts(store: Store,
+                                                          records: Records) -> None:
+    service = TableService(store=store, catalogs=records.catalogs,
+                           messenger=records.messenger, default_lang="ru")
+    assert service.records is service.records
+    assert service.records.store is store and service.records.default_lang == "ru"
+    assert service.records.locks is service.kit.locks
 
 
 async def test_a_second_call_writes_nothing(store: Store, records: Records) -> None:
@@ -217,7 +216,7 @@ async def test_a_second_call_writes_nothing(store: Store, records: Records) -> N
 
 
 def test_deal_record_button_names_the_deal_just_ended(catalogs: Any) -> None:
-    from bot.records import deal_record_button
+    from bot.show.display import deal_record_button
     from tests.records.conftest import play_out
 
     tr = catalogs.translator("en")

@@ -12,9 +12,10 @@ import pytest
 
 from bot.i18n import Catalogs
 from bot.model import Place
-from bot.picture import sheet_picture
-from bot.records import Records
-from bot.render import TableInfo, render_sheet
+from bot.records.picture import sheet_picture
+from bot.records.service import Records
+from bot.show.common import TableInfo
+from bot.show.sheet import render_sheet
 from storage import Store
 from tests.records.conftest import PEOPLE, RecordingMessenger, finished_table
 

@@ -36,13 +36,14 @@ async def test_merge_into_an_existing_chat(store: Store) -> None:
         ben = await tx.upsert_user("tg", "2", "Ben")
         assert old.id and new.id and ann.id and ben.id
         await tx.set_chat_lang(old.id, "ru")
+        # the ended table first: a chat has one active table at a time (migration 0004)
+        ended = await tx.create_table(old.id, "deberts", ann.id, {})
+        ended.status = "finished"
+        await tx.save_table(ended)
         playing = await tx.create_table(old.id, "deberts", ann.id, {})
         playing.status = "playing"
         await tx.save_table(playing)
         lobby = await tx.create_table(new.id, "deberts", ben.id, {})  # /new in the new chat
-        ended = await tx.create_table(old.id, "deberts", ann.id, {})
-        ended.status = "finished"
-        await tx.save_table(ended)
         assert ended.id is not None
         tx.session.add(MatchResult(table_id=ended.id, chat_id=old.id, game="deberts",
                                    players=2, deals=3))

@@ -28,8 +28,7 @@ from sqlalchemy.engine import Connection
 import engine
 from bot.i18n import Catalogs
 from bot.model import ActData, Person
-from bot.records import records_of
-from bot.service import TableService
+from bot.tables.service import TableService
 from storage import Store
 from storage.db import alembic_config, make_engine, run_migrations, sqlite_file
 from storage.models import metadata
@@ -194,7 +193,7 @@ async def test_upgrade_with_rows_and_continue_the_running_table(db_url: str, sta
         service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                                default_lang="en", new_seed=lambda: SEED)
         try:
-            await records_of(service).backfill()  # the finished match before 0003's tables
+            await service.records.backfill()  # the finished match before 0003's tables
             assert await service.resume_all() == 1  # the running table is redrawn
             async with store.transaction() as tx:
                 record = await tx.get_match(RUNNING)
@@ -204,7 +203,7 @@ async def test_upgrade_with_rows_and_continue_the_running_table(db_url: str, sta
             assert seat is not None
             person = (ALICE, BOB)[seat]
             code = match.legal_actions(seat)[0]
-            assert await service.act(person, ActData(RUNNING, MOVES_MADE, code)) == ""
+            assert await service.play.act(person, ActData(RUNNING, MOVES_MADE, code)) == ""
             async with store.transaction() as tx:
                 actions = await tx.actions(RUNNING)
                 result_rows = await tx.session.scalar(sa.text("SELECT count(*) FROM seat_result"))
@@ -212,6 +211,6 @@ async def test_upgrade_with_rows_and_continue_the_running_table(db_url: str, sta
             assert actions[-1].code == code
             assert result_rows == 2
         finally:
-            service.timers.shutdown()
+            service.clock.timers.shutdown()
     finally:
         await store.close()

@@ -197,7 +197,7 @@ async def test_kicked_mid_game_restart_then_stop(
         await fake.settle()
     async with kozyr() as app:
         await fake.settle()
-        assert not app.service.timers.pending(table_id)
+        assert not app.service.clock.timers.pending(table_id)
         fake.add_bot_back(group, alice)
         await fake.wait_for_message(group, text_contains="/resume")
         await fake.send_text(group, alice, "/stop")

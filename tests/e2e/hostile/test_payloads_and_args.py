@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.access import join_payload, join_tag
+from bot.tables.access import join_payload, join_tag
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_strangers import _open_lobby, _seated
 
@@ -20,7 +20,7 @@ async def test_crafted_start_payloads(fake: FakeTelegram, kozyr: Any,
     group, alice, bob = club
     async with kozyr() as app:
         _, table_id = await _open_lobby(fake, group, alice, app)
-        secret = app.service.link_secret
+        secret = app.service.lobby.link_secret
         tag = join_tag(secret, table_id)
         good = join_payload(secret, table_id)
         other = join_tag(secret, table_id + 1)

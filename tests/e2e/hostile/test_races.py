@@ -78,7 +78,7 @@ async def test_stop_yes_against_a_move(fake: FakeTelegram, kozyr: Any,
         async with app.store.transaction() as tx:
             table = await tx.get_table(table_id)
         assert table is not None and table.status == "aborted"
-        assert not app.service.timers.pending(table_id)
+        assert not app.service.clock.timers.pending(table_id)
         # no hand keeps a move button after the stop
         for u in (alice, bob):
             m = hand_message(fake, u)

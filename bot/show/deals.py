@@ -1,6 +1,6 @@
 """A deal's result in the game's own words, so that a player can redo the sum on paper.
 
-``render.render_event`` lists what every game has (tricks, card points, melds); the games whose
+``show.events.render_event`` lists what every game has (tricks, card points, melds); the games whose
 sum needs more (Bazar-Belot's contract, rounding and contra, BB-SCORE; Berg's notes of why a row
 was written, BERG-SCORE-7) get their lines here. Input: the ``deal_scored`` event and the score
 sheet row the deal wrote (its ``note`` holds the contract or the reason).
@@ -14,15 +14,9 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape, unescape
-from bot.render import (
-    CONTRACT_RE,
-    TableInfo,
-    card_text,
-    cell_text,
-    localize_numbers,
-    num,
-    side_name,
-)
+from bot.show.common import TableInfo, card_text, localize_numbers, num
+from bot.show.events import side_name
+from bot.show.sheet import CONTRACT_RE, cell_text
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
 from engine.cards import SUIT_SYMBOLS
 from engine.married_bridge.scoring import NT_FIRST_TRICK, score_game, trick_value

@@ -1,31 +1,28 @@
-"""Lobby use cases: open a table, join, leave, options, start, cancel (and stop a match).
-
-A mixin of ``TableService`` so that handlers see one service; kept apart to keep files small.
-"""
+"""Lobby use cases: open a table, join, leave, options, start, cancel (and stop a match)."""
 
 from __future__ import annotations
 
 import logging
 import random
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
 import engine.ai
-from bot.access import join_payload
-from bot.display import Display
-from bot.i18n import Catalogs, Translator
-from bot.locks import TableLocks
+from bot.i18n import Translator
 from bot.markup import escape
-from bot.messenger import Messenger
 from bot.model import Button, ChatMigrated, LobbyData, Person, Place, Screen, Target
-from bot.render import bot_name, render_lobby
-from storage import Conflict, GameTable, Store, Tx
+from bot.show.common import bot_name
+from bot.show.display import Display
+from bot.show.lobby import render_lobby
+from bot.tables.access import Access, join_payload
+from bot.tables.clock import Clock, utcnow
+from bot.tables.kit import Kit
+from bot.tables.play import Answer, answer_safely, guarded
+from storage import Conflict, GameTable, Tx
 
 log = logging.getLogger(__name__)
-
-#: Answers a button press (Telegram's spinner stops); called before slow rendering work.
-Answer = Callable[[str], Awaitable[None]]
 
 
 #: Seconds per move a lobby may choose (0: no clock). A table option of the bot, not the engine.
@@ -57,28 +54,6 @@ async def _no_answer(_: str) -> None:
     return None
 
 
-async def answer_safely(reply: Answer, notice: str) -> None:
-    """Answer a press with ``notice``; a failure is logged as a warning, never raised.
-
-    Telegram refuses the answer to a press older than its time-out (400 "query is too old"),
-    e.g. one made while the bot was down; the network may fail. What the press committed must
-    be redrawn and its timers armed all the same, so nothing after a commit waits on this.
-    """
-    try:
-        await reply(notice)
-    except Exception:
-        log.warning("a press could not be answered (%r)", notice, exc_info=True)
-
-
-async def guarded(work: Awaitable[None], what: str, *args: object) -> None:
-    """Await ``work`` after a commit; a failure is logged (``what`` % ``args``) and swallowed,
-    so that the steps after it (the timers) still run."""
-    try:
-        await work
-    except Exception:
-        log.exception(what, *args)
-
-
 def seat_arg(arg: str, seats: int) -> int | None:
     """The seat a "sit" button names (0-based), or None for garbage or a seat not at the table."""
     if not (arg.isascii() and arg.isdigit() and len(arg) < 3) or arg != str(int(arg)):
@@ -96,53 +71,100 @@ def free_seat(table_id: int, taken: set[int], seats: int, *, at_random: bool) ->
     return random.Random(table_id * 100 + len(taken)).choice(free)
 
 
-class LobbyMixin:
-    """Lobby flow; relies on the attributes ``TableService`` sets up."""
+class Lobby:
+    """The lobby's use cases.
 
-    store: Store
-    catalogs: Catalogs
-    default_lang: str
-    messenger: Messenger
-    display: Display
-    new_seed: Callable[[], int]
-    _locks: TableLocks
-    _invited: set[tuple[int, str]]
-    #: The key of the join links' signatures (bot/access.py).
-    link_secret: bytes
-    #: Invitations posted in a group, by person: removed once he opens the private chat.
-    _invitations: dict[str, list[tuple[Target, str]]]
+    Args:
+        kit: the service's shared parts.
+        display: the screens (the table message at the start, the sheet at a stop).
+        clock: the timers (the lobby's expiry; the turn clocks once it started).
+        access: the membership check of a Join.
+        new_seed: source of match seeds (tests pass a deterministic one).
+        link_secret: the key signing join links (bot/tables/access.py).
+    """
 
-    @property
-    def platform(self) -> str:
-        """The messenger's platform id (``tg``, ``dc``)."""
-        return self.messenger.platform
+    def __init__(self, kit: Kit, display: Display, clock: Clock, access: Access, *,
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+                 link_secret: bytes) -> None:
+        self.kit = kit
+        self.display = display
+        self.clock = clock
+        self.access = access
+        self.new_seed = new_seed
+        self.link_secret = link_secret
+        self._invited: set[tuple[int, str]] = set()
+        #: Invitations posted in a group, by person: removed once he opens the private chat.
+        self._invitations: dict[str, list[tuple[Target, str]]] = {}
 
-    def tr(self, lang: str | None) -> Translator:
-        """A translator for ``lang`` (the default language when None)."""
-        return self.catalogs.translator(lang or self.default_lang)
+    async def new_table(self, place: Place, person: Person, game_id: str) -> None:
+        """``/new <game>``: open a lobby with the creator in seat 1, or say why not."""
+        known = [g.id for g in engine.list_games()]
+        async with self.kit.store.transaction() as tx:
+            tr, chat_id = await self.kit.chat_tr(tx, place)
+            if game_id not in known:
+                text = tr("new.usage", games=", ".join(known))
+                table = None
+            elif await tx.active_table(chat_id, place.thread_id) is not None:
+                text, table = tr("notice.table_exists"), None
+            else:
+                user = await tx.upsert_user(self.kit.platform, person.ext_id, person.name,
+                                            person.username)
+                assert user.id is not None
+                options = lobby_defaults(game_id)
+                try:
+                    table = await tx.create_table(chat_id, game_id, user.id, options,
+                                                  thread_id=place.thread_id)
+                except Conflict:  # a simultaneous /new opened one (the database's one-per-place)
+                    text, table = tr("notice.table_exists"), None
+                else:
+                    assert table.id is not None
+                    await tx.add_seat(table.id, 0, user.id)
+                    text = ""
+                    can_dm = user.can_dm
+        if table is None:
+            await self.kit.say(place, text)
+            return
+        assert table.id is not None
+        # armed first: a lobby whose message never went out still closes in time
+        self.clock.arm_lobby(table.id, utcnow())
+        await self.post_lobby(table.id)
+        link = self.kit.messenger.deep_link("hand")
+        if not can_dm and link:  # the creator must open the bot too, or he gets no cards
+            self._invited.add((table.id, person.ext_id))
+            await self.post_invitation(place, person, self._invitation(tr, person, link))
 
-    async def table_translator(self, table_id: int) -> Translator:
-        """The translator of the chat ``table_id`` belongs to (the default language when the
-        table or its chat is gone): for answers to presses in private chats."""
-        async with self.store.transaction() as tx:
-            table = await tx.get_table(table_id)
-            chat = await tx.get_chat(table.chat_id) if table else None
-        return self.tr(chat.lang if chat else None)
-
-    async def _say(self, place: Place, text: str,
-                   buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
-        await self.messenger.send(Target(place.chat_ext_id, place.thread_id), Screen(text, buttons))
+    async def on_expired(self, table_id: int, _version: int) -> None:
+        """Timer callback: an unstarted lobby closes, saying so in its chat."""
+        async with self.kit.locks(table_id):
+            async with self.kit.store.transaction() as tx:
+                table = await tx.get_table(table_id, lock=True)
+                if table is None or table.status != "lobby":
+                    return
+                table.status = "aborted"
+                await tx.save_table(table)
+                chat = await tx.get_chat(table.chat_id)
+                message_id = table.message_id
+            assert chat is not None
+            target = Target(chat.ext_id, table.thread_id)
+            tr = self.kit.tr(chat.lang)
+            if message_id:
+                screen = await self.lobby_screen(table_id, "lobby.expired")
+                try:
+                    await self.kit.messenger.edit(target, message_id, screen)
+                except Exception:
+                    log.info("expired lobby %s not edited", table_id, exc_info=True)
+            await self.kit.messenger.send(target, Screen(tr("notice.lobby_expired")))
 
     async def lobby_screen(self, table_id: int, closed: str | None = None) -> Screen:
         """Render the lobby of ``table_id`` as it is in the database."""
-        async with self.store.transaction() as tx:
+        async with self.kit.store.transaction() as tx:
             table = await tx.get_table(table_id)
             assert table is not None
             chat = await tx.get_chat(table.chat_id)
             info = engine.get_game(table.game).info
             pairs = info.in_pairs(info.max_players)
             names: list[str | None] = [None] * info.max_players if pairs else []
-            tr = self.tr(chat.lang if chat else None)
+            tr = self.kit.tr(chat.lang if chat else None)
             seats = await tx.seats(table_id)
             several = sum(1 for seat in seats if not seat.user_id) > 1  # as seat_names numbers
             for seat in seats:
@@ -158,7 +180,7 @@ class LobbyMixin:
                             choices=lobby_choices(table.game), min_players=info.min_players,
                             max_players=info.max_players, closed=closed, pairs=pairs)
 
-    async def lobby(self, person: Person, data: LobbyData, place: Place | None = None,
+    async def press(self, person: Person, data: LobbyData, place: Place | None = None,
                     answer: Answer | None = None,
                     used: Callable[[], Awaitable[None]] | None = None) -> str:
         """A lobby button (join, leave, option, start, cancel; stop for a running match).
@@ -171,10 +193,10 @@ class LobbyMixin:
         the messages are redrawn.
         """
         reply = answer or _no_answer
-        async with self._locks(data.table_id):
+        async with self.kit.locks(data.table_id):
             if data.op == "stop":
                 return await self._stop(person, data, reply, used)
-            refusal = await self.join_refusal(person, data, place)
+            refusal = await self.access.join_refusal(person, data, place)
             if refusal is not None:  # a stranger's join: answered, nothing changes
                 await reply(refusal)
                 return refusal
@@ -188,29 +210,25 @@ class LobbyMixin:
                 await guarded(self.display.refresh(data.table_id, new_events=[],
                                                    new_table_message=True),
                               "table %s not drawn at its start", data.table_id)
-            if status != "lobby":
-                await self.after_change(data.table_id)
+            if status != "lobby":  # the lobby's clock goes; the turn clocks start
+                await self.clock.schedule(data.table_id)
         return notice
 
     async def _redraw_lobby(self, table_id: int, status: str, message_id: str | None,
                             here: Place) -> None:
         """Edit the lobby message to show the table as stored (closed once it started)."""
         closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
-        if closed and self.catalogs.has("en", f"{closed}.{self.platform}"):
-            closed = f"{closed}.{self.platform}"  # the platform's own wording (Discord)
+        if closed and self.kit.catalogs.has("en", f"{closed}.{self.kit.platform}"):
+            closed = f"{closed}.{self.kit.platform}"  # the platform's own wording (Discord)
         if message_id:
             screen = await self.lobby_screen(table_id, closed)
             try:
-                new_id = await self.messenger.edit(Target(here.chat_ext_id, here.thread_id),
+                new_id = await self.kit.messenger.edit(Target(here.chat_ext_id, here.thread_id),
                                                    message_id, screen)
-            except ChatMigrated:  # the group moved: bot/chatmove.py posts the lobby anew
+            except ChatMigrated:  # the group moved: bot/tables/chatmove.py posts the lobby anew
                 return
             if new_id != message_id:
-                await self._save_lobby_id(table_id, new_id)
-
-    async def after_change(self, table_id: int) -> None:
-        """Hook run (under the table's lock) after the table changed: the autoplay mixin arms
-        the clocks and bot moves there."""
+                await self.save_lobby_id(table_id, new_id)
 
     async def _lobby(self, person: Person, data: LobbyData
                      ) -> tuple[str, str, str | None, Place | None]:
@@ -223,23 +241,23 @@ class LobbyMixin:
         boss_by_admin = False
         home = await self._home(data.table_id)
         if data.op in ("start", "cancel", "opt") and home is not None:
-            boss_by_admin = await self.messenger.is_admin(home, person)
+            boss_by_admin = await self.kit.messenger.is_admin(home, person)
         invite: Screen | None = None
         changed = True
-        async with self.store.transaction() as tx:
+        async with self.kit.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
-            tr = self.tr(chat.lang if chat else None)
+            tr = self.kit.tr(chat.lang if chat else None)
             if table is None or chat is None or table.status != "lobby":
                 return tr("notice.lobby_closed"), "", None, None
-            user = await tx.upsert_user(self.platform, person.ext_id, person.name,
+            user = await tx.upsert_user(self.kit.platform, person.ext_id, person.name,
                                         person.username)
             assert user.id is not None and table.id is not None
             seats = await tx.seats(table.id)
             mine = next((s for s in seats if s.user_id == user.id), None)
             info = engine.get_game(table.game).info
             is_boss = user.id == table.creator_id or boss_by_admin
-            here = Place(self.platform, chat.ext_id, chat.title, table.thread_id)
+            here = Place(self.kit.platform, chat.ext_id, chat.title, table.thread_id)
             pairs = info.in_pairs(info.max_players)
             op, taken = data.op, False
             want = seat_arg(data.arg, info.max_players) if op in ("sit", "seat") else None
@@ -264,7 +282,7 @@ class LobbyMixin:
             elif op in ("join", "sit", "seat"):
                 if len(seats) >= info.max_players:
                     return tr("notice.full"), "", None, None
-                link = self.messenger.deep_link(join_payload(self.link_secret, table.id, want))
+                link = self.kit.messenger.deep_link(join_payload(self.link_secret, table.id, want))
                 if not user.can_dm and link:
                     # one invitation per table, and one more per seat asked for
                     asked = person.ext_id + (f":{want}" if want is not None else "")
@@ -341,16 +359,11 @@ class LobbyMixin:
             await self.post_invitation(here, person, invite)
         return notice, status, message_id, here if changed else None
 
-    async def join_refusal(self, person: Person, data: LobbyData, place: Place | None
-                           ) -> str | None:
-        """Hook (bot/access.py): why ``person`` may not take a seat by this press, or None."""
-        return None
-
     async def post_invitation(self, place: Place, person: Person, invite: Screen) -> None:
         """Post ``invite`` in the group and remember it, to remove it once ``person`` opened
         the private chat (``drop_invitations``)."""
         target = Target(place.chat_ext_id, place.thread_id)
-        message_id = await self.messenger.send(target, invite)
+        message_id = await self.kit.messenger.send(target, invite)
         self._invitations.setdefault(person.ext_id, []).append((target, message_id))
 
     async def drop_invitations(self, person: Person) -> None:
@@ -358,7 +371,7 @@ class LobbyMixin:
         message already gone is no error)."""
         for target, message_id in self._invitations.pop(person.ext_id, []):
             try:
-                await self.messenger.delete(target, message_id)
+                await self.kit.messenger.delete(target, message_id)
             except Exception:
                 log.info("invitation %s in %s not removed", message_id, target.chat_ext_id,
                          exc_info=True)
@@ -370,12 +383,12 @@ class LobbyMixin:
 
     async def _home(self, table_id: int) -> Place | None:
         """The chat (and topic) a table lives in, or None for an unknown table."""
-        async with self.store.transaction() as tx:
+        async with self.kit.store.transaction() as tx:
             table = await tx.get_table(table_id)
             chat = await tx.get_chat(table.chat_id) if table else None
         if table is None or chat is None:
             return None
-        return Place(self.platform, chat.ext_id, chat.title, table.thread_id)
+        return Place(self.kit.platform, chat.ext_id, chat.title, table.thread_id)
 
     async def post_lobby(self, table_id: int) -> None:
         """Post the lobby message of ``table_id`` in its chat and store its id.
@@ -386,11 +399,11 @@ class LobbyMixin:
         home = await self._home(table_id)
         assert home is not None
         screen = await self.lobby_screen(table_id)
-        message_id = await self.messenger.send(Target(home.chat_ext_id, home.thread_id), screen)
-        await self._save_lobby_id(table_id, message_id)
+        message_id = await self.kit.messenger.send(Target(home.chat_ext_id, home.thread_id), screen)
+        await self.save_lobby_id(table_id, message_id)
 
-    async def _save_lobby_id(self, table_id: int, message_id: str) -> None:
-        async with self.store.transaction() as tx:
+    async def save_lobby_id(self, table_id: int, message_id: str) -> None:
+        async with self.kit.store.transaction() as tx:
             table = await tx.get_table(table_id, lock=True)
             if table is not None and table.status == "lobby":
                 table.message_id = message_id
@@ -429,24 +442,24 @@ class LobbyMixin:
 
     async def stop_request(self, place: Place, person: Person) -> None:
         """``/stop``: the creator or a chat admin is asked to confirm; a lobby just closes."""
-        async with self.store.transaction() as tx:
-            chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
+        async with self.kit.store.transaction() as tx:
+            chat = await tx.upsert_chat(self.kit.platform, place.chat_ext_id, place.title)
             assert chat.id is not None
-            tr = self.tr(chat.lang)
+            tr = self.kit.tr(chat.lang)
             table = await tx.active_table(chat.id, place.thread_id)
-            user = await tx.find_user(self.platform, person.ext_id)
+            user = await tx.find_user(self.kit.platform, person.ext_id)
         if table is None or table.id is None:
-            await self._say(place, tr("notice.no_table"))
+            await self.kit.say(place, tr("notice.no_table"))
             return
         is_boss = (user is not None and user.id == table.creator_id) or \
-            await self.messenger.is_admin(place, person)
+            await self.kit.messenger.is_admin(place, person)
         if not is_boss:
-            await self._say(place, tr("notice.only_creator"))
+            await self.kit.say(place, tr("notice.only_creator"))
             return
         if table.status == "lobby":
-            await self.lobby(person, LobbyData(table.id, "cancel"), place)
+            await self.press(person, LobbyData(table.id, "cancel"), place)
             return
-        await self._say(place, tr("notice.stop_confirm"), (
+        await self.kit.say(place, tr("notice.stop_confirm"), (
             (Button(tr("button.stop_yes"), LobbyData(table.id, "stop", "yes")),
              Button(tr("button.stop_no"), LobbyData(table.id, "stop", "no"))),))
 
@@ -454,18 +467,18 @@ class LobbyMixin:
                     used: Callable[[], Awaitable[None]] | None = None) -> str:
         """The confirmation button of ``/stop``: end the match as aborted, keeping its rows."""
         home = await self._home(data.table_id)
-        boss_by_admin = home is not None and await self.messenger.is_admin(home, person)
+        boss_by_admin = home is not None and await self.kit.messenger.is_admin(home, person)
         kept = False
-        async with self.store.transaction() as tx:
+        async with self.kit.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
-            tr = self.tr(chat.lang if chat else None)
+            tr = self.kit.tr(chat.lang if chat else None)
             if data.arg not in ("yes", "no"):  # only the two buttons /stop offers
                 notice = tr("notice.bad_data")
             elif table is None or table.status != "playing":
                 notice = tr("notice.table_over")
             elif not (boss_by_admin or (
-                    (user := await tx.find_user(self.platform, person.ext_id)) is not None
+                    (user := await tx.find_user(self.kit.platform, person.ext_id)) is not None
                     and user.id == table.creator_id)):
                 notice = tr("notice.only_creator")
             elif data.arg != "yes":
@@ -487,5 +500,5 @@ class LobbyMixin:
             await guarded(used(), "stop confirmation of %s not closed", data.table_id)
         await guarded(self.display.refresh(data.table_id, new_events=[], closing="notice.stopped"),
                       "stopped table %s not redrawn", data.table_id)
-        await self.after_change(data.table_id)
+        await self.clock.schedule(data.table_id)
         return notice

@@ -15,25 +15,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from sqlmodel import col, select
 
 from bot.model import Screen, Target
+from bot.show.display import Display
+from bot.tables.clock import Clock
+from bot.tables.kit import Kit
+from bot.tables.load import REMOVED, SUSPENDED, is_suspended, unsuspend
+from bot.tables.lobby import Lobby
 from storage import Chat, GameTable, Tx
 from storage.chatmove import move_chat
 from storage.models import ABORTED, ACTIVE_STATUSES, LOBBY, PLAYING
 
 log = logging.getLogger(__name__)
-
-#: The table option marking a game suspended because the bot was removed from its chat.
-SUSPENDED = "suspended"
-REMOVED = "bot_removed"
-
-
-def is_suspended(table: GameTable) -> bool:
-    """Whether the table's game waits for the bot to be back in its chat (and a /resume)."""
-    return table.options.get(SUSPENDED) == REMOVED
 
 
 async def _chat_tables(tx: Tx, platform: str, ext_id: str) -> tuple[Chat | None,
@@ -48,11 +43,23 @@ async def _chat_tables(tx: Tx, platform: str, ext_id: str) -> tuple[Chat | None,
     return chat, list(tables)
 
 
-class ChatMoveMixin:
-    """Chat moves and removals; relies on the attributes ``TableService`` sets up."""
+class ChatMoves:
+    """Chat moves and removals.
 
-    _move_lock: asyncio.Lock
-    _background: set[asyncio.Task[None]]
+    Args:
+        kit: the service's shared parts.
+        display: the screens (a running table is posted anew in the moved chat).
+        lobby: the lobbies (a lobby is posted anew in the moved chat).
+        clock: the timers (stopped for a suspended game).
+    """
+
+    def __init__(self, kit: Kit, display: Display, lobby: Lobby, clock: Clock) -> None:
+        self.kit = kit
+        self.display = display
+        self.lobby = lobby
+        self.clock = clock
+        self._move_lock = asyncio.Lock()  # chat moves one at a time
+        self._background: set[asyncio.Task[None]] = set()
 
     # ---- a group upgraded to a supergroup -------------------------------------------------
 
@@ -66,17 +73,16 @@ class ChatMoveMixin:
     async def migrate_chat(self, old_ext: str, new_ext: str) -> None:
         """Move the chat ``old_ext`` to ``new_ext`` (see the module) and post its running table
         and lobby messages anew there. Errors are logged: the next signal tries again."""
-        svc: Any = self
         try:
             async with self._move_lock:
-                async with svc.store.transaction() as tx:
-                    _, tables = await _chat_tables(tx, svc.platform, new_ext)
+                async with self.kit.store.transaction() as tx:
+                    _, tables = await _chat_tables(tx, self.kit.platform, new_ext)
                     lobbies = [(t.id, t.message_id, t.thread_id) for t in tables
                                if t.id is not None and t.status == LOBBY and t.message_id]
-                    chat_id = await move_chat(tx, svc.platform, old_ext, new_ext)
+                    chat_id = await move_chat(tx, self.kit.platform, old_ext, new_ext)
                     if chat_id is None:
                         return
-                    _, tables = await _chat_tables(tx, svc.platform, new_ext)
+                    _, tables = await _chat_tables(tx, self.kit.platform, new_ext)
                     # the new chat's lobbies move_chat closed for the old chat's game
                     still = {t.id for t in tables}
                     displaced = [lobby for lobby in lobbies if lobby[0] not in still]
@@ -90,15 +96,15 @@ class ChatMoveMixin:
                     await self._show_closed(Target(new_ext, thread_id), table_id, message_id,
                                             "lobby.displaced")
                 for table_id, status, thread_id in moved:
-                    async with svc._locks(table_id):
+                    async with self.kit.locks(table_id):
                         if status == PLAYING:
-                            await svc.display.refresh(table_id, new_events=[],
+                            await self.display.refresh(table_id, new_events=[],
                                                       new_table_message=True)
                         else:
-                            screen = await svc.lobby_screen(table_id)
-                            message_id = await svc.messenger.send(Target(new_ext, thread_id),
+                            screen = await self.lobby.lobby_screen(table_id)
+                            message_id = await self.kit.messenger.send(Target(new_ext, thread_id),
                                                                   screen)
-                            await svc._save_lobby_id(table_id, message_id)
+                            await self.lobby.save_lobby_id(table_id, message_id)
         except Exception:
             log.exception("chat %s could not be moved to %s", old_ext, new_ext)
 
@@ -108,10 +114,9 @@ class ChatMoveMixin:
         """The bot left or was removed from ``chat_ext``: suspend its games, close its lobbies.
         Nothing is sent there (it would be refused); the players of a suspended game are told
         in their private chats."""
-        svc: Any = self
         told: list[str] = []
-        async with svc.store.transaction() as tx:
-            chat, tables = await _chat_tables(tx, svc.platform, chat_ext)
+        async with self.kit.store.transaction() as tx:
+            chat, tables = await _chat_tables(tx, self.kit.platform, chat_ext)
             for table in tables:
                 if table.status == LOBBY:
                     table.status = ABORTED
@@ -121,28 +126,28 @@ class ChatMoveMixin:
                     table.paused, table.deadline = True, None
                     table.options = {**table.options, SUSPENDED: REMOVED}
                     table.version += 1  # the hands' buttons are stale until /resume
+                    assert table.id is not None
                     told += [u.ext_id for s in await tx.seats(table.id) if s.user_id
                              and (u := await tx.get_user(s.user_id)) is not None and u.can_dm]
                 await tx.save_table(table)
             ids = [t.id for t in tables if t.id is not None]
         for table_id in ids:
-            async with svc._locks(table_id):
-                svc.timers.cancel(table_id, "turn", "reminder", "bot", "lobby")
+            async with self.kit.locks(table_id):
+                self.clock.timers.cancel(table_id, "turn", "reminder", "bot", "lobby")
         log.info("removed from chat %s: %s tables suspended or closed", chat_ext, len(ids))
         if chat is None:
             return
-        text = svc.tr(chat.lang)("notice.suspended_dm", chat=chat.title)
+        text = self.kit.tr(chat.lang)("notice.suspended_dm", chat=chat.title)
         for ext_id in dict.fromkeys(told):
             try:
-                await svc.messenger.send(Target(ext_id, private=True), Screen(text))
+                await self.kit.messenger.send(Target(ext_id, private=True), Screen(text))
             except Exception:  # blocked, or gone: the game waits all the same
                 log.info("player %s not told of the suspension", ext_id, exc_info=True)
 
     async def bot_added(self, chat_ext: str, title: str) -> None:
         """The bot is in ``chat_ext`` again: if a game there waits, say how to go on."""
-        svc: Any = self
-        async with svc.store.transaction() as tx:
-            chat, tables = await _chat_tables(tx, svc.platform, chat_ext)
+        async with self.kit.store.transaction() as tx:
+            chat, tables = await _chat_tables(tx, self.kit.platform, chat_ext)
             waiting = [t for t in tables if is_suspended(t)]
             closed = []  # lobbies closed by the removal whose message still shows Join
             if chat is not None:
@@ -158,25 +163,17 @@ class ChatMoveMixin:
                                     "lobby.removed")
         if chat is None or not waiting:
             return
-        tr = svc.tr(chat.lang)
+        tr = self.kit.tr(chat.lang)
         for table in waiting:
-            await svc.messenger.send(Target(chat_ext, table.thread_id),
+            await self.kit.messenger.send(Target(chat_ext, table.thread_id),
                                      Screen(tr("notice.suspended_back")))
-
 
     async def _show_closed(self, target: Target, table_id: int, message_id: str,
                            reason: str) -> None:
         """Edit a lobby message to its closed form, saying why (``reason``, a message key);
         a failure is logged (the lobby is closed in the database all the same)."""
-        svc: Any = self
         try:
-            screen = await svc.lobby_screen(table_id, reason)
-            await svc.messenger.edit(target, message_id, screen)
+            screen = await self.lobby.lobby_screen(table_id, reason)
+            await self.kit.messenger.edit(target, message_id, screen)
         except Exception:
             log.warning("closed lobby %s not redrawn", table_id, exc_info=True)
-
-
-def unsuspend(table: GameTable) -> None:
-    """``/resume``: the suspension mark goes (the caller saves the table and runs the clocks)."""
-    if SUSPENDED in table.options:
-        table.options = {k: v for k, v in table.options.items() if k != SUSPENDED}

@@ -12,10 +12,10 @@ from datetime import datetime
 from sqlalchemy import func
 from sqlmodel import col, select
 
-import engine
 from bot.i18n import Translator
 from bot.model import LobbyData, Person
-from bot.service import TableService
+from bot.tables.load import decode
+from bot.tables.service import TableService
 from storage import ActionLog
 from storage.models import utcnow
 
@@ -52,7 +52,7 @@ async def open_tables(service: TableService) -> list[OpenTable]:
             deal = None
             record = await tx.get_match(table.id)
             if record is not None:
-                match = engine.get_game(table.game).from_json(record.snapshot)
+                match = decode(table, record)
                 deal = len(match.score_sheet["rows"]) + 1
             last = (await tx.session.exec(
                 select(func.max(col(ActionLog.created_at)))
@@ -83,9 +83,9 @@ async def stop_table(service: TableService, table_id: int) -> bool:
         return False
     person = Person(creator.platform, creator.ext_id, creator.name, creator.username)
     if table.status == "lobby":
-        await service.lobby(person, LobbyData(table_id, "cancel"))
+        await service.lobby.press(person, LobbyData(table_id, "cancel"))
     else:
-        await service.lobby(person, LobbyData(table_id, "stop", "yes"))
+        await service.lobby.press(person, LobbyData(table_id, "stop", "yes"))
     async with service.store.transaction() as tx:
         after = await tx.get_table(table_id)
     return after is not None and after.status == "aborted"

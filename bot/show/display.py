@@ -4,7 +4,7 @@ Every message is derived from the stored match, so a refresh can always be repea
 edit that failed (flood limit, network) is simply done again by the next refresh, which the next
 move, a stale press or the start-up triggers. One failing message never stops the others.
 
-Messages go out through an ``Outbox`` (bot/outbox.py, issue #11): a refresh only queues them, so
+Messages go out through an ``Outbox`` (bot/show/outbox.py): a refresh only queues them, so
 the table's lock is never held while a busy group's spacing is waited out. What a delivery
 brings back later (a re-posted message's new id, a person the bot cannot write to) is handled
 when it arrives: the id is stored, the group is told and offered the deep link.
@@ -23,22 +23,19 @@ from typing import Any
 
 import engine
 from bot.i18n import Catalogs, Translator
-from bot.locks import TableLocks
 from bot.markup import escape
 from bot.messenger import Messenger
-from bot.model import Button, ChatMigrated, Screen, Target, Undeliverable
-from bot.outbox import Delivery, Outbox, settled
-from bot.render import (
-    TableInfo,
-    render_event,
-    render_hand,
-    render_sheet,
-    render_table,
-    result_line,
-    seat_names,
-    select_codes,
-)
-from storage import GameTable, Seat, Store, Tx
+from bot.model import Button, ChatMigrated, RecordData, Screen, Target, Undeliverable
+from bot.records.core import over_deals
+from bot.show.common import TableInfo, seat_names
+from bot.show.events import render_event
+from bot.show.hand import render_hand, select_codes
+from bot.show.outbox import Delivery, Outbox, settled
+from bot.show.sheet import render_sheet, result_line
+from bot.show.table import render_table
+from bot.tables.load import Loaded, load
+from bot.tables.locks import TableLocks
+from storage import GameTable, Seat, Store
 
 log = logging.getLogger(__name__)
 
@@ -132,54 +129,16 @@ class Display:
     def _tr(self, lang: str | None) -> Translator:
         return self.catalogs.translator(lang or self.default_lang)
 
-    async def _info(self, tx: Tx, table: GameTable) -> tuple[TableInfo, Translator, list[Any]]:
-        assert table.id is not None
-        chat = await tx.get_chat(table.chat_id)
-        assert chat is not None
-        seats = await tx.seats(table.id)
-        users = [await tx.get_user(s.user_id) if s.user_id else None for s in seats]
-        tr = self._tr(chat.lang)
-        names = seat_names(tr, [((u.name + (" 🤖" if s.bot_level else "")) if u else None,
-                                 s.bot_level) for s, u in zip(seats, users, strict=True)])
-        info = TableInfo(table.id, table.version, table.game, chat.title, names,
-                         clock=_clock(tr, table))
-        return info, tr, list(zip(seats, users, strict=True))
-
-    async def sheet_text(self, tx: Tx, table: GameTable) -> str:
-        """The rendered score sheet of ``table``'s match."""
-        assert table.id is not None
-        info, tr, _ = await self._info(tx, table)
-        record = await tx.get_match(table.id)
-        assert record is not None
-        match = engine.get_game(table.game).from_json(record.snapshot)
-        return render_sheet(tr, with_sides(info, match), match.score_sheet)
-
-    async def record_scores(self, tx: Tx, table_id: int, match: engine.Match) -> None:
-        """Store the sheet rows the database does not have yet, one ``score_row`` per row and side.
-
-        ``score_row.deal`` is the row's position on the sheet (1-based): a game may write
-        several rows for one deal (Berg's declarations, BERG-SCORE-7), and the engine's own deal
-        number stays in the sheet.
-        """
-        sheet = match.score_sheet
-        stored = {r.deal for r in await tx.score_rows(table_id)}
-        totals = [0.0] * len(sheet["sides"])
-        new: list[tuple[int, int, str, float, float, str]] = []
-        for position, row in enumerate(sheet["rows"], start=1):
-            for side, (cell, pts) in enumerate(zip(row["cells"], row["points"], strict=True)):
-                totals[side] += pts
-                if position not in stored:
-                    new.append((position, side, cell, float(pts), totals[side], row["note"]))
-        if new:
-            await tx.add_score_rows(table_id, new)
-
-    def finish(self, table: GameTable, match: engine.Match) -> None:
-        """Mark ``table`` finished with the match's result (the caller saves it)."""
-        result = match.score_sheet["result"] or {}
-        table.status = "finished"
-        table.finished_at = datetime.now(UTC)
-        table.winner_side = result.get("winner")
-        table.result_line = result.get("line")
+    def _info(self, loaded: Loaded) -> tuple[TableInfo, Translator]:
+        """The renderer's facts of the table (names, clock; sides once it started) and the
+        chat's translator."""
+        tr = self._tr(loaded.chat.lang)
+        names = seat_names(tr, [((user.name + (" 🤖" if seat.bot_level else ""))
+                                 if (user := loaded.user(seat)) else None, seat.bot_level)
+                                for seat in loaded.seats])
+        info = TableInfo(loaded.id, loaded.table.version, loaded.table.game, loaded.chat.title,
+                         names, clock=_clock(tr, loaded.table))
+        return (with_sides(info, loaded.match) if loaded.match is not None else info), tr
 
     def _show(self, slot: Slot, target: Target, message_id: str | None, screen: Screen, *,
               anew: bool = False) -> Delivery | None:
@@ -274,10 +233,20 @@ class Display:
 
     async def refresh(self, table_id: int, *, new_events: list[dict[str, Any]],
                       new_table_message: bool = False, closing: str | None = None) -> None:
+        """``show`` the table as stored now (read here): for changes that did not load it."""
+        async with self.store.transaction() as tx:
+            loaded = await load(tx, table_id)
+        assert loaded is not None and loaded.match is not None
+        await self.show(loaded, new_events=new_events, new_table_message=new_table_message,
+                        closing=closing)
+
+    async def show(self, loaded: Loaded, *, new_events: list[dict[str, Any]],
+                   new_table_message: bool = False, closing: str | None = None) -> None:
         """Bring the table message and every hand up to date; post messages for ``new_events``.
 
         Args:
-            table_id: the table.
+            loaded: the table as the change committed it (its match decoded once, by the
+                change; nothing is read again here).
             new_events: events of the move just made (``to_dict`` form), posted when worth it.
             new_table_message: post the table message anew (at the start, the lobby message
                 stays as the lobby's record).
@@ -286,21 +255,15 @@ class Display:
         Call it under the table's lock, after the transaction that changed the table committed.
         With an ``Outbox`` it returns once the messages are queued (``drain`` waits for them).
         """
-        async with self.store.transaction() as tx:
-            table = await tx.get_table(table_id)
-            assert table is not None and table.id is not None
-            info, tr, seated = await self._info(tx, table)
-            chat = await tx.get_chat(table.chat_id)
-            record = await tx.get_match(table_id)
-        assert chat is not None and record is not None
-        match = engine.get_game(table.game).from_json(record.snapshot)
-        info = with_sides(info, match)
+        table, match, table_id = loaded.table, loaded.match, loaded.id
+        assert match is not None
+        info, tr = self._info(loaded)
+        seated = [(seat, loaded.user(seat)) for seat in loaded.seats]
+        chat = loaded.chat
         playing = table.status == "playing"
         group = Target(chat.ext_id, table.thread_id)
         record_button = None
         if any(e["type"] in NEW_DEAL_EVENTS for e in new_events):
-            from bot.records import deal_record_button  # records build on the display
-
             record_button = deal_record_button(tr, table_id, match)
         for text in self._event_texts(tr, info, new_events, match.score_sheet["rows"]):
             buttons = ((record_button,),) if record_button and "deal_scored" in \
@@ -400,45 +363,37 @@ class Display:
                     seat.hand_message_id = hand_ids[seat.seat]
                     await tx.save_seat(seat)
 
-    async def _seat_hand(self, table_id: int, seat: int, *, expanded: str | None = None
-                         ) -> tuple[Screen, Target, str | None] | None:
+    def _seat_hand(self, loaded: Loaded, seat: int, *, expanded: str | None = None
+                   ) -> tuple[Screen, Target, str | None] | None:
         """One seat's hand screen, where it goes and its message so far (None: a bot seat)."""
-        async with self.store.transaction() as tx:
-            table = await tx.get_table(table_id)
-            assert table is not None
-            info, tr, seated = await self._info(tx, table)
-            record = await tx.get_match(table_id)
-        assert record is not None
-        match = engine.get_game(table.game).from_json(record.snapshot)
-        for row, user in seated:
-            if row.seat == seat and user is not None:
-                screen = hand_screen(tr, info, match, row, playing=table.status == "playing",
-                                     expanded=expanded)
-                return screen, Target(user.ext_id, private=True), row.hand_message_id
-        return None
+        assert loaded.match is not None
+        info, tr = self._info(loaded)
+        row = loaded.row(seat)
+        user = loaded.user(row) if row is not None else None
+        if row is None or user is None:
+            return None
+        screen = hand_screen(tr, info, loaded.match, row,
+                             playing=loaded.table.status == "playing", expanded=expanded)
+        return screen, Target(user.ext_id, private=True), row.hand_message_id
 
-    async def offers(self, table_id: int, seat: int, prefix: str) -> bool:
-        """Whether ``prefix`` opens a choice among the seat's legal moves as stored now."""
-        async with self.store.transaction() as tx:
-            record = await tx.get_match(table_id)
-            table = await tx.get_table(table_id)
-        if record is None or table is None:
-            return False
-        match = engine.get_game(table.game).from_json(record.snapshot)
-        return bool(select_codes(match.legal_actions(seat), prefix))
+    @staticmethod
+    def offers(loaded: Loaded, seat: int, prefix: str) -> bool:
+        """Whether ``prefix`` opens a choice among the seat's legal moves."""
+        return loaded.match is not None \
+            and bool(select_codes(loaded.match.legal_actions(seat), prefix))
 
-    async def show_hand(self, table_id: int, seat: int, *, expanded: str | None) -> None:
+    async def show_hand(self, loaded: Loaded, seat: int, *, expanded: str | None) -> None:
         """Re-render one seat's hand message, with the choice ``expanded`` opened."""
-        found = await self._seat_hand(table_id, seat, expanded=expanded)
-        if found is not None and (found[2] or (table_id, seat) in self._sent):
+        found = self._seat_hand(loaded, seat, expanded=expanded)
+        if found is not None and (found[2] or (loaded.id, seat) in self._sent):
             screen, target, message_id = found
-            self._show((table_id, seat), target, message_id, screen)
+            self._show((loaded.id, seat), target, message_id, screen)
             if not self.detached:
                 await self.drain()
 
     # ---- hands shown on demand (Discord's "My hand") -----------------------------------------
 
-    async def hand_on_demand(self, table_id: int, seat: int,
+    async def hand_on_demand(self, loaded: Loaded, seat: int,
                              show: Callable[[Screen], Awaitable[str]]) -> None:
         """Show one seat's hand through ``show`` and make the message it returns the seat's
         hand message (edited from then on; the previous one is deleted).
@@ -446,7 +401,8 @@ class Display:
         For a platform where the bot cannot write to a player until he asks: ``show`` answers
         his request (Discord: an ephemeral reply). Call it under the table's lock.
         """
-        found = await self._seat_hand(table_id, seat)
+        table_id = loaded.id
+        found = self._seat_hand(loaded, seat)
         assert found is not None, "a seated person's seat has a user"
         screen, target, old_id = found
         new_id = await show(screen)
@@ -455,3 +411,13 @@ class Display:
         if old_id and old_id != new_id:
             await self.messenger.delete(target, old_id)
         await self._save_ids(table_id, None, {seat: new_id})
+
+
+def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Button | None:
+    """The "Deal record" button of the deal that has just ended, for the deal's result message
+    (after the move that scored it, that deal is the last one over); None if no deal is over.
+
+    ``match`` may be decoded from a stored snapshot: its events are the current and the previous
+    deal's (storage/snapshot.py), and the last deal over is one of those two."""
+    over = over_deals([e.to_dict() for e in match.events], match.is_over)
+    return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None

@@ -26,7 +26,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Translator
 from bot.markup import unescape
-from bot.render import TableInfo, cell_text, note_text, num, side_names
+from bot.show.common import TableInfo, num, side_names
+from bot.show.sheet import cell_text, note_text
 
 log = logging.getLogger(__name__)
 

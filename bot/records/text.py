@@ -11,8 +11,10 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
-from bot.records_core import DealRecord, shown_rating
-from bot.render import TableInfo, card_text, code_label, num, render_event, result_line
+from bot.records.core import DealRecord, shown_rating
+from bot.show.common import TableInfo, card_text, code_label, num
+from bot.show.events import render_event
+from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
 from storage.records import GameStats, HistoryEntry, TopEntry
 

@@ -3,7 +3,7 @@
 Platform-neutral, like the table service: the adapters parse a command or a button and call one
 method here; everything a chat sees goes out through the ``Messenger``.
 
-When a match ends the service calls ``records_of(service).on_match_finished(tx, table, match)``
+When a match ends the service calls ``service.records.on_match_finished(tx, table, match)``
 inside the transaction that finishes it: one ``match_result`` row, one ``seat_result`` row per
 seat and the players' ratings (OpenSkill, per chat and game) are written once, so /stats, /top
 and /history are plain SQL over those rows and never replay a match. Once the table's lock is
@@ -16,22 +16,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import weakref
 from collections.abc import Awaitable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import engine
-from bot.display import with_sides
 from bot.i18n import Catalogs, Translator
-from bot.locks import TableLocks
 from bot.markup import escape, unescape
 from bot.messenger import Messenger
 from bot.model import Button, Person, Place, RecordData, Screen, Target
-from bot.outbox import Outbox
-from bot.picture import sheet_png
-from bot.records_core import (
+from bot.records.core import (
     Skill,
     deal_record,
     deal_spans,
@@ -44,7 +39,8 @@ from bot.records_core import (
     replay,
     shown_rating,
 )
-from bot.records_text import (
+from bot.records.picture import sheet_png
+from bot.records.text import (
     cut,
     game_title,
     rating_lines,
@@ -53,7 +49,13 @@ from bot.records_text import (
     render_stats,
     render_top,
 )
-from bot.render import TableInfo, render_event, render_sheet, result_line, seat_names
+from bot.show.common import TableInfo, seat_names
+from bot.show.display import with_sides
+from bot.show.events import render_event
+from bot.show.outbox import Outbox
+from bot.show.sheet import render_sheet, result_line
+from bot.tables.load import decode
+from bot.tables.locks import TableLocks
 from storage import Chat, GameTable, MatchRecord, Store, Tx
 from storage.models import MatchResult, Rating, SeatResult, utcnow
 from storage.records import RecordsRepo
@@ -85,7 +87,7 @@ class Loaded:
         """The match as stored (its snapshot), or None before it started."""
         if self.record is None:
             return None
-        return engine.get_game(self.table.game).from_json(self.record.snapshot)
+        return decode(self.table, self.record)
 
     def history(self) -> list[dict[str, Any]]:
         """Every event of the match in ``to_dict`` form, replayed from the seed and the action
@@ -94,28 +96,6 @@ class Loaded:
         assert self.record is not None and self.actions is not None
         return [e.to_dict() for e in replay(export_of(self.table, self.record, self.actions))
                 .events]
-
-
-class _Parts(Protocol):
-    store: Store
-    catalogs: Catalogs
-    messenger: Messenger
-    default_lang: str
-
-
-_BY_SERVICE: weakref.WeakKeyDictionary[Any, Records] = weakref.WeakKeyDictionary()
-
-
-def records_of(service: _Parts) -> Records:
-    """The ``Records`` of a table service (made on first use, sharing its store, catalogs,
-    messenger and table locks)."""
-    found = _BY_SERVICE.get(service)
-    if found is None:
-        found = Records(store=service.store, catalogs=service.catalogs,
-                        messenger=service.messenger, default_lang=service.default_lang,
-                        locks=getattr(service, "_locks", None))
-        _BY_SERVICE[service] = found
-    return found
 
 
 class Records:
@@ -299,7 +279,7 @@ class Records:
                 record = await tx.get_match(stale.id or 0)
                 if table is None or record is None:
                     continue
-                match = engine.get_game(table.game).from_json(record.snapshot)
+                match = decode(table, record)
                 if match.is_over and await self._record(tx, table, match):
                     done += 1
         return done
@@ -515,16 +495,6 @@ def export_of(table: GameTable, record: MatchRecord,
     action log's ``(seat, code)`` pairs."""
     return export_data(game=table.game, players=record.players, options=dict(record.options),
                        seed=record.seed, deck=record.deck, actions=actions)
-
-
-def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Button | None:
-    """The "Deal record" button of the deal that has just ended, for the deal's result message
-    (after the move that scored it, that deal is the last one over); None if no deal is over.
-
-    ``match`` may be decoded from a stored snapshot: its events are the current and the previous
-    deal's (storage/snapshot.py), and the last deal over is one of those two."""
-    over = over_deals([e.to_dict() for e in match.events], match.is_over)
-    return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None
 
 
 def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]],

@@ -14,10 +14,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from bot.i18n import Catalogs
-from bot.messenger import Messenger
 from bot.model import LobbyData, Person, Place
-from storage import Store
+from bot.tables.kit import Kit
 
 JOIN_PREFIX = "join-"
 #: Hex digits of the HMAC-SHA256 kept in a link (64 bits: not guessable, short enough).
@@ -60,13 +58,11 @@ def parse_join(secret: bytes, payload: str) -> LobbyData | None:
     return LobbyData(int(number), "join")
 
 
-class AccessMixin:
-    """The membership check of a Join; relies on the attributes ``TableService`` sets up."""
+class Access:
+    """The membership check of a Join (``kit``: the service's shared parts)."""
 
-    store: Store
-    messenger: Messenger
-    catalogs: Catalogs
-    default_lang: str
+    def __init__(self, kit: Kit) -> None:
+        self.kit = kit
 
     async def join_refusal(self, person: Person, data: LobbyData, place: Place | None
                            ) -> str | None:
@@ -79,14 +75,14 @@ class AccessMixin:
         """
         if data.op not in JOIN_OPS:
             return None
-        async with self.store.transaction() as tx:
+        async with self.kit.store.transaction() as tx:
             table = await tx.get_table(data.table_id)
             chat = await tx.get_chat(table.chat_id) if table else None
         if table is None or chat is None:
             return None
         if place is not None and place.chat_ext_id == chat.ext_id:
             return None
-        home = Place(self.messenger.platform, chat.ext_id, chat.title, table.thread_id)
-        if await self.messenger.is_member(home, person):
+        home = Place(self.kit.platform, chat.ext_id, chat.title, table.thread_id)
+        if await self.kit.messenger.is_member(home, person):
             return None
-        return self.catalogs.t(chat.lang or self.default_lang, "notice.not_member")
+        return self.kit.tr(chat.lang)("notice.not_member")

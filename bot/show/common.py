@@ -1,0 +1,217 @@
+"""What every screen shares: the table's names and sides (``TableInfo``), cards, facts, numbers,
+action labels.
+
+Group messages are rendered only from ``public_view()``, the score sheet and events (all
+public); a hand only from ``view(seat)`` of its holder. Texts are HTML in Telegram's subset;
+every name is escaped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from bot.i18n import Translator
+from bot.markup import escape
+from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the renderer needs to know about a table besides the engine's views."""
+
+    table_id: int
+    version: int
+    game: str
+    chat_title: str
+    names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
+    sides: tuple[tuple[int, ...], ...] = ()  # seats of each side, when known
+    clock: str | None = None  # the turn clock line (time left, paused)
+
+
+def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
+    """How a bot player is named at the table: "🤖 normal"; with ``seat`` (0-based) the seat
+    number as the lobby counts seats (1-based) follows: "🤖 normal 2"."""
+    name = "🤖 " + tr.maybe(f"level.{level}", str(level))
+    return name if seat is None else f"{name} {seat + 1}"
+
+
+def seat_names(tr: Translator, seats: Sequence[tuple[str | None, str | None]]) -> tuple[str, ...]:
+    """Each seat's display name from ``(player's name or None, bot level or None)`` per seat
+    (in seat order). A seat with no player is a bot; when several seats are bots each gets
+    its seat number ("🤖 normal 2", "🤖 normal 4") so bids, sheets and results tell them apart."""
+    several = sum(1 for name, _ in seats if name is None) > 1
+    return tuple(name if name is not None else bot_name(tr, level, seat if several else None)
+                 for seat, (name, level) in enumerate(seats))
+
+
+def card_text(card: str, tr: Translator | None = None) -> str:
+    """``TS`` -> ``10♠``; with ``tr`` the rank letter is the language's (Russian ace ``Т♠``)."""
+    if tr is not None and card in ("RJ", "BJ"):  # Berg's jokers by name, not "🃏R"
+        return tr.maybe(f"card.{card}", display(card))
+    if tr is None or len(card) != 2 or card[1] not in SUIT_SYMBOLS:
+        return display(card)
+    rank = "10" if card[0] == "T" else card[0]
+    return tr.maybe(f"rank.{card[0]}", rank) + SUIT_SYMBOLS[card[1]]
+
+
+def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
+    if kind == "seat" and isinstance(value, int):
+        return escape(info.names[value])
+    if kind == "suit":
+        return SUIT_SYMBOLS.get(str(value), str(value))
+    if kind == "card":
+        return card_text(str(value), tr)
+    if kind == "text":
+        return tr.maybe(f"val.{value}", str(value))
+    return str(value)
+
+
+def fact_label(tr: Translator, info: TableInfo, key: str) -> str:
+    """A fact's label: the game's own word (``fact.<game>.<key>``) before the common one."""
+    return tr.maybe(f"fact.{info.game}.{key}", tr.maybe(f"fact.{key}", key))
+
+
+def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``."""
+    lines = []
+    for f in facts:
+        label = fact_label(tr, info, f["key"])
+        value = _value(tr, info, f.get("kind", "text"), f["value"])
+        line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
+        if f.get("seat") is not None and tr.catalogs.has("en", line_key):
+            lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
+        elif f.get("seat") is not None:
+            lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
+        else:
+            lines.append(f"{label}: {value}")
+    return lines
+
+
+def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]]) -> str:
+    label = tr.maybe(f"group.{name}", name)
+    parts = []
+    for c in cards:
+        if c.get("seat") is None:
+            parts.append(card_text(c["card"], tr))
+        else:
+            parts.append(f"{escape(info.names[c['seat']])} {card_text(c['card'], tr)}")
+    return f"{label}: " + (", ".join(parts) if parts else "—")
+
+
+def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    """Display name of each side: its players' names joined (plain text)."""
+    return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
+
+
+def deal_number(view: dict[str, Any]) -> int:
+    """The deal's number as the score sheet writes it: the engine's ``sheet_deal`` (a game may
+    write several rows for one deal, Berg's declarations, BERG-SCORE-7; thrown-in deals get
+    none, DB-SHEET-6), never a count of the sheet's rows."""
+    return int(view.get("sheet_deal", view.get("deal", 0)))
+
+
+def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
+    """A number of points in the language's style (Babel's locale data): whole numbers plain,
+    half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
+    ``0.0`` keeps one decimal (Berg's cells, ``4,0``)."""
+    return format_decimal(x, format=pattern, locale=tr.lang)
+
+
+#: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
+NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def localize_numbers(tr: Translator, text: str) -> str:
+    """Every number of an engine-written text (``13.5 - 8.0``, ``3.5``) with the language's
+    decimal sign, keeping its decimals."""
+    def one(m: re.Match[str]) -> str:
+        digits = m.group(0)
+        decimals = len(digits.split(".")[1]) if "." in digits else 0
+        return num(tr, float(digits) if decimals else int(digits),
+                    pattern="0." + "0" * decimals if decimals else "0")
+    return NUMBER_RE.sub(one, text)
+
+
+def _arg_text(tr: Translator, arg: str) -> str:
+    """One argument of an action code for a button: cards, suits, ranks, else translated."""
+    if is_card_code(arg, jokers=True):
+        return card_text(arg, tr)
+    if "." in arg and all(is_card_code(a, jokers=True) for a in arg.split(".")):
+        return " ".join(card_text(a, tr) for a in arg.split("."))
+    if arg in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[arg]
+    if len(arg) == 1 and arg in RANKS:
+        return tr.maybe(f"rank.{arg}", "10" if arg == "T" else arg)
+    return tr.maybe(f"arg.{arg}", arg)
+
+
+def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
+    """Button text for an action code, game-agnostic.
+
+    ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
+    Otherwise the catalog's ``code.<verb>.<args>`` if present, else ``code.<verb>`` followed by
+    the arguments (cards and suits drawn, other words translated as ``arg.<word>``).
+    Templates may use ``{a1}``, ``{a2}``, ``{suit}``, ``{up_card}``, ``{up_suit}``, ``{trump}``
+    and ``{best_meld}``.
+    """
+    parts = code.split(":")
+    verb, args = parts[0], parts[1:]
+    if verb == "play" and args:
+        text = card_text(args[0], tr)
+        for extra in args[1:]:
+            if tr.catalogs.has("en", f"call.{extra}"):  # a word said with the card (bela)
+                text += " " + tr(f"call.{extra}")
+            else:  # what the card orders (a rank, a suit, the joker)
+                text += " → " + _arg_text(tr, extra)
+        return text
+    ctx = _label_context(tr, view)
+    shown = [_arg_text(tr, a) for a in args]
+    ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})
+    if args and args[0] in SUIT_SYMBOLS:
+        ctx["suit"] = SUIT_SYMBOLS[args[0]]
+    game = view.get("game", "")
+    for full in (f"code.{game}." + ".".join(parts), "code." + ".".join(parts)):
+        if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
+            return tr(full, **ctx)
+    key = f"code.{game}.{verb}" if tr.catalogs.has("en", f"code.{game}.{verb}") \
+        else f"code.{verb}"
+    template = tr.maybe(key, verb)
+    if "{" in template:
+        return tr(key, **ctx)
+    return " ".join([template, *shown])
+
+
+def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
+    ctx: dict[str, str] = {}
+    up = view["groups"].get("up_card") or []
+    if up:
+        ctx["up_card"] = card_text(up[0]["card"], tr)
+        ctx["up_suit"] = SUIT_SYMBOLS.get(up[0]["card"][1], "")
+    for f in list(view.get("facts", [])) + list(view.get("private", [])):
+        if f["key"] == "trump":
+            ctx["trump"] = SUIT_SYMBOLS.get(f["value"], f["value"])
+        if f["key"] == "best_meld":
+            ctx["best_meld"] = tr.maybe(f"val.{f['value']}", f["value"])
+    return ctx
+
+
+def taken_terms(tr: Translator, event: dict[str, Any], side: int) -> list[str]:
+    """What a side writes beyond its own deal points in a match (Deberts): the declarer's
+    points after a bait "bait +23" (DB-SCORE-3) and a pot won "pot +40" (DB-SCORE-5), so the
+    line adds up to the sheet. Nothing for a short game, whose written nets are stakes (one of
+    them below zero, DB-SHORT-6)."""
+    sides = event["sides"]
+    if any("written" not in s or "deal_points" not in s or s["written"] < 0 for s in sides):
+        return []
+    extra = sides[side]["written"] - sides[side]["deal_points"]
+    if extra <= 0:
+        return []
+    pot = int(event.get("pot_awarded") or 0)
+    pot = pot if len(sides) == 2 and extra >= pot else 0  # three players share it (DB-3P)
+    terms = [f"{tr('score.bait_taken')} +{num(tr, extra - pot)}"] if extra > pot else []
+    return terms + ([f"{tr('score.pot_taken')} +{num(tr, pot)}"] if pot else [])

@@ -1,0 +1,91 @@
+"""Group messages for events worth their own message: deal results, throw-ins, melds shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import Html, escape
+from bot.show.common import TableInfo, card_text, fact_label, num, taken_terms
+from bot.show.sheet import cell_text
+
+
+def side_name(info: TableInfo, side: int) -> str:
+    if info.sides and side < len(info.sides):
+        return ", ".join(info.names[s] for s in info.sides[side])
+    return info.names[side]
+
+
+def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
+                 last_trick: dict[str, Any] | None = None,
+                 row: dict[str, Any] | None = None,
+                 sheet_rows: Sequence[dict[str, Any]] = ()) -> str | None:
+    """A group message for an event worth its own message, else None.
+
+    Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
+    sheet row the deal wrote, for the games that explain it, bot/show/deals.py; else found
+    in ``sheet_rows``, the sheet's rows, whose rows of the deal are all shown where a game
+    writes several, Berg's declarations), throw-ins, and the melds a comparison winner shows
+    (public by DB-MELD-7 / DB-PLAY-8).
+    """
+    kind = event["type"]
+    if kind == "thrown_in":
+        who = escape(info.names[event["seat"]]) if event.get("seat") is not None else ""
+        cards = " ".join(card_text(c, tr) for c in event.get("cards", []))
+        return tr.maybe(f"event.thrown_in.{event['reason']}", event["reason"],
+                        name=who, cards=cards)
+    if kind == "melds_shown":
+        melds = ", ".join(
+            tr.maybe("val." + str(m["kind"]), str(m["kind"])) + " "
+            + " ".join(card_text(c, tr) for c in m.get("cards", []))
+            + f" ({m.get('points', '')})" for m in event.get("melds", []))
+        return tr("event.melds_shown", name=escape(info.names[event["seat"]]), melds=melds)
+    if kind == "deal_scored":
+        from bot.show.deals import DEAL_LINES  # the games' own lines build on this module
+
+        deal_rows = [r for r in sheet_rows if r.get("deal") == event.get("deal")]
+        row = row or (deal_rows[-1] if deal_rows else None)
+        own = DEAL_LINES[info.game](tr, info, event, row, deal_rows) \
+            if row and info.game in DEAL_LINES else None
+        outcome = own[0] if own else tr.maybe(f"val.{event['outcome']}", event["outcome"])
+        lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
+        if event.get("declarer") is not None and not own:
+            lines.append(f"{fact_label(tr, info, 'declarer')}: "
+                         f"{escape(info.names[event['declarer']])}")
+        if last_trick:
+            cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
+                              for p, c in last_trick["cards"])
+            name = escape(info.names[last_trick["winner"]])
+            # a game without a last-trick bonus (Married bridge) words it without one
+            lines.append(tr.maybe(f"score.last_trick.{info.game}",
+                                  tr("score.last_trick", cards=Html(cards), name=name),
+                                  cards=Html(cards), name=name))
+        if own:
+            return "\n".join(lines + own[1:])
+        for side_index, side in enumerate(event["sides"]):
+            parts = []
+            if "tricks" in side:
+                parts.append(f"{tr('score.tricks')} {num(tr, side['tricks'])}")
+            if "card_points" in side:
+                parts.append(f"{tr('score.cards')} {num(tr, side['card_points'])}")
+            if side.get("melds"):
+                parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
+            if side.get("bela"):
+                parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
+            taken = taken_terms(tr, event, side_index)
+            parts += taken
+            line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
+            if "deal_points" in side:
+                total = side["written"] if taken else side["deal_points"]
+                line += f" = <b>{num(tr, total)}</b>"
+            if "cell" in side:
+                line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
+            lines.append(line)
+        if event.get("pot_awarded"):
+            lines.append(tr("score.pot_awarded", pot=event["pot_awarded"]))
+        if event.get("pot"):
+            lines.append(tr("table.pot", pot=event["pot"]))
+        return "\n".join(lines)
+    return None

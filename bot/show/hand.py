@@ -1,0 +1,235 @@
+"""A player's hand message: his cards, what he knows, and buttons for exactly his legal moves
+(long choices open in a second step).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import escape
+from bot.model import ActData, Button, ExpandData, Screen
+from bot.show.common import (
+    TableInfo,
+    card_text,
+    code_label,
+    deal_number,
+    group,
+    num,
+    render_facts,
+    side_names,
+)
+from engine.cards import is_card_code
+
+CARDS_PER_ROW = 5
+#: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
+MAX_BUTTONS = 40
+#: A numeric ladder with more choices than this is cut: its lowest ``LADDER_DIRECT`` levels
+#: (the common bids) are shown at once, the rest in ranges of ``LADDER_RANGE`` levels, each
+#: opening a page with every bid of its levels: any bid takes two taps at most.
+LADDER_PAGE = 15
+LADDER_DIRECT = 2
+LADDER_RANGE = 5
+#: Bids of one level share a row (six strains in Bazar-Belot).
+LADDER_ROW = 6
+RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)")
+#: A card with this many codes or more (a Berg jack's orders, a queen's suits) opens them in a
+#: second step, however few codes there are; a card and its bela stay side by side.
+ORDER_CHOICES = 3
+#: Labels this short share a row (suits, levels, short words).
+SHORT_LABEL = 12
+#: Ladder order of the last argument of a bid: suits from the lowest, then no-trumps, all-trumps.
+STRAIN_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
+
+
+def _strain_order(code: str) -> tuple[int, str]:
+    last = code.rsplit(":", 1)[-1]
+    return (STRAIN_ORDER.get(last, 9), code)
+
+
+def _rows(buttons: Sequence[Button], width: int) -> list[tuple[Button, ...]]:
+    return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
+
+
+def _arg_key(prefix: str) -> tuple[int, int, str]:
+    """Sort key of a ladder prefix: numbers numerically, then words."""
+    arg = prefix.split(":", 1)[1] if ":" in prefix else prefix
+    return (0, int(arg), "") if arg.isdigit() else (1, 0, arg)
+
+
+def select_codes(codes: Sequence[str], prefix: str) -> list[str]:
+    """The codes a choice opens: ``verb:arg`` (that first argument) or ``verb:lo..hi`` (a range
+    of numeric first arguments, for long ladders such as Bazar-Belot's 8 to 112)."""
+    m = RANGE_RE.fullmatch(prefix)
+    if m:
+        verb, lo, hi = m.group(1), int(m.group(2)), int(m.group(3))
+        return [c for c in codes if (p := c.split(":"))[0] == verb and len(p) > 1
+                and p[1].isdigit() and lo <= int(p[1]) <= hi]
+    return [c for c in codes if c == prefix or c.startswith(prefix + ":")]
+
+
+def hand_buttons(
+    tr: Translator,
+    info: TableInfo,
+    view: dict[str, Any],
+    codes: Sequence[str],
+    *,
+    expanded: str | None = None,
+) -> tuple[tuple[Button, ...], ...]:
+    """Keyboard from legal codes, the same for every game (DESIGN.md "Views").
+
+    Codes that share a verb and a first argument (``play:KH`` and ``play:KH:bela``; a jack and
+    the ranks it may order; a bid level and its strains) form one choice. When all codes fit
+    (``MAX_BUTTONS``) they are shown at once: cards in hand order, several per row, a ladder row
+    per first argument, other codes one per row. When they do not fit, each multi-code choice
+    becomes one button that opens its options, and a long numeric ladder is cut into ranges
+    (``expanded`` is then the opened prefix, and a Back button returns to the whole keyboard).
+    """
+    if expanded:
+        back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
+        inner = _layout(tr, info, view, select_codes(codes, expanded), opened=expanded)
+        return (*inner, back)
+    return _layout(tr, info, view, codes)
+
+
+def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
+            codes: Sequence[str], opened: str = "") -> tuple[tuple[Button, ...], ...]:
+
+    def btn(code: str) -> Button:
+        return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
+
+    def more(prefix: str, label: str) -> Button:
+        return Button(label + " …", ExpandData(info.table_id, info.version, prefix))
+
+    hand = view.get("hand") or []
+    order = {c: i for i, c in enumerate(hand)}
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        parts = code.split(":")
+        groups.setdefault(":".join(parts[:2]), []).append(code)
+    collapse = len(codes) > MAX_BUTTONS
+
+    def is_card_group(prefix: str) -> bool:
+        parts = prefix.split(":")
+        return len(parts) == 2 and is_card_code(parts[1], jokers=True)
+
+    rows: list[tuple[Button, ...]] = []
+    card_buttons: list[Button] = []
+    for prefix in sorted((p for p in groups if is_card_group(p)),
+                         key=lambda p: (order.get(p.split(":")[1], 99), p)):
+        members = groups[prefix]
+        if prefix != opened and ((collapse and len(members) > 1)
+                                 or len(members) >= ORDER_CHOICES):
+            card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
+        else:
+            card_buttons += [btn(c) for c in members]
+    rows += _rows(card_buttons, CARDS_PER_ROW)
+    by_verb: dict[str, list[str]] = {}
+    for prefix in groups:
+        if not is_card_group(prefix):
+            by_verb.setdefault(prefix.split(":")[0], []).append(prefix)
+    for verb, prefixes in by_verb.items():
+        ladder = sorted((p for p in prefixes
+                         if len(groups[p]) > 1 or ":" in groups[p][0][len(p):]), key=_arg_key)
+        if collapse and ladder:
+            numeric = [p for p in ladder if _arg_key(p)[0] == 0]
+            if len(numeric) > LADDER_PAGE:
+                for p in numeric[:LADDER_DIRECT]:  # the common bids: one tap
+                    rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
+                                  LADDER_ROW)
+                expanders = []
+                rest = numeric[LADDER_DIRECT:]
+                for i in range(0, len(rest), LADDER_RANGE):
+                    chunk = rest[i:i + LADDER_RANGE]
+                    lo, hi = chunk[0].split(":")[1], chunk[-1].split(":")[1]
+                    expanders.append(more(f"{verb}:{lo}..{hi}",
+                                          f"{code_label(tr, chunk[0], view)}–{hi}"))
+                expanders += [more(p, code_label(tr, p, view)) for p in ladder
+                              if p not in numeric]
+            else:
+                expanders = [more(p, code_label(tr, p, view)) for p in ladder]
+            rows += _rows(expanders, CARDS_PER_ROW)
+        else:
+            for p in ladder:
+                rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
+                              LADDER_ROW)
+        singles = [groups[p][0] for p in prefixes if p not in ladder]
+        labels = [btn(c) for c in singles]
+        if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
+            rows += _rows(labels, CARDS_PER_ROW)
+        else:
+            rows += [(b,) for b in labels]
+    return tuple(rows)
+
+
+def out_of_play_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+    """For a seat whose cards are out of play this deal (the fact ``out_of_play`` names it: the
+    lone player's partner in Bazar-Belot's kapo on one hand, BB-BID-4, BB-PLAY-10), a plain line
+    saying so and naming the partner who plays alone; else None."""
+    seat = view.get("seat")
+    if seat is None or not any(f["key"] == "out_of_play" and f["value"] == seat
+                               for f in view.get("facts", ())):
+        return None
+    partner = next((s for side in view.get("sides", ()) if seat in side["seats"]
+                    for s in side["seats"] if s != seat), None)
+    name = escape(info.names[partner]) if partner is not None else "—"
+    return "⛔ " + tr.maybe(f"hand.{info.game}.out_of_play", tr("hand.out_of_play", name=name),
+                           name=name)
+
+
+def render_hand(
+    tr: Translator,
+    info: TableInfo,
+    view: dict[str, Any],
+    codes: Sequence[str],
+    *,
+    expanded: str | None = None,
+    auto: bool = False,
+) -> Screen:
+    """A player's private message from ``view(seat)`` and his legal codes.
+
+    ``auto``: the bot plays this seat for its owner; the only button is "I'm back".
+    """
+    seat = view["seat"]
+    # A seat waiting with nothing to press leaves out what every move changes (the trick,
+    # whose move it is; the table message shows both): its hand message is then edited only
+    # when its own content changes (issue #11: a move edits the mover's and the next hand).
+    waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
+    title = tr.maybe(f"game.{info.game}", info.game)
+    lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
+             f"{tr('table.deal', n=deal_number(view))}"]
+    out = out_of_play_line(tr, info, view)
+    facts = view["facts"]
+    if out:
+        lines.append(out)  # it says what the table's "out of play" fact says, to this seat
+        facts = [f for f in facts if not (f["key"] == "out_of_play" and f["value"] == seat)]
+    lines += render_facts(tr, info, facts)
+    for name in ("up_card", "bottom_card", "trick", "last_trick"):
+        cards = view["groups"].get(name)
+        if cards and not (waiting and name == "trick"):
+            lines.append(group(tr, info, name, cards))
+    hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
+    lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
+    lines += render_facts(tr, info, view.get("private", []))
+    if view["phase"] == "play" and any(view.get("deal_points") or ()):
+        pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
+                         zip(side_names(info, view), view["deal_points"], strict=True))
+        lines.append(f"{tr('table.deal_points')}: {pts}")
+    score = " · ".join(f"{escape(n)} {num(tr, t)}" for n, t in
+                       zip(side_names(info, view), view["totals"], strict=True))
+    lines.append(f"{tr('hand.score')}: {score}")
+    if view["to_move"] == seat:
+        lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
+    elif waiting:
+        lines.append(tr("hand.waiting"))  # the same line whoever moves: no edit per move
+    elif view["to_move"] is not None:
+        lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
+    else:
+        lines.append(tr("table.over"))
+    if auto:
+        lines.append("🤖 " + tr("hand.auto"))
+        back = Button(tr("button.back_to_seat"), ActData(info.table_id, info.version, "@back"))
+        return Screen("\n".join(lines), ((back,),))
+    return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))

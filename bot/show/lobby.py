@@ -1,0 +1,84 @@
+"""The lobby message: seats (pairs), options, and the lobby's buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import Html, escape
+from bot.model import Button, LobbyData, Screen
+
+#: The bot players a lobby can add (engine.ai.LEVELS).
+BOT_LEVELS = ("easy", "normal", "strong")
+
+
+def option_value(tr: Translator, key: str, value: Any) -> str:
+    """An option's value in players' words (``optval.<key>.<value>``), or the value itself."""
+    return tr.maybe(f"optval.{key}.{value}", str(value))
+
+
+def render_lobby(
+    tr: Translator,
+    *,
+    table_id: int,
+    game: str,
+    names: Sequence[str | None],
+    options: dict[str, Any],
+    choices: dict[str, list[Any]],
+    min_players: int,
+    max_players: int,
+    closed: str | None = None,
+    pairs: bool = False,
+) -> Screen:
+    """The lobby message: seats, options, and Join / Leave / Start / Cancel buttons.
+
+    Args:
+        names: one entry per seat so far (None for an empty seat); with ``pairs``, one per seat
+            of the table, by seat number.
+        min_players, max_players: how many may start the game.
+        options: chosen option values; ``choices``: values the creator may cycle through.
+        closed: a reason key (``lobby.cancelled``, ``lobby.started``) for a closed lobby.
+        pairs: a pair game (``GameInfo.pairs_at``): the seats are laid out as two pairs,
+            partners opposite (seats 1+3 against 2+4 as shown, 0+2 against 1+3 in the engine),
+            and each free seat gets a button to take it or move to it.
+    """
+    title = escape(tr.maybe(f"game.{game}", game))
+    lines = [f"🃏 <b>{title}</b> · {tr('lobby.title')}"]
+    pair_seats = [list(range(p, len(names), 2)) for p in (0, 1)] if pairs else []
+    for p, members in enumerate(pair_seats):
+        shown = " · ".join(f"{s + 1}. {escape(n) if (n := names[s]) else '—'}" for s in members)
+        lines.append(tr("lobby.pair", n=p + 1, seats=Html(shown)))
+    for i, n in enumerate(names if not pairs else ()):
+        lines.append(f"{i + 1}. {escape(n) if n else '—'}")
+    for key, value in options.items():
+        if key in choices:
+            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {option_value(tr, key, value)}")
+    if closed:
+        lines.append(tr(closed))
+        return Screen("\n".join(lines))
+    lines.append(tr("lobby.hint_pairs" if pairs else "lobby.hint", min=min_players,
+                    max=max_players))
+    rows: list[tuple[Button, ...]] = [
+        (Button(tr("lobby.join"), LobbyData(table_id, "join")),
+         Button(tr("lobby.leave"), LobbyData(table_id, "leave"))),
+    ]
+    for members in pair_seats:  # one row per pair: its free seats
+        sit = tuple(Button(tr("lobby.sit", seat=s + 1), LobbyData(table_id, "sit", str(s)))
+                    for s in members if names[s] is None)
+        if sit:
+            rows.append(sit)
+    for key, values in choices.items():
+        current = options.get(key)
+        nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+        label = tr.maybe(f"opt.{key}", key)
+        shown = f"{option_value(tr, key, current)} → {option_value(tr, key, nxt)}"
+        rows.append((Button(f"{label}: {shown}",
+                            LobbyData(table_id, "opt", f"{key}={nxt}"), foldable=True),))
+    rows.append((*(Button("🤖+ " + tr.maybe(f"level.{level}", level),
+                          LobbyData(table_id, "bot", level)) for level in BOT_LEVELS),
+                 Button("🤖−", LobbyData(table_id, "unbot"))))
+    rows.append((Button(tr("lobby.start"), LobbyData(table_id, "start")),
+                 Button(tr("lobby.cancel"), LobbyData(table_id, "cancel"))))
+    return Screen("\n".join(lines), tuple(rows))

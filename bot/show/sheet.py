@@ -1,0 +1,127 @@
+"""The score sheet in the rules' notation, its cells and the match's result line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import escape, unescape
+from bot.show.common import NUMBER_RE, TableInfo, localize_numbers, num, side_names
+
+#: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
+CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
+#: The awarded score in a belote result line: "Result: A wins, 501 : 500".
+AWARDED_RE = re.compile(r"wins(?: by claim)?, (-?[\d.]+(?: : -?[\d.]+)+)$")
+
+
+def cell_text(tr: Translator, cell: str) -> str:
+    """A sheet cell for display: ``BT`` is translated (Russian ``БТ``), a contract cell such as
+    ``14S+`` / ``KNT`` / ``K1H`` gets the language's strain letters (BB-SHEET-3), the rest is
+    kept (``vs(81)``, ``313 [+81 vs]``)."""
+    if cell == "BT":
+        return tr("cell.BT")
+    if NUMBER_RE.fullmatch(cell):  # Berg's "4.5": the language's decimal sign (BERG-SCORE-7)
+        return localize_numbers(tr, cell)
+    m = CONTRACT_RE.fullmatch(cell)
+    if not m:
+        return cell
+    kapo, number, strain, marks = m.groups()
+    text = (tr.maybe(f"cell.{kapo}", kapo) if kapo else "") + number
+    text += tr.maybe(f"strain.{strain}", strain)
+    if marks:
+        text += tr.maybe("cell.mark_sep", "").replace("_", " ") + marks
+    return text
+
+
+def note_text(tr: Translator, info: TableInfo, note: str) -> str:
+    """A sheet row's note for display: the game's own words where it has them (Berg's reasons,
+    bot/show/deals.py), else as a cell (a contract, BB-SHEET-3). Plain text: the sheet is
+    escaped as a whole."""
+    from bot.show.deals import NOTE_TEXT  # the games' own words build on this module
+
+    if info.game in NOTE_TEXT:  # built with the translator (escaped names): back to plain text
+        return unescape(NOTE_TEXT[info.game](tr, info, note))
+    return cell_text(tr, note)
+
+
+#: The longest sheet text (a message holds 4096 characters; a line may precede the sheet).
+SHEET_TEXT = 3000
+
+
+def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+                 with_result: bool = True, limit: int = SHEET_TEXT) -> str:
+    """The score sheet as a monospace table in the rules doc's notation (DB-SHEET, BB-SHEET).
+
+    A game whose rows carry the contract in ``note`` names that column in its catalog
+    (``sheet.note.<game>``, e.g. "Contract"); the totals follow the last row, since ``BT`` rows
+    hide a side's total. A sheet longer than ``limit`` characters keeps its newest rows and
+    says how many earlier ones the picture holds.
+    """
+    text = _sheet_text(tr, info, sheet, with_result=with_result)
+    shown = len(sheet["rows"])
+    while len(text) > limit and shown > 1:
+        shown //= 2
+        text = _sheet_text(tr, info, {**sheet, "rows": sheet["rows"][-shown:]},
+                           with_result=with_result)
+        text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
+    return text
+
+
+def _sheet_text(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+                with_result: bool) -> str:
+    note_header = tr.maybe(f"sheet.note.{info.game}", "")
+    header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
+    body = [[str(r["deal"])] + [cell_text(tr, str(c)) for c in r["cells"]]
+            + ([note_text(tr, info, str(r.get("note", "")))] if note_header else [])
+            for r in sheet["rows"]]
+    widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
+    lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
+             for row in [header, *body]]
+    if sheet["rows"]:
+        totals = " · ".join(f"{name} {num(tr, t)}" for name, t in
+                            zip(side_names(info, sheet), sheet["totals"], strict=True))
+        lines.append(unescape(tr("sheet.totals", totals=totals)))  # escaped with the rest
+    if sheet.get("pot"):
+        lines.append(tr("table.pot", pot=num(tr, sheet["pot"])))
+    text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
+           + escape("\n".join(lines)) + "</pre>"
+    if sheet.get("result") and with_result:
+        text += "\n" + result_line(tr, info, sheet)
+    return text
+
+
+def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
+    """``Result: Alice wins, 511 : 373`` in the chat's language.
+
+    The score is the one the engine's line awards when it has the belote form ("... wins,
+    501 : 500", DB-SHEET-5), else the running totals.
+    """
+    result = sheet["result"]
+    winner = result.get("winner")
+    m = AWARDED_RE.search(str(result["line"]))
+    if m:  # the belote form already puts the winner's figure first
+        score = localize_numbers(tr, m.group(1))
+    else:
+        # the winner's total first, as every game's notation writes it (DB-SHEET-5,
+        # BERG-END-3 "13,5 - 8,0"); a game may name its own separator
+        totals = list(sheet.get("totals", []))
+        order = ([winner] if winner is not None else []) + \
+            [i for i in range(len(totals)) if i != winner]
+        score = tr.maybe(f"result.sep.{info.game}", " : ").join(
+            num(tr, totals[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#"))
+            for i in order)
+    if winner is None:
+        # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
+        # each side with its total, signed.
+        totals = sheet.get("totals", [])
+        score = " · ".join(
+            f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
+            for name, t in zip(side_names(info, sheet), totals, strict=False))
+        return tr("result.none", score=escape(score))
+    seats = sheet["sides"][winner]["seats"]
+    name = ", ".join(info.names[s] for s in seats)
+    # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
+    return tr("result.win.pair" if len(seats) > 1 else "result.wins",
+              name=escape(name), score=escape(score))

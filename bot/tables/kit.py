@@ -1,0 +1,51 @@
+"""What every use case of the tables shares: the database, the translations, the platform and
+the per-table locks (one ``Kit`` per service, handed to each of its parts)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.i18n import Catalogs, Translator
+from bot.messenger import Messenger
+from bot.model import Button, Place, Screen, Target
+from bot.tables.locks import TableLocks
+from storage import Store, Tx
+
+
+@dataclass
+class Kit:
+    """The service's shared parts.
+
+    Args:
+        store: the database.
+        catalogs: translations.
+        messenger: the platform (an ``Outbox`` in production).
+        default_lang: language of a chat that never used ``/lang``.
+        locks: one lock per table; every change of a table happens under its lock.
+    """
+
+    store: Store
+    catalogs: Catalogs
+    messenger: Messenger
+    default_lang: str = "ru"
+    locks: TableLocks = field(default_factory=TableLocks)
+
+    @property
+    def platform(self) -> str:
+        """The messenger's platform id (``tg``, ``dc``)."""
+        return self.messenger.platform
+
+    def tr(self, lang: str | None) -> Translator:
+        """A translator for ``lang`` (the default language when None)."""
+        return self.catalogs.translator(lang or self.default_lang)
+
+    async def say(self, place: Place, text: str,
+                  buttons: tuple[tuple[Button, ...], ...] = ()) -> None:
+        """Post ``text`` (HTML) with ``buttons`` in the chat (topic) of ``place``."""
+        await self.messenger.send(Target(place.chat_ext_id, place.thread_id), Screen(text, buttons))
+
+    async def chat_tr(self, tx: Tx, place: Place) -> tuple[Translator, int]:
+        """The chat of ``place`` (created on first sight): its translator and database id."""
+        chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
+        assert chat.id is not None
+        return self.tr(chat.lang), chat.id

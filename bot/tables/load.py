@@ -1,0 +1,134 @@
+"""One load, one check: a table read once per press with everything its redraw and its clock
+need, and the one ladder of refusals (bad data, over, suspended, not seated, stale).
+
+The ``Loaded`` a use case reads inside its transaction is handed on, after the commit, to the
+redraw (``Display.show``) and the clock (``Clock.arm``): nobody reads or decodes the table's
+snapshot again for the same press.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import col, select
+
+import engine
+from bot.model import Person
+from storage import Chat, GameTable, MatchRecord, Seat, Tx, User
+
+#: The table option marking a game suspended because the bot was removed from its chat.
+SUSPENDED = "suspended"
+REMOVED = "bot_removed"
+
+
+def is_suspended(table: GameTable) -> bool:
+    """Whether the table's game waits for the bot to be back in its chat (and a /resume)."""
+    return table.options.get(SUSPENDED) == REMOVED
+
+
+def unsuspend(table: GameTable) -> None:
+    """``/resume`` (or a closed lobby redrawn): the suspension mark goes (the caller saves the
+    table)."""
+    if SUSPENDED in table.options:
+        table.options = {k: v for k, v in table.options.items() if k != SUSPENDED}
+
+
+@dataclass
+class Loaded:
+    """A table with its chat, seats (by seat number), their users, and (once it started) its
+    match record and the match decoded from the record's snapshot."""
+
+    table: GameTable
+    chat: Chat
+    seats: list[Seat]
+    users: dict[int, User]
+    record: MatchRecord | None
+    match: engine.Match | None
+
+    @property
+    def id(self) -> int:
+        """The table's id."""
+        assert self.table.id is not None
+        return self.table.id
+
+    def user(self, seat: Seat) -> User | None:
+        """The person in ``seat`` (None for a bot player)."""
+        return self.users.get(seat.user_id) if seat.user_id is not None else None
+
+    def row(self, seat: int | None) -> Seat | None:
+        """The seat row numbered ``seat``, if any."""
+        return next((s for s in self.seats if s.seat == seat), None) if seat is not None \
+            else None
+
+    def seat_of(self, person: Person) -> Seat | None:
+        """The seat row of ``person`` (matched by platform and platform id), or None."""
+        for seat in self.seats:
+            user = self.user(seat)
+            if user is not None and user.ext_id == person.ext_id \
+                    and user.platform == person.platform:
+                return seat
+        return None
+
+
+async def load(tx: Tx, table_id: int, *, lock: bool = False) -> Loaded | None:
+    """Read table ``table_id`` with everything around it, in two queries (the table with its
+    chat and match record; the seats with their users); None for an unknown table (or one
+    whose chat is gone). ``lock``: take the table's row lock (as ``Tx.get_table``)."""
+    stmt = (select(GameTable, Chat, MatchRecord)
+            .join(Chat, col(Chat.id) == col(GameTable.chat_id))
+            .outerjoin(MatchRecord, col(MatchRecord.table_id) == col(GameTable.id))
+            .where(col(GameTable.id) == table_id))
+    if lock:
+        stmt = stmt.with_for_update(of=GameTable).execution_options(populate_existing=True)
+    found = (await tx.session.exec(stmt)).first()
+    if found is None:
+        return None
+    table, chat, record = found
+    return await _complete(tx, table, chat, record)
+
+
+async def load_table(tx: Tx, table: GameTable, chat: Chat) -> Loaded:
+    """``load`` for a table row already read (with its chat)."""
+    assert table.id is not None
+    record = await tx.get_match(table.id) if table.status != "lobby" else None
+    return await _complete(tx, table, chat, record)
+
+
+async def _complete(tx: Tx, table: GameTable, chat: Chat, record: MatchRecord | None) -> Loaded:
+    assert table.id is not None
+    rows = (await tx.session.exec(
+        select(Seat, User).outerjoin(User, col(User.id) == col(Seat.user_id))
+        .where(col(Seat.table_id) == table.id).order_by(col(Seat.seat)))).all()
+    users = {user.id: user for _, user in rows if user is not None and user.id is not None}
+    match = decode(table, record) if record is not None else None
+    return Loaded(table, chat, [seat for seat, _ in rows], users, record, match)
+
+
+def decode(table: GameTable, record: MatchRecord) -> engine.Match:
+    """The match of ``table`` as its record's snapshot stores it (the one place a snapshot is
+    decoded)."""
+    return engine.get_game(table.game).from_json(record.snapshot)
+
+
+def refusal(loaded: Loaded | None, person: Person, *, version: int | None = None,
+            moving: bool = False) -> tuple[str, Seat | None]:
+    """The guard of every press at a running table: ``("", seat)`` when ``person`` may press,
+    else the notice key saying why not and None.
+
+    The ladder, in order: an unknown table (``notice.bad_data``), a table not playing
+    (``notice.table_over``), with ``moving`` a game suspended while the bot is out of its chat
+    (``notice.suspended``), a person without a seat (``notice.not_seated``), a ``version``
+    (when given) that is not the table's (``notice.stale``).
+    """
+    if loaded is None:
+        return "notice.bad_data", None
+    if loaded.table.status != "playing" or loaded.match is None:
+        return "notice.table_over", None
+    if moving and is_suspended(loaded.table):
+        return "notice.suspended", None
+    seat = loaded.seat_of(person)
+    if seat is None:
+        return "notice.not_seated", None
+    if version is not None and version != loaded.table.version:
+        return "notice.stale", None
+    return "", seat

@@ -1,0 +1,85 @@
+"""The owners' Telegram handlers (``OWNER_IDS``): ``/tables`` in a private chat lists the open
+tables of every chat with a stop button each; a stop asks for a confirmation first.
+
+Included before the main router: for anyone else the filters do not match, so a non-owner's
+``/tables`` gets the ordinary unknown-command behaviour and a forged stop press falls through
+to the main router's answer to garbage buttons.
+"""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.enums import ChatType, ParseMode
+from aiogram.filters import Command
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.tables.owner import describe, open_tables, stop_table
+from bot.tables.service import TableService
+from bot.telegram.common import place_of
+
+
+class OwnerCb(CallbackData, prefix="own", sep="|"):
+    """An owner's button: ``ask`` (stop table t?), ``yes`` / ``no`` (the confirmation)."""
+
+    op: str
+    t: int
+
+
+def is_owner(event: Message | CallbackQuery, owner_ids: frozenset[int]) -> bool:
+    """Whether the update comes from one of the owners (``owner_ids``: the dispatcher's data,
+    from ``OWNER_IDS``; empty: nobody)."""
+    return event.from_user is not None and event.from_user.id in owner_ids
+
+
+#: Texts are HTML (the translator escapes names and titles), so every send names the parse
+#: mode; callback answers are plain text, so they carry no names.
+router = Router(name="owner")
+router.message.filter(F.chat.type == ChatType.PRIVATE, is_owner)
+router.callback_query.filter(is_owner, F.message.chat.type == ChatType.PRIVATE)
+
+
+@router.message(Command("tables"))
+async def tables(message: Message, service: TableService) -> None:
+    tr = await service.translator(place_of(message))
+    found = await open_tables(service)
+    if not found:
+        await message.answer(tr("owner.none"), parse_mode=ParseMode.HTML)
+        return
+    lines = [tr("owner.header", n=len(found)), *(describe(tr, t) for t in found)]
+    keyboard = InlineKeyboardBuilder()
+    for table in found:
+        keyboard.button(text=tr("owner.stop_button", id=table.id),
+                        callback_data=OwnerCb(op="ask", t=table.id))
+    keyboard.adjust(4)
+    await message.answer("\n".join(lines), reply_markup=keyboard.as_markup(),
+                         parse_mode=ParseMode.HTML)
+
+
+@router.callback_query(OwnerCb.filter())
+async def stop(query: CallbackQuery, callback_data: OwnerCb, service: TableService) -> None:
+    assert isinstance(query.message, Message)  # the filter checked the chat type
+    tr = await service.translator(place_of(query.message))
+    table_id = callback_data.t
+    if callback_data.op == "ask":
+        chosen = next((t for t in await open_tables(service) if t.id == table_id), None)
+        if chosen is None:
+            await query.answer(tr("owner.gone", id=table_id))
+            return
+        await query.answer()
+        markup = InlineKeyboardMarkup(inline_keyboard=[[
+            InlineKeyboardButton(text=tr("button.stop_yes"),
+                                 callback_data=OwnerCb(op="yes", t=table_id).pack()),
+            InlineKeyboardButton(text=tr("button.stop_no"),
+                                 callback_data=OwnerCb(op="no", t=table_id).pack())]])
+        await query.message.answer(tr("owner.confirm", table=describe(tr, chosen)),
+                                   reply_markup=markup, parse_mode=ParseMode.HTML)
+        return
+    if callback_data.op == "yes":
+        stopped = await stop_table(service, table_id)
+        text = tr("owner.stopped" if stopped else "owner.gone", id=table_id)
+    else:
+        text = tr("owner.kept", id=table_id)
+    await query.answer(text)
+    await query.message.edit_text(text, reply_markup=None, parse_mode=ParseMode.HTML)
