@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.enums import ChatType, ParseMode
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.tables.owner import describe, open_tables, stop_table
+from bot.tables.owner import OpenTable, describe, open_tables, stop_table
 from bot.tables.service import TableService
 from bot.telegram.common import place_of
 
@@ -36,6 +37,10 @@ def is_owner(event: Message | CallbackQuery, owner_ids: frozenset[int]) -> bool:
 #: Texts are HTML (the translator escapes names and titles), so every send names the parse
 #: mode; callback answers are plain text, so they carry no names.
 router = Router(name="owner")
+#: Tables per message of ``/tables`` (each has a stop button), and the characters a message
+#: of the list may take (Telegram's limit is 4096; a line's HTML escapes count too).
+PER_MESSAGE = 25
+TEXT_BUDGET = 3500
 router.message.filter(F.chat.type == ChatType.PRIVATE, is_owner)
 router.callback_query.filter(is_owner, F.message.chat.type == ChatType.PRIVATE)
 
@@ -47,14 +52,25 @@ async def tables(message: Message, service: TableService) -> None:
     if not found:
         await message.answer(tr("owner.none"), parse_mode=ParseMode.HTML)
         return
-    lines = [tr("owner.header", n=len(found)), *(describe(tr, t) for t in found)]
-    keyboard = InlineKeyboardBuilder()
+    # A busy bot has more open tables than one message holds (4096 characters, and a
+    # keyboard's buttons): the list comes in several messages, each with its own stop buttons.
+    parts: list[tuple[list[str], list[OpenTable]]] = [([tr("owner.header", n=len(found))], [])]
     for table in found:
-        keyboard.button(text=tr("owner.stop_button", id=table.id),
-                        callback_data=OwnerCb(op="ask", t=table.id))
-    keyboard.adjust(4)
-    await message.answer("\n".join(lines), reply_markup=keyboard.as_markup(),
-                         parse_mode=ParseMode.HTML)
+        line = describe(tr, table)
+        lines, shown = parts[-1]
+        if len(shown) >= PER_MESSAGE or sum(len(x) + 1 for x in lines) + len(line) > TEXT_BUDGET:
+            parts.append(([], []))
+            lines, shown = parts[-1]
+        lines.append(line)
+        shown.append(table)
+    for lines, shown in parts:
+        keyboard = InlineKeyboardBuilder()
+        for table in shown:
+            keyboard.button(text=tr("owner.stop_button", id=table.id),
+                            callback_data=OwnerCb(op="ask", t=table.id))
+        keyboard.adjust(4)
+        await message.answer("\n".join(lines), reply_markup=keyboard.as_markup(),
+                             parse_mode=ParseMode.HTML)
 
 
 @router.callback_query(OwnerCb.filter())
@@ -82,4 +98,8 @@ async def stop(query: CallbackQuery, callback_data: OwnerCb, service: TableServi
     else:
         text = tr("owner.kept", id=table_id)
     await query.answer(text)
-    await query.message.edit_text(text, reply_markup=None, parse_mode=ParseMode.HTML)
+    try:
+        await query.message.edit_text(text, reply_markup=None, parse_mode=ParseMode.HTML)
+    except TelegramBadRequest as exc:  # a second tap: the confirmation already says so
+        if "message is not modified" not in str(exc):
+            raise
