@@ -156,7 +156,9 @@ class ChatMoves:
                     if is_suspended(table):
                         unsuspend(table)
                         await tx.save_table(table)
-                        if table.id is not None and table.message_id:
+                        # a game stopped while suspended was paused, never a lobby: its
+                        # message shows the stopped game, not a lobby to close
+                        if table.id is not None and table.message_id and not table.paused:
                             closed.append((table.id, table.message_id, table.thread_id))
         for table_id, message_id, thread_id in closed:
             await self._show_closed(Target(chat_ext, thread_id), table_id, message_id,
