@@ -20,6 +20,15 @@ async def _actions(app: Any, table_id: int) -> int:
     return int(record.snapshot_seq)
 
 
+async def _playing(fake: FakeTelegram, app: Any, group: FakeChat, alice: FakeUser,
+                   bob: FakeUser) -> tuple[int, int]:
+    """A table opened and started by ``alice`` and ``bob``, settled: (its id, actions stored)."""
+    await open_table(fake, group, alice, bob)
+    table_id = await _table_id(app)
+    await fake.settle()
+    return table_id, await _actions(app, table_id)
+
+
 async def test_forged_stop_press_on_a_lobby_keeps_its_buttons(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     # FINDING M1 (major): any group member can strip a lobby (or any bot message in the group)
@@ -61,10 +70,7 @@ async def test_triple_click_makes_one_move(
     """Three presses of the same move at once: one move stored, every press answered."""
     group, alice, bob = club
     async with kozyr() as app:
-        await open_table(fake, group, alice, bob)
-        table_id = await _table_id(app)
-        await fake.settle()
-        before = await _actions(app, table_id)
+        table_id, before = await _playing(fake, app, group, alice, bob)
         user, message, data = _mover(fake, [alice, bob])
         queries = [fake.press_nowait(user, message, data) for _ in range(3)]
         answers = await asyncio.gather(*[fake.wait_for(lambda _, q=q: q.answer,
@@ -80,10 +86,7 @@ async def test_two_different_moves_at_once(
     """Two different buttons of the same hand pressed together: exactly one is made."""
     group, alice, bob = club
     async with kozyr() as app:
-        await open_table(fake, group, alice, bob)
-        table_id = await _table_id(app)
-        await fake.settle()
-        before = await _actions(app, table_id)
+        table_id, before = await _playing(fake, app, group, alice, bob)
         user, message, _ = _mover(fake, [alice, bob])
         moves = [b.data for row in message.buttons for b in row
                  if b.data and b.data.startswith("a|")]
@@ -130,10 +133,7 @@ async def test_the_wrong_player_presses_the_movers_button(
     by an onlooker in his private chat: refused, nothing stored."""
     group, alice, bob = club
     async with kozyr() as app:
-        await open_table(fake, group, alice, bob)
-        table_id = await _table_id(app)
-        await fake.settle()
-        before = await _actions(app, table_id)
+        table_id, before = await _playing(fake, app, group, alice, bob)
         user, _, data = _mover(fake, [alice, bob])
         other = bob if user is alice else alice
         own = hand_message(fake, other)
