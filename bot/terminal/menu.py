@@ -1,0 +1,56 @@
+"""A hand's keyboard as a numbered menu: the bot's own buttons (bot/show/hand.py), each row on
+one line, numbered from 1 in reading order. A button that opens a choice (an auction level,
+then its suit; a Berg jack, then the order it names) opens it as the bot does, with a Back
+entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.model import ActData, Button, ExpandData
+
+#: Entries per printed line at most (a row of six strains stays whole).
+LINE = 6
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One numbered choice: its label, and either the action code it makes or the prefix of the
+    choice it opens (``""``: back to the whole keyboard)."""
+
+    label: str
+    code: str | None = None
+    opens: str | None = None
+
+
+def entries(rows: Sequence[Sequence[Button]]) -> list[list[Entry]]:
+    """The keyboard's rows as rows of entries (buttons that neither act nor open are left
+    out: the terminal has no links)."""
+    out = []
+    for row in rows:
+        line = []
+        for b in row:
+            if isinstance(b.data, ActData):
+                line.append(Entry(b.text, code=b.data.code))
+            elif isinstance(b.data, ExpandData):
+                line.append(Entry(b.text, opens=b.data.prefix))
+        if line:
+            out.append(line)
+    return out
+
+
+def numbered(rows: Sequence[Sequence[Entry]]) -> tuple[list[Entry], list[str]]:
+    """The entries in number order (entry ``n`` is ``[n - 1]``) and the printed lines:
+    ``  1) 7♠   2) K♠   3) 10♥``."""
+    flat: list[Entry] = []
+    lines = []
+    for row in rows:
+        for i in range(0, len(row), LINE):
+            parts = []
+            for e in row[i:i + LINE]:
+                flat.append(e)
+                parts.append(f"{len(flat)}) {e.label}")
+            lines.append("  " + "   ".join(parts))
+    return flat, lines

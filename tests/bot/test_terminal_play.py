@@ -1,0 +1,225 @@
+"""``python -m engine play``: a whole match of each game in the terminal, in words.
+
+The program is driven through its stdin and stdout: ``Player`` is a scripted player that reads
+what the program printed and answers as a newcomer would (the first move offered; Enter when a
+call out of turn is offered, or the first call when told to take it). One run goes through a
+real subprocess (``python -m engine play``); the others call the same ``main`` with in-memory
+streams. The assertions are on what a player reads: the bot's labels, "You", sentences, the
+deal results and the score sheet, and never a dict, an action code or a 0-based seat.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.terminal.cli import main as play_main
+from engine.terminal import main as engine_main
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What a player must never read: a dict, an action code, an engine seat index, a raw key.
+RAW = re.compile(r"\{['\"]|['\"]\}|\b(?:play|bid|declare|order|frame|draw|dave):[A-Z0-9]"
+                 r"|\bseat \d|\bterm\.|\bcode\.|\bval\.|\bfact\.")
+OUT_OF_TURN = {"en": "press Enter to let the game go on", "ru": "нажмите Enter, чтобы игра",
+               "uk": "натисніть Enter, щоб гра"}
+
+
+class Player(io.TextIOBase):
+    """A scripted player at the keyboard: answers each prompt by what the screen above it
+    says. ``script`` lines are typed first (commands, garbage, chosen numbers); then the first
+    move offered on his turn, and out of turn Enter (or ``1`` with ``calls``)."""
+
+    def __init__(self, out: io.StringIO, lang: str = "en", *, script: tuple[str, ...] = (),
+                 calls: bool = False, limit: int = 20_000) -> None:
+        self.out, self.lang, self.script, self.calls = out, lang, list(script), calls
+        self.limit = limit
+        self.asked = 0
+        self.out_of_turn = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        self.asked += 1
+        if self.asked > self.limit:
+            return ""  # the end of the input: the program must stop cleanly
+        if self.script:
+            return self.script.pop(0) + "\n"
+        screen = self.out.getvalue()[-600:]
+        if OUT_OF_TURN[self.lang] in screen.rsplit("\n", 2)[-2]:
+            self.out_of_turn += 1
+            return "1\n" if self.calls else "\n"
+        return "1\n"
+
+
+def _play(argv: list[str], lang: str = "en", **kwargs: object) -> tuple[int, str, Player]:
+    out = io.StringIO()
+    player = Player(out, lang, **kwargs)  # type: ignore[arg-type]
+    code = play_main([*argv, "--lang", lang], player, out)
+    return code, out.getvalue(), player
+
+
+def _readable(out: str) -> None:
+    bad = RAW.search(out)
+    assert bad is None, out[max(0, bad.start() - 300):bad.end() + 100]
+
+
+def test_deberts_whole_match_in_russian() -> None:  # DB-SHEET-5
+    code, out, _ = _play(["deberts", "--seed", "3", "--level", "easy"], "ru")
+    assert code == 0
+    _readable(out)
+    assert "Места: 1. Вы, 2. 🤖 новичок." in out
+    assert "Сид 3" in out and "--seed 3" in out
+    assert "▶ Ваш ход" in out and "  1) " in out
+    assert "Вы говорите: " in out or "Вы ходите " in out
+    assert re.search(r"🤖 новичок (ходит|говорит)", out)
+    assert "Раздача 1: " in out  # the deal's result as the group reads it
+    assert "Последняя взятка: " in out
+    assert re.search(r"🏆 Итог: (вы выиграли|выигрывает 🤖 новичок, \d+ : \d+)", out)
+    assert "Итого: Вы " in out  # the score sheet at the end
+
+
+def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-BID-13
+    code, out, player = _play(["bazar_belot", "--seed", "2", "--level", "easy"])
+    assert code == 0
+    _readable(out)
+    assert "Seats: 1. You, 2. 🤖 easy 2, 3. 🤖 easy 3, 4. 🤖 easy 4." in out
+    assert "Your partner: 🤖 easy 3." in out
+    assert re.search(r"\d+\) 10–14 …", out)  # a range of levels opens a page of bids
+    assert "You say: 8♣." in out  # the first bid offered, in the bot's label
+    assert player.out_of_turn > 0  # contra / kapo on one hand offered out of turn
+    assert "wait" not in out.lower()
+    assert re.search(r"Deal 1: contract .+ — (made|failed)", out)
+    assert "🏆 Result: " in out and "Totals: You, 🤖 easy 3 " in out
+
+
+def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
+    code, out, player = _play(["berg", "--seed", "1", "--level", "easy",
+                               "--option", "berg_height=5"], "uk")
+    assert code == 0
+    _readable(out)
+    assert "Місця: 1. Ви, 2. 🤖 новачок 2, 3. 🤖 новачок 3, 4. 🤖 новачок 4." in out
+    assert "Ви берете з колоди карт: " in out and "Вам прийшло: " in out
+    assert player.out_of_turn > 0  # the captain's declarations while his partner moves
+    assert "Роздача 1: " in out
+    assert "🏆 Підсумок: " in out
+
+
+def test_married_bridge_whole_match() -> None:  # MB-SCORE-8
+    code, out, _ = _play(["married_bridge", "--seed", "5", "--level", "easy"])
+    assert code == 0
+    _readable(out)
+    assert "Seats: 1. You, 2. 🤖 easy." in out
+    assert "You get: " in out  # the card drawn from the talon after a preliminary trick
+    assert "You take trick 1." in out or "🤖 easy takes trick 1." in out
+    assert re.search(r"\d+\) (\d)♣ +\d+\) \1♦", out)  # a level's bids side by side
+    assert re.search(r"Deal 1: contract .+: needed \d+ tricks, took \d+", out)
+    assert "🏆 " in out
+
+
+def test_out_of_turn_call_taken_and_each_window_offered_once() -> None:  # BB-BID-11
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"],
+                         calls=True, limit=40)
+    assert code == 0
+    # the first window offered kapo on one hand, and the player took it by its number
+    assert "You say: Kapo on one hand ♣." in out
+    prompts = out.split("\n> ")
+    repeated = [p for a, p in itertools.pairwise(prompts)
+                if OUT_OF_TURN["en"] in p and p.split("\n🃏", 1)[-1] == a.split("\n🃏", 1)[-1]]
+    assert not repeated
+
+
+def test_enter_lets_the_game_go_on_and_is_never_a_move() -> None:  # BB-BID-13
+    # an empty line on his own turn asks again; out of turn it lets the bot move
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"],
+                         script=("", "", "q"))
+    assert code == 0
+    assert "You say" not in out
+    assert out.rstrip().endswith("Game left. Seed 2.")
+
+
+def test_random_seed_is_printed_and_replays_the_match() -> None:
+    code, out, _ = _play(["deberts", "--option", "format=short_bait", "--level", "easy"])
+    assert code == 0
+    seed = re.search(r"Seed (\d+): to play this match again", out)
+    assert seed
+    again = _play(["deberts", "--option", "format=short_bait", "--level", "easy",
+                   "--seed", seed.group(1)])[1]
+    assert again == out
+
+
+def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
+    code, out, _ = _play(["deberts", "--seed", "4"], "ru",
+                         script=("правила", "score", "помощь", "xyz", "0", "99", "выход"))
+    assert code == 0
+    assert "Деберц коротко." in out and "байт (БТ)" in out
+    assert "Раздача | Вы | 🤖 любитель" in out  # the (empty) score sheet
+    assert "Номер выбирает ход" in out
+    assert out.count("Наберите число от 1 до 2 или «помощь».") == 3
+    assert out.rstrip().endswith("Вы вышли из игры. Сид 4.")
+
+
+@pytest.mark.parametrize("game", ["deberts", "bazar_belot", "berg", "married_bridge"])
+def test_rules_in_every_language(game: str) -> None:
+    for lang, word in (("en", "rules"), ("ru", "правила"), ("uk", "правила")):
+        code, out, _ = _play([game, "--seed", "1"], lang, script=(word, "q"))
+        assert code == 0
+        rules = out.split("> ")[1]
+        assert len(rules.splitlines()) >= 5 and "•" in rules
+        _readable(rules)
+
+
+def test_list_options_in_the_lobby_words() -> None:
+    code, out, _ = _play(["deberts", "--list-options"])
+    assert code == 0
+    assert "Deberts: 2–3 players (--players)." in out
+    assert "format — Game: match * (a match to the target), " in out
+    assert "target — Playing to: 301, 501 *, 1001" in out
+    assert "  tie: trump_then_order *, order_only" in out  # no words of its own: the key
+    assert "first_dealer: 0 (seat 1), 1 (seat 2), 2 (seat 3)" in out
+    code, out, _ = _play(["berg", "--list-options"], "ru")
+    assert "berg_height — Высота берга: 10 * (10 (турнирная))" in out
+    assert "Пример: python -m engine play deberts --option target=301" in out
+
+
+def test_bad_arguments_are_explained() -> None:
+    assert _play(["no_such_game"])[:2] == (2, "There is no game no_such_game. Games: "
+                                               "bazar_belot, berg, deberts, married_bridge.\n")
+    code, out, _ = _play(["deberts", "--option", "target=7"])
+    assert code == 2 and out.startswith("Cannot start this match: ") and "target" in out
+    for seat in ("0", "3"):
+        code, out, _ = _play(["deberts", "--seat", seat])
+        assert (code, out) == (2, "This table has seats 1 to 2.\n")
+    code, out, _ = _play(["deberts", "--option", "oops"])
+    assert code == 2 and "KEY=VALUE, not oops" in out
+
+
+def test_second_seat_and_end_of_input() -> None:
+    code, out, _ = _play(["married_bridge", "--seat", "2", "--seed", "7"], limit=3)
+    assert code == 0
+    assert "Seats: 1. 🤖 normal, 2. You." in out
+    assert out.rstrip().endswith("Game left. Seed 7.")
+
+
+def test_python_m_engine_play_in_a_subprocess() -> None:
+    # the engine's command line hands "play" to the front-end; a plain "1" on every line
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "play", "deberts", "--option", "format=short_no_bait",
+         "--seed", "3", "--level", "normal", "--lang", "en"],
+        input="1\n" * 300, capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    _readable(out)
+    assert "Seats: 1. You, 2. 🤖 normal." in out
+    assert "🏆 Result: " in out
+    assert "\x1b[" not in out  # no terminal bold when the output is not a terminal
+
+
+def test_engine_main_delegates_play() -> None:
+    out = io.StringIO()
+    assert engine_main(["play", "deberts", "--list-options", "--lang", "en"], io.StringIO(),
+                       out) == 0
+    assert "Deberts: 2–3 players" in out.getvalue()
