@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from bot.model import ActData, Button, ExpandData
 
-#: Entries per printed line at most (a row of six strains stays whole).
+#: Entries per printed line at most (a row of six strains stays whole), and the width a line
+#: is kept within (a row of long labels goes on over several lines).
 LINE = 6
+WIDTH = 78
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,15 @@ def numbered(rows: Sequence[Sequence[Entry]]) -> tuple[list[Entry], list[str]]:
     flat: list[Entry] = []
     lines = []
     for row in rows:
-        for i in range(0, len(row), LINE):
-            parts = []
-            for e in row[i:i + LINE]:
-                flat.append(e)
-                parts.append(f"{len(flat)}) {e.label}")
-            lines.append("  " + "   ".join(parts))
+        line = ""
+        count = 0
+        for e in row:
+            flat.append(e)
+            part = f"{len(flat)}) {e.label}"
+            if line and (count == LINE or len(line) + 3 + len(part) > WIDTH):
+                lines.append(line)
+                line, count = "", 0
+            line = f"{line}   {part}" if line else f"  {part}"
+            count += 1
+        lines.append(line)
     return flat, lines

@@ -7,8 +7,9 @@ menu, the events of the table as sentences). How the terminal differs, and why:
   English or in the player's language). No number ever means "wait".
 - An out-of-turn call (a contra, a kapo on one hand, a Berg captain's declaration while his
   partner is to move) is offered once when its window opens, as a button appears in Telegram:
-  an empty line (Enter) lets the seat to move go on. The same window is not offered again until
-  it has closed and opened anew, so a player is never asked at every move of a bot.
+  an empty line (Enter) lets the seat to move go on. A call he was offered (on his own turn or
+  out of it) is not offered again until its window has closed and opened anew, so a player is
+  never asked at every move of a bot.
 - The bots' randomness comes from the match seed: the same seed and the same choices give the
   same match.
 """
@@ -98,8 +99,8 @@ class Session:
         """The human's choice when he has one now: on his turn, or when an out-of-turn window
         opens for him (None there lets ``mover`` go on); None when he has nothing to do."""
         codes = self.match.legal_actions(self.me)
-        if mover == self.me:
-            self._window = frozenset()
+        if mover == self.me:  # what he sees now and declines is not offered again at once
+            self._window = frozenset(codes)
             return self._choose(codes, own_turn=True)
         if not codes:
             self._window = frozenset()
@@ -177,7 +178,8 @@ class Session:
             if command == "quit":
                 raise Quit
             if command == "rules":
-                self.write(self.tr(f"term.rules.{self.game.id}"))
+                self.write(self.tr(f"rules.{self.game.id}") + "\n\n"  # the bot's /rules
+                           + self.tr("rules.more", game=self.game.id))
             elif command == "score":
                 self.write(render_sheet(self.tr, self.info, self.match.score_sheet))
             elif command == "help":

@@ -155,7 +155,9 @@ def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
     code, out, _ = _play(["deberts", "--seed", "4"], "ru",
                          script=("правила", "score", "помощь", "xyz", "0", "99", "выход"))
     assert code == 0
-    assert "Деберц коротко." in out and "байт (БТ)" in out
+    # the bot's own /rules summary, in the player's language
+    assert "Деберц (классический стол" in out
+    assert "Полные правила: docs/rules/deberts.md" in out
     assert "Раздача | Вы | 🤖 любитель" in out  # the (empty) score sheet
     assert "Номер выбирает ход" in out
     assert out.count("Наберите число от 1 до 2 или «помощь».") == 3
