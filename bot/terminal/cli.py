@@ -142,6 +142,17 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     except KeyboardInterrupt:  # Ctrl-C: leave as quit does
         out.write("\n" + plain(tr("term.bye", seed=seed)) + "\n")
         return 0
+    except BrokenPipeError:  # the reader went away (``| head``): nobody left to tell
+        _silence(out)
+        return 0
+
+
+def _silence(out: TextIO) -> None:
+    """After a broken pipe: point the process's stdout at nothing, so that the interpreter's
+    final flush does not complain about the pipe once more."""
+    if out is sys.stdout:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _is_tty(out: TextIO) -> bool:

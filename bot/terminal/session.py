@@ -32,6 +32,8 @@ from engine.errors import IllegalAction
 
 #: Command words and what they do; each also answers to its translation (``term.cmd.<name>``).
 COMMANDS = ("rules", "score", "help", "quit")
+#: The longest line read at once (a line without an end, /dev/zero say, is read in parts).
+MAX_LINE = 4096
 #: Short forms of the commands.
 SHORT = {"q": "quit", "?": "help", "h": "help", "r": "rules", "s": "score"}
 
@@ -166,11 +168,11 @@ class Session:
         while True:
             self.out.write("> ")
             self.out.flush()
-            line = self.stdin.readline()
+            line = self.stdin.readline(MAX_LINE)
             if not line:
                 raise Quit
             text = line.strip().lower()
-            if text.isdigit() and 1 <= int(text) <= len(flat):
+            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(flat):
                 return flat[int(text) - 1]
             if not text and not own_turn:
                 return None

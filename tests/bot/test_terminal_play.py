@@ -153,14 +153,15 @@ def test_random_seed_is_printed_and_replays_the_match() -> None:
 
 def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
     code, out, _ = _play(["deberts", "--seed", "4"], "ru",
-                         script=("правила", "score", "помощь", "xyz", "0", "99", "выход"))
+                         script=("правила", "score", "помощь", "xyz", "0", "99", "²",
+                                 "1" * 40, "выход"))
     assert code == 0
     # the bot's own /rules summary, in the player's language
     assert "Деберц (классический стол" in out
     assert "Полные правила: docs/rules/deberts.md" in out
     assert "Раздача | Вы | 🤖 любитель" in out  # the (empty) score sheet
     assert "Номер выбирает ход" in out
-    assert out.count("Наберите число от 1 до 2 или «помощь».") == 3
+    assert out.count("Наберите число от 1 до 2 или «помощь».") == 5
     assert out.rstrip().endswith("Вы вышли из игры. Сид 4.")
 
 
