@@ -6,10 +6,11 @@ menu, the events of the table as sentences). How the terminal differs, and why:
 - A number chooses a move; a word is a command (``rules``, ``score``, ``help``, ``quit``, in
   English or in the player's language). No number ever means "wait".
 - An out-of-turn call (a contra, a kapo on one hand, a Berg captain's declaration while his
-  partner is to move) is offered once when its window opens, as a button appears in Telegram:
-  an empty line (Enter) lets the seat to move go on. A call he was offered (on his own turn or
-  out of it) is not offered again until its window has closed and opened anew, so a player is
-  never asked at every move of a bot.
+  partner is to move) is offered when it becomes possible, as a button appears in Telegram: an
+  empty line (Enter) lets the seat to move go on. A call the player has been shown (on his own
+  turn or out of it) is not offered again until the auction moves on or a new deal begins, so
+  he is not asked at every move of a bot (a Berg captain would otherwise answer at each of his
+  partner's turns).
 - The bots' randomness comes from the match seed: the same seed and the same choices give the
   same match.
 """
@@ -66,7 +67,8 @@ class Session:
     out: TextIO
     bold: bool = False
     _told: int = 0
-    _window: frozenset[str] = field(default_factory=frozenset)
+    _offered: set[str] = field(default_factory=set)
+    _context: tuple[int, int] = (-1, -1)
     _hand: list[str] = field(default_factory=list)
 
     def write(self, html_text: str) -> None:
@@ -87,6 +89,7 @@ class Session:
                 code = self._human_turn(mover)
                 if code is not None:
                     self._apply(self.me, code)
+                    self._context = self._auction()  # his own call opens nothing new to him
                 else:
                     choice = bots[mover].choose(self.match, mover,
                                                 random.Random(rng.getrandbits(64)))
@@ -98,19 +101,26 @@ class Session:
         return 0
 
     def _human_turn(self, mover: int) -> str | None:
-        """The human's choice when he has one now: on his turn, or when an out-of-turn window
-        opens for him (None there lets ``mover`` go on); None when he has nothing to do."""
+        """The human's choice when he has one now: on his turn, or when a call out of turn
+        becomes possible for him (None there lets ``mover`` go on); None when he has nothing
+        to do. A code he was shown is not offered out of turn again until the auction moves
+        on (a call is made) or a new deal begins."""
         codes = self.match.legal_actions(self.me)
-        if mover == self.me:  # what he sees now and declines is not offered again at once
-            self._window = frozenset(codes)
+        context = self._auction()
+        if context != self._context:  # every call may be worth offering again
+            self._context, self._offered = context, set()
+        if mover == self.me:
+            self._offered |= set(codes)
             return self._choose(codes, own_turn=True)
-        if not codes:
-            self._window = frozenset()
+        if not codes or set(codes) <= self._offered:
             return None
-        if set(codes) <= self._window:  # offered already in this window
-            return None
-        self._window = frozenset(codes)
+        self._offered |= set(codes)
         return self._choose(codes, own_turn=False)
+
+    def _auction(self) -> tuple[int, int]:
+        """Where the auction stands: the deal and how many calls it has heard."""
+        public = self.match.public_view()
+        return int(public["deal"]), len(public.get("calls") or ())
 
     def _apply(self, seat: int, code: str) -> None:
         try:

@@ -90,6 +90,8 @@ def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-B
     assert "Your partner: 🤖 easy 3." in out
     assert re.search(r"\d+\) 10–14 …", out)  # a range of levels opens a page of bids
     assert "You say: 8♣." in out  # the first bid offered, in the bot's label
+    # kapo on one hand was on his own menu: his own bid does not bring it back out of turn
+    assert OUT_OF_TURN["en"] not in out.split("You say: 8♣.")[1].split("🤖 easy 2 says")[0]
     assert player.out_of_turn > 0  # contra / kapo on one hand offered out of turn
     assert "wait" not in out.lower()
     assert re.search(r"Deal 1: contract .+ — (made|failed)", out)
@@ -104,6 +106,9 @@ def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
     assert "Місця: 1. Ви, 2. 🤖 новачок 2, 3. 🤖 новачок 3, 4. 🤖 новачок 4." in out
     assert "Ви берете з колоди карт: " in out and "Вам прийшло: " in out
     assert player.out_of_turn > 0  # the captain's declarations while his partner moves
+    # ... but not at each of his partner's turns: declarations he was shown are not offered
+    # again in the same deal until something new becomes possible
+    assert player.out_of_turn * 4 < out.count("▶ Ваш хід")
     assert "Роздача 1: " in out
     assert "🏆 Підсумок: " in out
 
