@@ -18,6 +18,8 @@ menu, the events of the table as sentences). How the terminal differs, and why:
 from __future__ import annotations
 
 import random
+import shutil
+import textwrap
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -33,6 +35,8 @@ from engine.errors import IllegalAction
 
 #: Command words and what they do; each also answers to its translation (``term.cmd.<name>``).
 COMMANDS = ("rules", "score", "help", "quit")
+#: The widest line of prose (rules, help), in characters.
+PROSE = 100
 #: The longest line read at once (a line without an end, /dev/zero say, is read in parts).
 MAX_LINE = 4096
 #: Short forms of the commands.
@@ -71,9 +75,16 @@ class Session:
     _context: tuple[int, int] = (-1, -1)
     _hand: list[str] = field(default_factory=list)
 
-    def write(self, html_text: str) -> None:
-        """Print a screen or a sentence (HTML) as plain text."""
-        self.out.write(plain(html_text, bold=self.bold) + "\n")
+    def write(self, html_text: str, *, prose: bool = False) -> None:
+        """Print a screen or a sentence (HTML) as plain text; ``prose`` (a summary of the
+        rules, the help) is wrapped at word ends to the terminal's width."""
+        text = plain(html_text, bold=self.bold)
+        if prose:
+            width = min(shutil.get_terminal_size((PROSE, 24)).columns - 1, PROSE)
+            text = "\n".join(textwrap.fill(line, width, subsequent_indent="  "
+                                            if line.startswith("•") else "") or line
+                              for line in text.split("\n"))
+        self.out.write(text + "\n")
 
     def run(self) -> int:
         """Play until the match is over or the player quits; returns the exit code (0)."""
@@ -160,21 +171,21 @@ class Session:
             rows = render_hand(self.tr, self.info, view, codes, expanded=opened).buttons \
                 if opened else screen.buttons
             flat, lines = numbered(entries(rows))
+            if not own_turn:
+                lines.append(self.tr("term.out_of_turn", name=self.info.names[view["to_move"]]))
             for line in lines:
                 self.write(line)
-            if not own_turn:
-                name = self.info.names[view["to_move"]]
-                self.write(self.tr("term.out_of_turn", name=name))
-            picked = self._read(flat, own_turn=own_turn)
+            picked = self._read(flat, lines, own_turn=own_turn)
             if picked is None:
                 return None
             if picked.code is not None:
                 return picked.code
             opened = picked.opens or None
 
-    def _read(self, flat: list[Entry], *, own_turn: bool) -> Entry | None:
+    def _read(self, flat: list[Entry], menu: list[str], *, own_turn: bool) -> Entry | None:
         """One valid answer: an entry; None for an empty line out of turn. Commands are
-        answered here and the question is asked again."""
+        answered here, then ``menu`` (the printed choices) is shown again and the question
+        asked again."""
         while True:
             self.out.write("> ")
             self.out.flush()
@@ -191,14 +202,18 @@ class Session:
                 raise Quit
             if command == "rules":
                 self.write(self.tr(f"rules.{self.game.id}") + "\n\n"  # the bot's /rules
-                           + self.tr("rules.more", game=self.game.id))
+                           + self.tr("rules.more", game=self.game.id), prose=True)
             elif command == "score":
                 self.write(render_sheet(self.tr, self.info, self.match.score_sheet))
             elif command == "help":
-                self.write(self.tr("term.help"))
+                self.write(self.tr("term.help"), prose=True)
             elif text:
                 self.write(self.tr("term.bad_choice", n=len(flat)))
-            # an empty line on his own turn: asked again, quietly
+                continue
+            else:
+                continue  # an empty line on his own turn: asked again, quietly
+            for entry_line in menu:  # the choices again, below what the command printed
+                self.write(entry_line)
 
     def _command(self, text: str) -> str | None:
         if text in SHORT:
