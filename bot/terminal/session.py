@@ -109,6 +109,7 @@ class Session:
         except Quit:
             self.write(self.tr("term.bye", seed=self.seed))
             return 0
+        self.write("\n" + self.tr("term.seed", seed=self.seed))  # to deal it again
         return 0
 
     def _human_turn(self, mover: int) -> str | None:

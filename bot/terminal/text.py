@@ -43,8 +43,11 @@ def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ..
 
 
 def call_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
-    """What a seat says in the auction, as the table message's calls line words it."""
-    return tr.maybe("said." + call.replace(":", "."), code_label(tr, call, view))
+    """What a seat says in the auction: the label of the button that makes the call, in lower
+    case as said in a sentence ("pass", "play ♥", "contra"; "NT" and bids such as "8♣" stay as
+    they are)."""
+    label = code_label(tr, call, view)
+    return label[0].lower() + label[1:] if label[1:2].islower() else label
 
 
 def order_text(tr: Translator, order: str) -> str:
