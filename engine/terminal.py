@@ -1,5 +1,6 @@
-"""The engine's command-line shell (``python -m engine``): replay a file, the bot benchmark, and
-``play``, which it hands to the terminal front-end.
+"""The engine's command line (``python -m engine``): play in words, replay a file, benchmark.
+
+``replay`` and ``bench`` are done here; ``play`` is handed to the terminal front-end.
 
 The only module of ``engine`` that reads and writes (files, the terminal); the rules stay pure.
 ``main(argv, stdin, stdout)`` takes its streams as arguments so tests drive it directly or
@@ -156,7 +157,8 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``python -m engine``."""
-    p = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m engine",
+                                description=__doc__.split("\n")[0].replace("``", ""))
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("play", add_help=False,
                    help="play a match against bot players, in words (python -m engine play "
