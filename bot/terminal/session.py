@@ -152,7 +152,7 @@ class Session:
         for e in new:
             text = teller.event(e, view, sheet)
             if text:
-                self.write(("\n" if "\n" in text else "") + text)
+                self.write(f"\n{text}\n" if "\n" in text else text)  # a message: set apart
         self._told = len(events)
         hand = list(view.get("hand") or [])
         got = [c for c in hand if c not in self._hand]

@@ -232,3 +232,16 @@ def test_engine_main_delegates_play() -> None:
     assert engine_main(["play", "deberts", "--list-options", "--lang", "en"], io.StringIO(),
                        out) == 0
     assert "Deberts: 2–3 players" in out.getvalue()
+
+
+def test_the_engine_never_imports_the_bot() -> None:
+    # the front-end imports the engine; the engine (its shell included) loads the bot only
+    # when "play" runs
+    code = ("import sys, pkgutil, importlib, engine\n"
+            "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
+            "    if m.name != 'engine.__main__':\n"
+            "        importlib.import_module(m.name)\n"
+            "assert not [m for m in sys.modules if m == 'bot' or m.startswith('bot.')]\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
