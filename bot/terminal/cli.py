@@ -124,8 +124,8 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEED_RANGE)
     try:
         match = game.new_match(players=players, seed=seed, options=options)
-    except InvalidOptions as e:
-        out.write(plain(tr("term.cannot_start", reason=str(e))) + "\n")
+    except InvalidOptions as e:  # the rule id goes nowhere: it is for the log, not players
+        out.write(plain(tr("term.cannot_start", reason=f"{e.option}: {e.reason}")) + "\n")
         return EXIT_BAD_ARGS
     if not 1 <= args.seat <= players:
         out.write(plain(tr("term.bad_seat", n=players)) + "\n")

@@ -198,7 +198,11 @@ def test_bad_arguments_are_explained() -> None:
     assert _play(["no_such_game"])[:2] == (2, "There is no game no_such_game. Games: "
                                                "bazar_belot, berg, deberts, married_bridge.\n")
     code, out, _ = _play(["deberts", "--option", "target=7"])
-    assert code == 2 and out.startswith("Cannot start this match: ") and "target" in out
+    assert code == 2 and out.startswith("Cannot start this match: target: 7 is not one of")
+    assert "DB-OPT" not in out  # rule ids are for the log, not for players
+    code, out, _ = _play(["bazar_belot", "--players", "3"])
+    assert (code, out) == (2, "Cannot start this match: players: Bazar-Belot is for exactly 4 "
+                              "players, not 3 (--list-options lists the options).\n")
     for seat in ("0", "3"):
         code, out, _ = _play(["deberts", "--seat", seat])
         assert (code, out) == (2, "This table has seats 1 to 2.\n")
