@@ -46,7 +46,12 @@ def call_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
     """What a seat says in the auction: the label of the button that makes the call, in lower
     case as said in a sentence ("pass", "play ♥", "contra"; "NT" and bids such as "8♣" stay as
     they are)."""
-    label = code_label(tr, call, view)
+    return in_sentence(code_label(tr, call, view))
+
+
+def in_sentence(label: str) -> str:
+    """A button's label as said inside a sentence: its first letter in lower case, unless the
+    label starts with a capital word ("NT") or a number."""
     return label[0].lower() + label[1:] if label[1:2].islower() else label
 
 
@@ -191,7 +196,7 @@ class Teller:
         tr, code = self.tr, "declare:" + what
         keys = (f"code.{self.info.game}.{code.replace(':', '.')}", f"code.{code.replace(':', '.')}")
         if any(tr.catalogs.has("en", k) for k in keys):
-            return code_label(tr, code, view)
+            return in_sentence(code_label(tr, code, view))
         return tr.maybe("val." + what, code_label(tr, code, view))
 
     def match_over(self, sheet: dict[str, Any]) -> str:
