@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import os
 import re
 import subprocess
 import sys
@@ -249,3 +250,18 @@ def test_the_engine_never_imports_the_bot() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_kozyr_play_without_a_token(tmp_path: Path) -> None:
+    # ./scripts/run play ... is kozyr play: no token, no database needed
+    env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_TOKEN", "DISCORD_TOKEN")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "bot", "play", "--lang", "en", "--seed", "9",
+                           "married_bridge"], input="q\n", cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("Game left. Seed 9.")
+    assert list(tmp_path.iterdir()) == []  # no database file was made
+    done = subprocess.run([sys.executable, "-m", "bot", "play", "-h"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and "--list-options" in done.stdout
