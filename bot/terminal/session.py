@@ -176,7 +176,7 @@ class Session:
                 lines.append(self.tr("term.out_of_turn", name=self.info.names[view["to_move"]]))
             for line in lines:
                 self.write(line)
-            picked = self._read(flat, lines, own_turn=own_turn)
+            picked = self._read(flat, [screen.text, *lines], own_turn=own_turn)
             if picked is None:
                 return None
             if picked.code is not None:
@@ -185,8 +185,8 @@ class Session:
 
     def _read(self, flat: list[Entry], menu: list[str], *, own_turn: bool) -> Entry | None:
         """One valid answer: an entry; None for an empty line out of turn. Commands are
-        answered here, then ``menu`` (the printed choices) is shown again and the question
-        asked again."""
+        answered here, then ``menu`` (the hand and the choices, as printed) is shown again
+        below what the command printed, and the question asked again."""
         while True:
             self.out.write("> ")
             self.out.flush()
@@ -213,7 +213,8 @@ class Session:
                 continue
             else:
                 continue  # an empty line on his own turn: asked again, quietly
-            for entry_line in menu:  # the choices again, below what the command printed
+            self.out.write("\n")
+            for entry_line in menu:
                 self.write(entry_line)
 
     def _command(self, text: str) -> str | None:
