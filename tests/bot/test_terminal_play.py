@@ -265,3 +265,32 @@ def test_kozyr_play_without_a_token(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "bot", "play", "-h"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0 and "--list-options" in done.stdout
+
+
+def test_menu_lines_stay_narrow_and_numbered_in_reading_order() -> None:
+    from bot.model import ActData, Button, ExpandData
+    from bot.terminal.menu import WIDTH, entries, numbered
+
+    long = tuple(Button(f"Kapo on one hand {s}", ActData(1, 1, f"bid:kapo1:{s}"))
+                 for s in "CDHS")
+    rows = (long, (Button("« Back", ExpandData(1, 1, "")), Button("a link", url="https://x")))
+    flat, lines = numbered(entries(rows))
+    assert [e.code for e in flat] == ["bid:kapo1:C", "bid:kapo1:D", "bid:kapo1:H",
+                                      "bid:kapo1:S", None]
+    assert flat[-1].opens == ""  # Back: the whole keyboard again; the link is left out
+    assert all(len(line) <= WIDTH for line in lines) and len(lines) == 3
+    assert lines[-1] == "  5) « Back"
+
+
+def test_an_event_the_front_end_does_not_know_is_told_in_words() -> None:
+    from bot.i18n import Catalogs
+    from bot.show.common import TableInfo
+    from bot.terminal.text import Teller
+
+    tr = Catalogs().translator("en")
+    teller = Teller(tr, TableInfo(0, 0, "deberts", "", ("You", "🤖 normal")), 0)
+    view = {"game": "deberts", "groups": {}, "facts": []}
+    sheet = {"sides": [], "rows": [], "totals": []}
+    assert teller.event({"type": "brand_new", "seat": 1}, view, sheet) == "🤖 normal: brand new."
+    assert teller.event({"type": "brand_new", "seat": 0}, view, sheet) == "You: brand new."
+    assert teller.event({"type": "brand_new"}, view, sheet) == "brand new"
