@@ -11,6 +11,8 @@ menu, the events of the table as sentences). How the terminal differs, and why:
   turn or out of it) is not offered again until the auction moves on or a new deal begins, so
   he is not asked at every move of a bot (a Berg captain would otherwise answer at each of his
   partner's turns).
+- Such a call asks for a confirming word ("y"), never a number: the prompt comes between the
+  player's own turns, where the same number chose a card a moment ago.
 - The bots' randomness comes from the match seed: the same seed and the same choices give the
   same match.
 """
@@ -179,7 +181,7 @@ class Session:
             picked = self._read(flat, [screen.text, *lines], own_turn=own_turn)
             if picked is None:
                 return None
-            if picked.code is not None:
+            if picked.code is not None and (own_turn or self._confirm(picked.label)):
                 return picked.code
             opened = picked.opens or None
 
@@ -216,6 +218,16 @@ class Session:
             self.out.write("\n")
             for entry_line in menu:
                 self.write(entry_line)
+
+    def _confirm(self, label: str) -> bool:
+        """A call out of turn asks for a second answer, a word and not a number: the prompt
+        came between the player's own turns, where "1" was his first card a moment ago, and
+        every such call is drastic (a contra, a kapo on one hand, a paid declaration)."""
+        self.write(self.tr("term.confirm", call=label))
+        self.out.write("> ")
+        self.out.flush()
+        answer = self.stdin.readline(MAX_LINE).strip().lower()
+        return answer in str(self.tr("term.yes_words")).split()
 
     def _command(self, text: str) -> str | None:
         if text in SHORT:

@@ -29,12 +29,15 @@ RAW = re.compile(r"\{['\"]|['\"]\}|\b(?:play|bid|declare|order|frame|draw|dave):
                  r"|\bseat \d|\bterm\.|\bcode\.|\bval\.|\bfact\.")
 OUT_OF_TURN = {"en": "press Enter to let the game go on", "ru": "нажмите Enter, чтобы игра",
                "uk": "натисніть Enter, щоб гра"}
+CONFIRM = {"en": ("Type y to make the call", "y"), "ru": ("Наберите «д», чтобы заявить", "д"),
+           "uk": ("Наберіть «т», щоб заявити", "т")}
 
 
 class Player(io.TextIOBase):
     """A scripted player at the keyboard: answers each prompt by what the screen above it
     says. ``script`` lines are typed first (commands, garbage, chosen numbers); then the first
-    move offered on his turn, and out of turn Enter (or ``1`` with ``calls``)."""
+    move offered on his turn, and out of turn Enter (or ``1`` with ``calls``, confirmed with
+    the language's yes word)."""
 
     def __init__(self, out: io.StringIO, lang: str = "en", *, script: tuple[str, ...] = (),
                  calls: bool = False, limit: int = 20_000) -> None:
@@ -50,6 +53,9 @@ class Player(io.TextIOBase):
         if self.script:
             return self.script.pop(0) + "\n"
         screen = self.out.getvalue()[-600:]
+        question, yes = CONFIRM[self.lang]
+        if question in screen.rsplit("\n", 2)[-2]:
+            return yes + "\n"
         if OUT_OF_TURN[self.lang] in screen.rsplit("\n", 2)[-2]:
             self.out_of_turn += 1
             return "1\n" if self.calls else "\n"
@@ -137,6 +143,20 @@ def test_out_of_turn_call_taken_and_each_window_offered_once() -> None:  # BB-BI
     repeated = [p for a, p in itertools.pairwise(prompts)
                 if OUT_OF_TURN["en"] in p and p.split("\n🃏", 1)[-1] == a.split("\n🃏", 1)[-1]]
     assert not repeated
+
+
+def test_a_call_out_of_turn_needs_a_confirming_word() -> None:  # BB-BID-11
+    # seed 2: the first out-of-turn prompt (after the human's "1" bid) offers kapo on one hand
+    # as 1; the habit "1" alone must not call it
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"],
+                         script=("1", "1", "1", "", "q"))
+    assert code == 0
+    assert "Kapo on one hand ♣, out of turn? Type y to make the call" in out
+    assert "kapo on one hand ♣." not in out  # "1" again is no yes: back to the calls
+    assert "You say: 8♣." in out
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"], "ru",
+                         script=("1", "1", "д", "q"))
+    assert "Вы говорите: капо на одной руке ♣." in out
 
 
 def test_enter_lets_the_game_go_on_and_is_never_a_move() -> None:  # BB-BID-13
