@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, func, insert, update
+from sqlalchemy import Table, bindparam, func, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 from sqlmodel import SQLModel, col, select
@@ -41,9 +41,13 @@ _M = TypeVar("_M", bound=SQLModel)
 ScoreRowTuple = tuple[int, int, str, float, float, str]
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
-#: The Core tables of the hot path (``store_move``).
+#: The Core statements of the hot path (``store_move``), built once: the snapshot replaced
+#: if the record is still at action ``b_prev`` (SET from the parameters), the action logged.
 _MATCH_RECORD: Table = MatchRecord.__table__  # type: ignore[attr-defined]
-_ACTION_LOG: Table = ActionLog.__table__  # type: ignore[attr-defined]
+_STORE_SNAPSHOT = update(_MATCH_RECORD).where(
+    _MATCH_RECORD.c.table_id == bindparam("b_table"),
+    _MATCH_RECORD.c.snapshot_seq == bindparam("b_prev"))
+_LOG_ACTION = insert(ActionLog.__table__)  # type: ignore[attr-defined]
 
 
 class Tx:
@@ -388,16 +392,15 @@ class Tx:
         """
         seq = record.snapshot_seq + 1
         trimmed = trim_events(snapshot)
-        done = await self._session.exec(
-            update(_MATCH_RECORD)
-            .where(_MATCH_RECORD.c.table_id == record.table_id,
-                   _MATCH_RECORD.c.snapshot_seq == seq - 1)
-            .values(snapshot=trimmed, snapshot_seq=seq))
+        done = await self._session.exec(_STORE_SNAPSHOT, params={
+            "b_table": record.table_id, "b_prev": seq - 1, "snapshot": trimmed,
+            "snapshot_seq": seq})
         if done.rowcount != 1:
             raise Conflict(f"match of table {record.table_id} moved on from action {seq - 1}")
         try:
-            await self._session.exec(insert(_ACTION_LOG).values(
-                table_id=record.table_id, seq=seq, seat=seat, code=code, created_at=utcnow()))
+            await self._session.exec(_LOG_ACTION, params={
+                "table_id": record.table_id, "seq": seq, "seat": seat, "code": code,
+                "created_at": utcnow()})
         except IntegrityError as exc:
             if is_unique_violation(exc):
                 raise Conflict(f"action {seq} of table {record.table_id} already exists") \

@@ -14,8 +14,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+from aiogram import Bot
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import Message
 from sqlalchemy import event
 
+from bot.telegram.response_types import LeanSession
 from tests.e2e.conftest import open_table, play_moves
 from tests.e2e.fake import FakeTelegram
 
@@ -80,3 +86,27 @@ async def test_a_press_runs_its_move_in_few_statements(fake: FakeTelegram, kozyr
         assert counts["BEGIN"] == moves, counts  # one transaction per move
         assert counts["SELECT"] == 2 * moves, counts
         assert len(statements) <= 6 * moves, counts
+
+
+async def test_edit_replies_are_not_validated_but_failures_still_raise(
+        fake: FakeTelegram) -> None:
+    """``LeanSession``: a successful edit comes back as ``True`` (its message is not built), a
+    failed one raises as aiogram always did; sends are validated as before."""
+    group = fake.group(-100555, "Lean")
+    bot = Bot(token=fake.token, session=LeanSession(api=TelegramAPIServer.from_base(
+        fake.base_url)))
+    try:
+        sent = await bot.send_message(chat_id=group.id, text="one")
+        assert isinstance(sent, Message) and sent.text == "one"
+        edited = await bot.edit_message_text(chat_id=group.id, message_id=sent.message_id,
+                                             text="two")
+        assert edited is True
+        assert [m.text for m in fake.bot_messages(group)] == ["two"]
+        with pytest.raises(TelegramBadRequest, match="not found"):
+            await bot.edit_message_text(chat_id=group.id, message_id=sent.message_id + 99,
+                                        text="three")
+        with pytest.raises(TelegramBadRequest, match="not modified"):
+            await bot.edit_message_text(chat_id=group.id, message_id=sent.message_id,
+                                        text="two")
+    finally:
+        await bot.session.close()
