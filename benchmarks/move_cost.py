@@ -52,7 +52,7 @@ async def play(store: Store, game_id: str, players: int, seed: int, limit: int) 
     rng = random.Random(seed)
     async with store.transaction() as tx:
         user = await tx.upsert_user("bench", str(seed), "Bench")
-        chat = await tx.upsert_chat("bench", str(seed), "Bench")
+        chat = await tx.upsert_chat("bench", f"{game_id}:{seed}", "Bench")  # one table a chat
         assert chat.id is not None and user.id is not None
         table = await tx.create_table(chat.id, game_id, user.id, {})
         assert table.id is not None
