@@ -4,7 +4,7 @@ Run: ``.venv/bin/python -m benchmarks.move_cost [--deberts-moves 150] [--berg-mo
 
 Each move does what the bot does with the match in its move transaction, and nothing else:
 load the match record (``Tx.get_match``), decode the snapshot (``Game.from_json``), apply the
-action, log it (``Tx.append_action``) and save the snapshot (``Tx.save_snapshot``), in one
+action, save the snapshot and log the action (``Tx.store_move``, the bot's own hot path), in one
 transaction of a ``Store`` on a temporary SQLite file. The action is chosen outside the timed
 part by the easy bot player (seeded), so a match runs long. Printed per game: CPU ms per move
 (process time, the mean of ``--window`` moves starting at the move named) and the bytes of the
@@ -52,7 +52,7 @@ async def play(store: Store, game_id: str, players: int, seed: int, limit: int) 
     rng = random.Random(seed)
     async with store.transaction() as tx:
         user = await tx.upsert_user("bench", str(seed), "Bench")
-        chat = await tx.upsert_chat("bench", str(seed), "Bench")
+        chat = await tx.upsert_chat("bench", f"{game_id}:{seed}", "Bench")  # one table a chat
         assert chat.id is not None and user.id is not None
         table = await tx.create_table(chat.id, game_id, user.id, {})
         assert table.id is not None
@@ -71,8 +71,7 @@ async def play(store: Store, game_id: str, players: int, seed: int, limit: int) 
             assert record is not None
             match = game.from_json(record.snapshot)
             match.apply(seat, code)
-            await tx.append_action(table_id, seq, seat, code)
-            await tx.save_snapshot(table_id, match.to_json(), seq)
+            await tx.store_move(record, seat, code, match.to_json())
         cpu = time.process_time() - started
         async with store.engine.connect() as conn:
             stored = (await conn.execute(text(

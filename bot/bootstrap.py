@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from aiogram import Bot, Dispatcher
-from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from aiohttp import web
@@ -25,7 +24,7 @@ from bot.tables.service import TableService
 from bot.telegram import answers, chat, commands, lobby, owner, play, records
 from bot.telegram.common import adopt
 from bot.telegram.messenger import TelegramMessenger
-from bot.telegram.response_types import keep_response_types
+from bot.telegram.response_types import LeanSession, keep_response_types
 from bot.web import (
     Health,
     PollWatch,
@@ -76,8 +75,9 @@ def make_bot(settings: Settings) -> Bot:
     keep_response_types()  # aiogram's reply models, otherwise rebuilt after every gc run
     api = (TelegramAPIServer.from_base(settings.telegram_api_server)
            if settings.telegram_api_server else None)
-    session = (AiohttpSession(api=api, timeout=settings.request_timeout) if api
-               else AiohttpSession(timeout=settings.request_timeout))
+    # replies to edits are not validated (nobody reads them: response_types.py)
+    session = (LeanSession(api=api, timeout=settings.request_timeout) if api
+               else LeanSession(timeout=settings.request_timeout))
     return Bot(token=settings.telegram_token, session=session)
 
 

@@ -190,7 +190,7 @@ class MatchRecord(SQLModel, table=True):
     """How to rebuild a match: seed, options, first-deal deck, plus a JSON snapshot.
 
     ``snapshot`` is ``Match.to_json()`` after ``snapshot_seq`` actions of the action log, with
-    the events of its last two deals only (storage/snapshot.py; the action log has the rest).
+    the events of its current deal only (storage/snapshot.py; the action log has the rest).
     ``seed`` is a signed 64-bit integer.
     """
 

@@ -2,7 +2,8 @@
 
 Every method that writes flushes at once, so constraint errors surface at the call that caused
 them. Inserts that can hit a unique key run inside a SAVEPOINT: on `Conflict` only that insert
-is undone and the transaction stays usable.
+is undone and the transaction stays usable. The one exception is `store_move`, the hot path of
+every press: two SQLAlchemy Core statements, no SAVEPOINT (its docstring says why that is safe).
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import func
+from sqlalchemy import Table, bindparam, func, insert, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.attributes import flag_modified
+from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -40,6 +41,13 @@ _M = TypeVar("_M", bound=SQLModel)
 ScoreRowTuple = tuple[int, int, str, float, float, str]
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+#: The Core statements of the hot path (``store_move``), built once: the snapshot replaced
+#: if the record is still at action ``b_prev`` (SET from the parameters), the action logged.
+_MATCH_RECORD: Table = MatchRecord.__table__  # type: ignore[attr-defined]
+_STORE_SNAPSHOT = update(_MATCH_RECORD).where(
+    _MATCH_RECORD.c.table_id == bindparam("b_table"),
+    _MATCH_RECORD.c.snapshot_seq == bindparam("b_prev"))
+_LOG_ACTION = insert(ActionLog.__table__)  # type: ignore[attr-defined]
 
 
 class Tx:
@@ -362,6 +370,45 @@ class Tx:
         record.snapshot_seq = seq
         flag_modified(record, "snapshot")
         await self._session.flush()
+
+    async def store_move(self, record: MatchRecord, seat: int, code: str,
+                         snapshot: dict[str, Any]) -> int:
+        """A move's writes, the hot path of every press: the match ``snapshot`` after the move
+        (``Match.to_json()``, trimmed as `save_snapshot` does) replaces ``record``'s, and the
+        move (``seat`` played ``code``) is logged as the action after the record's
+        ``snapshot_seq``. Two Core statements, no ORM flush and no SAVEPOINT; ``record`` (read
+        in this transaction) is updated in place, as if loaded again. Returns the action's
+        sequence number.
+
+        A move is made under the table's lock (BEGIN IMMEDIATE on SQLite, the table row's
+        ``FOR UPDATE`` on PostgreSQL) after reading ``record`` in the same transaction, so no
+        other move can come between: the update matches no row only when the record was read
+        elsewhere, and the insert fails only on a log ahead of its snapshot (damaged data).
+
+        Raises:
+            Conflict: the record is no longer at its ``snapshot_seq`` (nothing written; the
+                transaction stays usable), or the action is logged already (the transaction
+                must be rolled back: PostgreSQL refuses every statement after a failed one).
+        """
+        seq = record.snapshot_seq + 1
+        trimmed = trim_events(snapshot)
+        done = await self._session.exec(_STORE_SNAPSHOT, params={
+            "b_table": record.table_id, "b_prev": seq - 1, "snapshot": trimmed,
+            "snapshot_seq": seq})
+        if done.rowcount != 1:
+            raise Conflict(f"match of table {record.table_id} moved on from action {seq - 1}")
+        try:
+            await self._session.exec(_LOG_ACTION, params={
+                "table_id": record.table_id, "seq": seq, "seat": seat, "code": code,
+                "created_at": utcnow()})
+        except IntegrityError as exc:
+            if is_unique_violation(exc):
+                raise Conflict(f"action {seq} of table {record.table_id} already exists") \
+                    from exc
+            raise StorageError(f"cannot log action {seq}: {exc.orig}") from exc
+        set_committed_value(record, "snapshot", trimmed)
+        set_committed_value(record, "snapshot_seq", seq)
+        return seq
 
     async def append_action(self, table_id: int, seq: int, seat: int, code: str) -> ActionLog:
         """Log action number ``seq`` (1-based) of the table's match.

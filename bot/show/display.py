@@ -417,7 +417,8 @@ def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Bu
     """The "Deal record" button of the deal that has just ended, for the deal's result message
     (after the move that scored it, that deal is the last one over); None if no deal is over.
 
-    ``match`` may be decoded from a stored snapshot: its events are the current and the previous
-    deal's (storage/snapshot.py), and the last deal over is one of those two."""
+    ``match`` is the one the move was applied to: decoded from a stored snapshot, which holds
+    the events of the deal that was current (storage/snapshot.py), plus the move's own, so the
+    deal that has just ended is among its events."""
     over = over_deals([e.to_dict() for e in match.events], match.is_over)
     return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None

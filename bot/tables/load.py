@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy import bindparam
 from sqlmodel import col, select
 
 import engine
@@ -70,17 +71,23 @@ class Loaded:
         return None
 
 
+# The queries of every press, built once (building a statement costs more than running it;
+# SQLAlchemy caches the compiled form, not the construction): ``table_id`` is bound per call.
+_TABLE = (select(GameTable, Chat, MatchRecord)
+          .join(Chat, col(Chat.id) == col(GameTable.chat_id))
+          .outerjoin(MatchRecord, col(MatchRecord.table_id) == col(GameTable.id))
+          .where(col(GameTable.id) == bindparam("table_id")))
+_LOCKED = _TABLE.with_for_update(of=GameTable).execution_options(populate_existing=True)
+_SEATS = (select(Seat, User).outerjoin(User, col(User.id) == col(Seat.user_id))
+          .where(col(Seat.table_id) == bindparam("table_id")).order_by(col(Seat.seat)))
+
+
 async def load(tx: Tx, table_id: int, *, lock: bool = False) -> Loaded | None:
     """Read table ``table_id`` with everything around it, in two queries (the table with its
     chat and match record; the seats with their users); None for an unknown table (or one
     whose chat is gone). ``lock``: take the table's row lock (as ``Tx.get_table``)."""
-    stmt = (select(GameTable, Chat, MatchRecord)
-            .join(Chat, col(Chat.id) == col(GameTable.chat_id))
-            .outerjoin(MatchRecord, col(MatchRecord.table_id) == col(GameTable.id))
-            .where(col(GameTable.id) == table_id))
-    if lock:
-        stmt = stmt.with_for_update(of=GameTable).execution_options(populate_existing=True)
-    found = (await tx.session.exec(stmt)).first()
+    found = (await tx.session.exec(_LOCKED if lock else _TABLE,
+                                   params={"table_id": table_id})).first()
     if found is None:
         return None
     table, chat, record = found
@@ -96,9 +103,7 @@ async def load_table(tx: Tx, table: GameTable, chat: Chat) -> Loaded:
 
 async def _complete(tx: Tx, table: GameTable, chat: Chat, record: MatchRecord | None) -> Loaded:
     assert table.id is not None
-    rows = (await tx.session.exec(
-        select(Seat, User).outerjoin(User, col(User.id) == col(Seat.user_id))
-        .where(col(Seat.table_id) == table.id).order_by(col(Seat.seat)))).all()
+    rows = (await tx.session.exec(_SEATS, params={"table_id": table.id})).all()
     users = {user.id: user for _, user in rows if user is not None and user.id is not None}
     match = decode(table, record) if record is not None else None
     return Loaded(table, chat, [seat for seat, _ in rows], users, record, match)

@@ -133,28 +133,32 @@ class Play:
         pressed_at = time.monotonic()  # kozyr_press_to_edit_seconds counts from here
         async with self.kit.locks(data.table_id):
             change: Change | None = None
-            async with self.kit.store.transaction() as tx:
-                loaded = await load(tx, data.table_id, lock=True)
-                tr = self.kit.tr(loaded.chat.lang if loaded else None)
-                key, seat = refusal(loaded, person, version=data.version, moving=True)
-                heal = key == "notice.stale"
-                notice = tr(key) if key else ""
-                if seat is not None and loaded is not None:
-                    try:
-                        change = await self.commit_move(tx, loaded, seat.seat, data.code)
-                    except engine.IllegalAction as exc:
-                        # players read words in their language; the rule id and the engine's
-                        # own (English) reason go to the log
-                        log.info("table %s: %r refused: %s (%s)", data.table_id, data.code,
-                                 exc.reason, exc.rule_id)
-                        reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.illegal_any"))
-                        notice = tr("notice.illegal", reason=reason)
-                    except Conflict:  # another process moved: the table is read again below
-                        notice, heal, loaded = tr("notice.stale"), True, None
-                    else:
-                        if seat.timeouts:
-                            seat.timeouts = 0  # he is here: the count of time-outs restarts
-                            await tx.save_seat(seat)
+            tr = self.kit.tr(None)
+            try:
+                async with self.kit.store.transaction() as tx:
+                    loaded = await load(tx, data.table_id, lock=True)
+                    tr = self.kit.tr(loaded.chat.lang if loaded else None)
+                    key, seat = refusal(loaded, person, version=data.version, moving=True)
+                    heal = key == "notice.stale"
+                    notice = tr(key) if key else ""
+                    if seat is not None and loaded is not None:
+                        try:
+                            change = await self.commit_move(tx, loaded, seat.seat, data.code)
+                        except engine.IllegalAction as exc:
+                            # players read words in their language; the rule id and the
+                            # engine's own (English) reason go to the log
+                            log.info("table %s: %r refused: %s (%s)", data.table_id,
+                                     data.code, exc.reason, exc.rule_id)
+                            reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.illegal_any"))
+                            notice = tr("notice.illegal", reason=reason)
+                        else:
+                            if seat.timeouts:
+                                seat.timeouts = 0  # he is here: the count of time-outs restarts
+                                await tx.save_seat(seat)
+            except Conflict:
+                # another process moved: nothing of this press is stored (the transaction
+                # rolled back) and the table is read again below
+                change, notice, heal, loaded = None, tr("notice.stale"), True, None
             if answer is not None:  # a failed answer is logged: the move is stored already
                 await answer_safely(answer, notice)
             with metrics.pressed(pressed_at):
@@ -173,16 +177,14 @@ class Play:
 
         Raises:
             engine.IllegalAction: the engine refuses the code (nothing is stored).
-            Conflict: the action's sequence number is taken (a concurrent move won).
+            Conflict: a concurrent move won (``Tx.store_move``); roll the transaction back.
         """
         table, match, record = loaded.table, loaded.match, loaded.record
         assert match is not None and record is not None
         rows_before = len(match.score_sheet["rows"])
         events = match.apply(seat, code)
         metrics.MOVES.labels(game=table.game).inc()
-        seq = record.snapshot_seq + 1
-        await tx.append_action(loaded.id, seq, seat, code)
-        await tx.save_snapshot(loaded.id, match.to_json(), seq)
+        await tx.store_move(record, seat, code, match.to_json())
         rows = new_score_rows(match, rows_before)
         if rows:
             await tx.add_score_rows(loaded.id, rows)
@@ -287,18 +289,41 @@ class Play:
         rng = random.Random(f"{record.seed}:{record.snapshot_seq}:{row.seat}")
         player = engine.ai.get_player(row.bot_level or STAND_IN_LEVEL, seen.match.game_id)
         code = await asyncio.to_thread(player.choose, seen.match, row.seat, rng)
+        try:
+            found = await self._store_bot_move(table_id, version, code, timed_out=timed_out)
+        except Conflict:  # another process moved meanwhile (rolled back)
+            log.warning("table %s: the bot's move %r was refused", table_id, code,
+                        exc_info=True)
+            return
+        if found is None:
+            return
+        loaded, change, notice = found
+        if notice is not None:  # queued before the move's messages, not waited for (the lock)
+            tr = self.kit.tr(loaded.chat.lang)
+            self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
+                              Screen(tr(notice[0], **notice[1])))
+        await self.follow(*change)
+
+    async def _store_bot_move(self, table_id: int, version: int, code: str, *, timed_out: bool
+                              ) -> tuple[Loaded, Change, tuple[str, dict[str, Any]] | None] | None:
+        """The transaction of a bot's move ``code`` (see ``_bot_move``): the table, the change
+        to follow and the group's notice of a timed-out player; None when nothing was stored.
+
+        Raises:
+            Conflict: a concurrent move won (the transaction rolled back).
+        """
         notice: tuple[str, dict[str, Any]] | None = None
         async with self.kit.store.transaction() as tx:
             loaded = await load(tx, table_id, lock=True)
             row = self._bot_turn(loaded, version, timed_out=timed_out)
             if loaded is None or row is None:  # the same version: the same seat to move
-                return
+                return None
             try:
                 change = await self.commit_move(tx, loaded, row.seat, code)
-            except (engine.IllegalAction, Conflict):
+            except engine.IllegalAction:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
-                return
+                return None
             if timed_out:
                 row.timeouts += 1
                 if row.timeouts >= MAX_TIMEOUTS:
@@ -312,11 +337,7 @@ class Play:
                 user = loaded.user(row)
                 key = "notice.timed_out_auto" if row.bot_level else "notice.timed_out"
                 notice = (key, {"name": user.name if user else "?"})
-        if notice is not None:  # queued before the move's messages, not waited for (the lock)
-            tr = self.kit.tr(loaded.chat.lang)
-            self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
-                              Screen(tr(notice[0], **notice[1])))
-        await self.follow(*change)
+        return loaded, change, notice
 
     # ---- seats handed to the bot and taken back, clocks paused ------------------------------
 

@@ -8,6 +8,7 @@ from aiogram.enums import ChatMemberStatus
 from aiogram.types import ChatMemberUpdated, Message
 
 from bot.tables.service import TableService
+from bot.telegram.common import Inline
 
 #: The bot's statuses that mean it is out of the chat.
 GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.KICKED)
@@ -18,17 +19,17 @@ GONE = (ChatMemberStatus.LEFT, ChatMemberStatus.KICKED)
 router = Router(name="chat")
 
 
-@router.message(F.migrate_to_chat_id)
+@router.message(Inline(F.migrate_to_chat_id))
 async def moved_to(message: Message, service: TableService) -> None:
     await service.chats.migrate_chat(str(message.chat.id), str(message.migrate_to_chat_id))
 
 
-@router.message(F.migrate_from_chat_id)
+@router.message(Inline(F.migrate_from_chat_id))
 async def moved_from(message: Message, service: TableService) -> None:
     await service.chats.migrate_chat(str(message.migrate_from_chat_id), str(message.chat.id))
 
 
-@router.my_chat_member(F.chat.type.in_({"group", "supergroup"}))
+@router.my_chat_member(Inline(F.chat.type.in_({"group", "supergroup"})))
 async def membership(event: ChatMemberUpdated, service: TableService) -> None:
     if event.new_chat_member.status in GONE:
         await service.chats.bot_removed(str(event.chat.id))

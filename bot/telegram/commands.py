@@ -12,13 +12,13 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.tables.service import TableService
-from bot.telegram.common import cannot_post, person_of, place_of
+from bot.telegram.common import Inline, cannot_post, person_of, place_of
 
 log = logging.getLogger(__name__)
 router = Router(name="commands")
 
 
-@router.message(CommandStart(), F.chat.type == ChatType.PRIVATE)
+@router.message(CommandStart(), Inline(F.chat.type == ChatType.PRIVATE))
 async def start_private(message: Message, command: CommandObject,
                         service: TableService) -> None:
     if message.from_user:

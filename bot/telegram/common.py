@@ -4,15 +4,38 @@ a press's answerer."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiogram import Router
 from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
-from aiogram.types import CallbackQuery, Message, User
+from aiogram.filters import Filter
+from aiogram.types import CallbackQuery, Message, TelegramObject, User
+from aiogram.utils.magic_filter import MagicFilter
 
 from bot.model import Person, Place, Undeliverable
 
 GROUPS = {ChatType.GROUP, ChatType.SUPERGROUP}
+
+
+class Inline(Filter):
+    """A magic filter (``F...``) checked on the event loop.
+
+    aiogram runs every filter that is not a coroutine function nor a ``Filter`` (``F``
+    expressions included) in a worker thread (``asyncio.to_thread`` in
+    aiogram/dispatcher/event/handler.py): a thread round trip per check of a few attribute
+    reads. Wrapped in this ``Filter`` the check runs in place.
+
+    Args:
+        magic: the expression, e.g. ``F.chat.type == ChatType.PRIVATE``.
+    """
+
+    def __init__(self, magic: MagicFilter) -> None:
+        self.magic = magic
+
+    async def __call__(self, event: TelegramObject) -> Any:
+        """The expression's value on ``event`` (falsy: the filter does not match)."""
+        return self.magic.resolve(event)
 
 
 def person_of(user: User) -> Person:

@@ -18,7 +18,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.tables.owner import OpenTable, describe, open_tables, stop_table
 from bot.tables.service import TableService
-from bot.telegram.common import place_of
+from bot.telegram.common import Inline, place_of
 
 
 class OwnerCb(CallbackData, prefix="own", sep="|"):
@@ -28,9 +28,10 @@ class OwnerCb(CallbackData, prefix="own", sep="|"):
     t: int
 
 
-def is_owner(event: Message | CallbackQuery, owner_ids: frozenset[int]) -> bool:
+async def is_owner(event: Message | CallbackQuery, owner_ids: frozenset[int]) -> bool:
     """Whether the update comes from one of the owners (``owner_ids``: the dispatcher's data,
-    from ``OWNER_IDS``; empty: nobody)."""
+    from ``OWNER_IDS``; empty: nobody). A coroutine, so that aiogram checks it in place, not
+    in a worker thread (every press passes this router's filters)."""
     return event.from_user is not None and event.from_user.id in owner_ids
 
 
@@ -41,8 +42,8 @@ router = Router(name="owner")
 #: of the list may take (Telegram's limit is 4096; a line's HTML escapes count too).
 PER_MESSAGE = 25
 TEXT_BUDGET = 3500
-router.message.filter(F.chat.type == ChatType.PRIVATE, is_owner)
-router.callback_query.filter(is_owner, F.message.chat.type == ChatType.PRIVATE)
+router.message.filter(Inline(F.chat.type == ChatType.PRIVATE), is_owner)
+router.callback_query.filter(is_owner, Inline(F.message.chat.type == ChatType.PRIVATE))
 
 
 @router.message(Command("tables"))

@@ -1,5 +1,5 @@
-"""Migration 0005: a snapshot stored the old way (every event since the match began) is cut to
-its last two deals when the bot starts, and the bot carries on with the match."""
+"""Migrations 0005 and 0006: a snapshot stored the old way (every event since the match began) is
+cut to its current deal when the bot starts, and the bot carries on with the match."""
 
 from __future__ import annotations
 

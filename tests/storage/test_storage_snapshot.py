@@ -1,4 +1,4 @@
-"""The stored snapshot keeps the events of the last two deals only (storage/snapshot.py), so a
+"""The stored snapshot keeps the events of the current deal only (storage/snapshot.py), so a
 move writes as much at move 150 as at move 10, and a match decoded from it plays on exactly as
 the match that never left memory (bot players included: they read the current deal's events)."""
 
@@ -25,15 +25,15 @@ def deal_numbers(snapshot: dict[str, Any]) -> list[int]:
     return [int(e["deal"]) for e in snapshot["events"] if e["type"] == "deal"]
 
 
-def test_trim_keeps_the_events_from_the_second_last_deal() -> None:
+def test_trim_keeps_the_events_from_the_last_deal() -> None:
     deal = [{"type": "deal", "deal": n} for n in (1, 2, 3)]
     events = [deal[0], {"type": "play"}, deal[1], {"type": "play"}, deal[2], {"type": "bid"}]
     snapshot = {"state": {"x": 1}, "events": events}
-    trimmed = trim_events(snapshot)
-    assert trimmed == {"state": {"x": 1}, "events": events[2:]}
+    assert trim_events(snapshot) == {"state": {"x": 1}, "events": events[4:]}
+    assert trim_events(snapshot, keep=2) == {"state": {"x": 1}, "events": events[2:]}
     assert snapshot["events"] == events  # the input is left alone
-    short = {"state": {}, "events": events[2:]}
-    assert trim_events(short) is short  # two deals: nothing to cut
+    short = {"state": {}, "events": events[4:]}
+    assert trim_events(short) is short  # one deal: nothing to cut
     assert trim_events({"state": {}}) == {"state": {}}  # no events at all
 
 
@@ -85,35 +85,61 @@ async def test_stored_snapshot_does_not_grow_and_plays_on_exactly(store: Store,
     assert record.snapshot["events"] == full.to_json()["events"][-len(record.snapshot["events"]):]
 
 
-async def test_migration_0005_cuts_snapshots_stored_before(store: Store, table: GameTable) -> None:
-    """A snapshot written with every event (before 0005) is cut by the upgrade to 0005, and
-    decodes to the same state."""
-    assert table.id is not None
-    full = engine.get_game("deberts").new_match(players=2, seed=SEED)
+def played(moves: int = 120) -> engine.Match:
+    """A seeded two-player Deberts match after ``moves`` random moves (several deals)."""
+    match = engine.get_game("deberts").new_match(players=2, seed=SEED)
     rng = random.Random(SEED)
-    for _ in range(120):
-        seat = full.to_move
+    for _ in range(moves):
+        seat = match.to_move
         assert seat is not None
-        full.apply(seat, rng.choice(full.legal_actions(seat)))
-    old = full.to_json()
-    assert len(deal_numbers(old)) > KEEP_DEALS
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    return match
+
+
+async def upgraded(store: Store, table: GameTable, revision: str,
+                   snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot of ``table``'s match as the upgrade to the newest revision leaves it, when
+    the database was at ``revision`` with ``snapshot`` stored."""
+    assert table.id is not None
     async with store.transaction() as tx:
         await tx.create_match(table.id, SEED, 2, {}, None, {})
 
-    def back_to_0003_with_old_snapshot(conn: Connection) -> None:
-        command.downgrade(alembic_config(conn), "0003")
+    def back_with_snapshot(conn: Connection) -> None:
+        command.downgrade(alembic_config(conn), revision)
         records = sa.table("match_record", sa.column("table_id", sa.Integer),
                            sa.column("snapshot", sa.JSON))
         conn.execute(records.update().where(records.c.table_id == table.id)
-                     .values(snapshot=old))
+                     .values(snapshot=snapshot))
 
     async with store.engine.begin() as conn:
-        await conn.run_sync(back_to_0003_with_old_snapshot)
+        await conn.run_sync(back_with_snapshot)
         await conn.run_sync(run_migrations)
     async with store.transaction() as tx:
         record = await tx.get_match(table.id)
     assert record is not None
-    assert len(deal_numbers(record.snapshot)) == KEEP_DEALS
-    assert record.snapshot == trim_events(old)
-    stored = engine.get_game("deberts").from_json(record.snapshot)
+    return record.snapshot
+
+
+async def test_migration_0005_cuts_snapshots_stored_before(store: Store, table: GameTable) -> None:
+    """A snapshot written with every event (before 0005) is cut by the upgrade, and decodes to
+    the same state."""
+    old = played().to_json()
+    assert len(deal_numbers(old)) > KEEP_DEALS
+    snapshot = await upgraded(store, table, "0003", old)
+    assert len(deal_numbers(snapshot)) == KEEP_DEALS
+    assert snapshot == trim_events(old)
+    stored = engine.get_game("deberts").from_json(snapshot)
     assert stored.to_json()["state"] == old["state"]
+
+
+async def test_migration_0006_cuts_two_deals_to_one(store: Store, table: GameTable) -> None:
+    """A snapshot stored by revision 0005 (the current and the previous deal's events) is cut
+    to the current deal by the upgrade to 0006, and decodes to the same state."""
+    full = played()
+    two = trim_events(full.to_json(), keep=2)
+    assert len(deal_numbers(two)) == 2
+    snapshot = await upgraded(store, table, "0005", two)
+    assert deal_numbers(snapshot) == deal_numbers(two)[-1:]
+    assert snapshot["events"] == two["events"][-len(snapshot["events"]):]
+    stored = engine.get_game("deberts").from_json(snapshot)
+    assert stored.to_json()["state"] == full.to_json()["state"]

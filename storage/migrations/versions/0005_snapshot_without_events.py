@@ -15,51 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
 from alembic import op
 
-from storage.snapshot import trim_events
+from storage.snapshot import trim_stored
 
 revision: str = "0005"
 down_revision: str | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-#: Snapshots read and rewritten per query.
-BATCH = 200
-
-_records = sa.table(
-    "match_record",
-    sa.column("table_id", sa.Integer),
-    sa.column("snapshot", sa.JSON),
-)
-
 
 def upgrade() -> None:
     """Cut the events of every stored snapshot to its last two deals, in batches by table id."""
     if op.get_context().as_sql:  # offline (``alembic upgrade --sql``): there are no rows to read
         return
-    conn = op.get_bind()
-    after = -1
-    while True:
-        rows = conn.execute(
-            sa.select(_records.c.table_id, _records.c.snapshot)
-            .where(_records.c.table_id > after)
-            .order_by(_records.c.table_id)
-            .limit(BATCH)
-        ).all()
-        if not rows:
-            return
-        for table_id, snapshot in rows:
-            if isinstance(snapshot, dict):
-                trimmed = trim_events(snapshot)
-                if trimmed is not snapshot:
-                    conn.execute(
-                        _records.update()
-                        .where(_records.c.table_id == table_id)
-                        .values(snapshot=trimmed)
-                    )
-        after = rows[-1][0]
+    trim_stored(op.get_bind(), keep=2)
 
 
 def downgrade() -> None:

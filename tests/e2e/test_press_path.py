@@ -1,0 +1,112 @@
+"""The straight path of a press (#17): a game button pressed through the real aiogram stack and
+the fake Bot API makes no detour through a worker thread and no more SQL than its move needs.
+
+What a press costs in time is measured by benchmarks/ (never asserted here); what is checked
+here is what it does, which a change can break.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from aiogram import Bot
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import Message
+from sqlalchemy import event
+
+from bot.telegram.response_types import LeanSession
+from tests.e2e.conftest import open_table, play_moves
+from tests.e2e.fake import FakeTelegram
+
+
+@contextmanager
+def executor_calls(loop: asyncio.AbstractEventLoop) -> Iterator[Counter[str]]:
+    """Count the functions the loop hands to its worker threads (``run_in_executor``, which
+    ``asyncio.to_thread`` uses) inside the block, by name."""
+    seen: Counter[str] = Counter()
+    original = loop.run_in_executor
+
+    def counting(executor: Any, func: Callable[..., Any], *args: Any) -> Any:
+        seen[getattr(func, "__qualname__", repr(func))] += 1
+        return original(executor, func, *args)
+
+    loop.run_in_executor = counting  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        loop.run_in_executor = original  # type: ignore[method-assign]
+
+
+async def test_a_press_uses_no_worker_thread(fake: FakeTelegram, kozyr: Any,
+                                             club: Any) -> None:
+    """Game buttons pressed by humans (no bot player thinks): nothing of the press goes to a
+    worker thread; aiogram would send a plain filter function (or an ``F`` expression) there
+    on every update it checks."""
+    group, alice, bob = club
+    async with kozyr():
+        await open_table(fake, group, alice, bob)
+        with executor_calls(asyncio.get_running_loop()) as seen:
+            moves = await play_moves(fake, [alice, bob], random.Random(5), limit=6)
+        assert moves == 6
+        assert not seen, f"a press went through a worker thread: {dict(seen)}"
+
+
+async def test_a_press_runs_its_move_in_few_statements(fake: FakeTelegram, kozyr: Any,
+                                                       club: Any) -> None:
+    """One transaction per move, and in it: read the table (two queries), store the snapshot,
+    log the action, save the table; nothing is read again for the redraw or the clock (no
+    SAVEPOINT either: the table's lock already rules out a concurrent move)."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        await app.service.display.drain()
+        limit = 6
+        statements: list[str] = []
+
+        def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            statements.append(statement.split(None, 1)[0].upper())
+
+        engine = app.store.engine.sync_engine
+        event.listen(engine, "before_cursor_execute", note)
+        try:
+            moves = await play_moves(fake, [alice, bob], random.Random(5), limit=limit)
+            await app.service.display.drain()
+        finally:
+            event.remove(engine, "before_cursor_execute", note)
+        assert moves == limit
+        counts = Counter(statements)
+        assert counts["SAVEPOINT"] == 0, counts
+        assert counts["BEGIN"] == moves, counts  # one transaction per move
+        assert counts["SELECT"] == 2 * moves, counts
+        assert len(statements) <= 6 * moves, counts
+
+
+async def test_edit_replies_are_not_validated_but_failures_still_raise(
+        fake: FakeTelegram) -> None:
+    """``LeanSession``: a successful edit comes back as ``True`` (its message is not built), a
+    failed one raises as aiogram always did; sends are validated as before."""
+    group = fake.group(-100555, "Lean")
+    bot = Bot(token=fake.token, session=LeanSession(api=TelegramAPIServer.from_base(
+        fake.base_url)))
+    try:
+        sent = await bot.send_message(chat_id=group.id, text="one")
+        assert isinstance(sent, Message) and sent.text == "one"
+        edited = await bot.edit_message_text(chat_id=group.id, message_id=sent.message_id,
+                                             text="two")
+        assert edited is True
+        assert [m.text for m in fake.bot_messages(group)] == ["two"]
+        with pytest.raises(TelegramBadRequest, match="not found"):
+            await bot.edit_message_text(chat_id=group.id, message_id=sent.message_id + 99,
+                                        text="three")
+        with pytest.raises(TelegramBadRequest, match="not modified"):
+            await bot.edit_message_text(chat_id=group.id, message_id=sent.message_id,
+                                        text="two")
+    finally:
+        await bot.session.close()
