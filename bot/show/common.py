@@ -17,7 +17,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import Translator
 from bot.markup import escape
-from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
+from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,13 @@ def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
     return format_decimal(x, format=pattern, locale=tr.lang)
 
 
+def points(tr: Translator, game: str, x: float | int) -> str:
+    """A total or a deal's points as the game writes them (``num``): Berg keeps one decimal
+    everywhere (``-1,0`` as on its sheet, BERG-SCORE-7; the catalog's ``num.pattern.<game>``),
+    other games whole numbers."""
+    return num(tr, x, pattern=tr.maybe(f"num.pattern.{game}", "0.#"))
+
+
 #: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
 NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
 
@@ -148,6 +155,39 @@ def _arg_text(tr: Translator, arg: str) -> str:
     if len(arg) == 1 and arg in RANKS:
         return tr.maybe(f"rank.{arg}", "10" if arg == "T" else arg)
     return tr.maybe(f"arg.{arg}", arg)
+
+
+def arg_order(arg: str) -> tuple[int, int, str]:
+    """Sort key of an order a card names (Berg's jack and queen, BERG-EFF-7): ranks from the
+    lowest (5 ... A), then the joker; suits in the hand's order (S H D C); anything else last."""
+    if len(arg) == 1 and arg in RANKS:
+        return (0, -RANKS.index(arg), arg)
+    if arg == "JK":
+        return (1, 0, arg)
+    if len(arg) == 1 and arg in SUITS:
+        return (2, SUITS.index(arg), arg)
+    return (3, 0, arg)
+
+
+def said_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
+    """A call as said in a line of calls ("Anna pass, Boris 14♠, Vera contra"): the catalog's
+    ``said.<call>``, else the button's label starting in lower case (a button reads
+    "Contra", a line "Anna contra")."""
+    said = tr.maybe("said." + call.replace(":", "."), "")
+    if said:
+        return said
+    label = code_label(tr, call, view)
+    return label[:1].lower() + label[1:]
+
+
+def sort_hand(cards: Sequence[str]) -> list[str]:
+    """Cards as a player sorts his hand: suit after suit (S H D C), high cards first (A K Q J
+    10 9 ...), jokers last."""
+    def key(card: str) -> tuple[int, int]:
+        if len(card) == 2 and card[1] in SUITS and card[0] in RANKS:
+            return (SUITS.index(card[1]), RANKS.index(card[0]))
+        return (len(SUITS), 0)
+    return sorted(cards, key=key)
 
 
 def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:

@@ -13,11 +13,13 @@ from bot.markup import escape
 from bot.model import ActData, Button, ExpandData, Screen
 from bot.show.common import (
     TableInfo,
+    arg_order,
     card_text,
     code_label,
     deal_number,
     group,
     num,
+    points,
     render_facts,
     side_names,
 )
@@ -124,7 +126,10 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
                                  or len(members) >= ORDER_CHOICES):
             card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
         else:
-            card_buttons += [btn(c) for c in members]
+            # a jack's orders from the lowest rank, a queen's suits as the hand sorts them
+            card_buttons += [btn(c) for c in sorted(
+                members, key=lambda c: arg_order(c.split(":")[2]) if c.count(":") > 1
+                else (-1, 0, ""))]
     rows += _rows(card_buttons, CARDS_PER_ROW)
     by_verb: dict[str, list[str]] = {}
     for prefix in groups:
@@ -217,7 +222,7 @@ def render_hand(
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
-    score = " · ".join(f"{escape(n)} {num(tr, t)}" for n, t in
+    score = " · ".join(f"{escape(n)} {points(tr, info.game, t)}" for n, t in
                        zip(side_names(info, view), view["totals"], strict=True))
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:

@@ -9,14 +9,23 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import Screen
-from bot.show.common import TableInfo, code_label, deal_number, group, num, render_facts, side_names
+from bot.show.common import (
+    TableInfo,
+    deal_number,
+    group,
+    num,
+    points,
+    render_facts,
+    said_text,
+    side_names,
+)
 
 
 def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = " · ".join(
-        f"{escape(name)} <b>{num(tr, total)}</b>"
+        f"{escape(name)} <b>{points(tr, info.game, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):
@@ -35,8 +44,7 @@ def _calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | 
     calls = view.get("calls") or []
     if not calls:
         return None
-    parts = [f"{escape(info.names[c['seat']])} "
-             f"{tr.maybe('said.' + c['call'].replace(':', '.'), code_label(tr, c['call'], view))}"
+    parts = [f"{escape(info.names[c['seat']])} {said_text(tr, c['call'], view)}"
              for c in calls]
     return f"{tr('table.calls')}: " + ", ".join(parts)
 
