@@ -71,17 +71,30 @@ def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
     return str(value)
 
 
-def fact_label(tr: Translator, info: TableInfo, key: str) -> str:
-    """A fact's label: the game's own word (``fact.<game>.<key>``) before the common one."""
-    return tr.maybe(f"fact.{info.game}.{key}", tr.maybe(f"fact.{key}", key))
+def fact_label(tr: Translator, info: TableInfo, key: str, phase: str | None = None) -> str:
+    """A fact's label: the game's own word for this phase (``fact.<game>.<key>.<phase>``: the
+    highest bid of an auction is not yet a contract), the game's own word
+    (``fact.<game>.<key>``), then the common one."""
+    common = tr.maybe(f"fact.{info.game}.{key}", tr.maybe(f"fact.{key}", key))
+    return tr.maybe(f"fact.{info.game}.{key}.{phase}", common) if phase else common
 
 
-def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]) -> list[str]:
-    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``."""
+def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
+                 phase: str | None = None,
+                 calls: Sequence[dict[str, Any]] | None = None) -> list[str]:
+    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``.
+
+    ``phase``: the view's phase, for labels that change with it; ``calls``: the view's calls
+    (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
+    made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
     for f in facts:
-        label = fact_label(tr, info, f["key"])
+        label = fact_label(tr, info, f["key"], phase)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
+        caller = next((c["seat"] for c in reversed(calls or ()) if c.get("call") == f["value"]
+                       and isinstance(c.get("seat"), int)), None)
+        if caller is not None and f.get("seat") is None:
+            value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
         if f.get("seat") is not None and tr.catalogs.has("en", line_key):
             lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))

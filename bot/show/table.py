@@ -54,13 +54,20 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
     lines = _header(tr, info, view)
     if view.get("dealer") is not None:
         lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
-    lines += render_facts(tr, info, view["facts"])
+    lines += render_facts(tr, info, view["facts"], phase=view.get("phase"),
+                          calls=view.get("calls"))
+    groups = view["groups"]
+    # the auction stays in sight until the first card: a raise on the last word or a contra
+    # ends it, and the table says so (BB-BID-18, BB-BID-13)
+    unplayed = not groups.get("trick") and not groups.get("last_trick")
     calls = _calls_line(tr, info, view)
-    if calls and view["phase"] == "bidding":
+    if calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed)):
         lines.append(calls)
-    for name, cards in view["groups"].items():
+    for name, cards in groups.items():
         if name in ("up_card", "bottom_card") and not cards:
             continue
+        if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":
+            continue  # no trick before the play
         lines.append(group(tr, info, name, cards))
     counts = " · ".join(
         f"{escape(n)} {tr('table.cards', n=c)}"
