@@ -98,10 +98,11 @@ def history_line(tr: Translator, entry: HistoryEntry) -> str:
               players=escape(players), result=outcome)
 
 
-def render_history(tr: Translator, entries: Sequence[HistoryEntry]) -> str:
-    """The chat's last matches, newest first."""
+def render_history(tr: Translator, entries: Sequence[HistoryEntry], *,
+                   mine: bool = False) -> str:
+    """The chat's last matches (``mine``: the asker's own, in every chat), newest first."""
     if not entries:
-        return tr("history.none")
+        return tr("history.none.mine" if mine else "history.none")
     return "\n".join([tr("history.title"), *(history_line(tr, e) for e in entries)])
 
 
