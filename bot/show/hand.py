@@ -22,7 +22,6 @@ from bot.show.common import (
     points,
     render_facts,
     side_names,
-    sort_hand,
 )
 from engine.cards import is_card_code
 
@@ -117,7 +116,7 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
     def more(prefix: str, label: str) -> Button:
         return Button(label + " …", ExpandData(info.table_id, info.version, prefix))
 
-    hand = sort_hand(view.get("hand") or [])
+    hand = view.get("hand") or []
     order = {c: i for i, c in enumerate(hand)}
     groups: dict[str, list[str]] = {}
     for code in codes:
@@ -231,7 +230,7 @@ def render_hand(
         if cards and not (waiting and name == "trick"
                           and not any(c.get("seat") == seat for c in cards)):
             lines.append(group(tr, info, name, cards))
-    hand = " ".join(card_text(c, tr) for c in sort_hand(view.get("hand", [])))
+    hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
