@@ -106,13 +106,20 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
 
 
 def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]]) -> str:
+    """A named card group as one line, ``Trick: Anna 9♦, Boris 10♦``; a player's cards in a
+    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``)."""
     label = tr.maybe(f"group.{name}", name)
-    parts = []
+    parts: list[str] = []
+    last: object = object()
     for c in cards:
-        if c.get("seat") is None:
+        seat = c.get("seat")
+        if seat is None:
             parts.append(card_text(c["card"], tr))
+        elif seat == last and parts:
+            parts[-1] += " " + card_text(c["card"], tr)
         else:
-            parts.append(f"{escape(info.names[c['seat']])} {card_text(c['card'], tr)}")
+            parts.append(f"{escape(info.names[seat])} {card_text(c['card'], tr)}")
+        last = seat
     return f"{label}: " + (", ".join(parts) if parts else "—")
 
 

@@ -23,6 +23,7 @@ from bot.show.common import (
     render_facts,
     side_names,
 )
+from bot.show.table import calls_line
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -110,7 +111,7 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
                  and tr.catalogs.has("en", f"call.without.{m.split(':')[2]}")]
         if code.count(":") != 1 or not words:
             return btn(code)
-        label = f"{code_label(tr, code, view)} {tr('call.without.' + words[0])}"
+        label = f"{code_label(tr, code, view)} {tr(f'call.without.{words[0]}')}"
         return Button(label, ActData(info.table_id, info.version, code))
 
     def more(prefix: str, label: str) -> Button:
@@ -230,6 +231,10 @@ def render_hand(
         if cards and not (waiting and name == "trick"
                           and not any(c.get("seat") == seat for c in cards)):
             lines.append(group(tr, info, name, cards))
+    if view["to_move"] == seat and view.get("phase") == "bidding":
+        calls = calls_line(tr, info, view)
+        if calls:
+            lines.append(calls)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))

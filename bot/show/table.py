@@ -40,7 +40,8 @@ def _turn_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str:
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
 
 
-def _calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+def calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+    """The auction so far, ``Bidding: Anna 9♥, Boris pass``; None before the first call."""
     calls = view.get("calls") or []
     if not calls:
         return None
@@ -60,7 +61,7 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
     # the auction stays in sight until the first card: a raise on the last word or a contra
     # ends it, and the table says so (BB-BID-18, BB-BID-13)
     unplayed = not groups.get("trick") and not groups.get("last_trick")
-    calls = _calls_line(tr, info, view)
+    calls = calls_line(tr, info, view)
     if calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed)):
         lines.append(calls)
     for name, cards in groups.items():

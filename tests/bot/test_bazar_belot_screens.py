@@ -102,3 +102,15 @@ def test_a_range_of_one_level_is_not_a_range(lang: str) -> None:  # BB-BID-7 (up
               if isinstance(b.data, ExpandData)]
     assert labels and not any("112–112" in x for x in labels)
     assert any(x.startswith("112") for x in labels)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shown_melds_name_each_player_once(lang: str) -> None:  # BB-MELD-7, BB-PLAY-12
+    from bot.show.common import group
+
+    tr = CATALOGS.translator(lang)
+    cards = [{"card": c, "seat": 0} for c in ("AD", "KD", "QD")] + \
+        [{"card": c, "seat": 3} for c in ("KS", "QS", "JS", "TS")]
+    line = group(tr, INFO, "shown_melds", cards)
+    shown = " ".join(card_text(c, tr) for c in ("AD", "KD", "QD"))
+    assert f"Anna {shown}, Gleb " in line and line.count("Anna") == 1

@@ -72,3 +72,18 @@ def test_discord_shows_the_clock_in_each_readers_time() -> None:  # Discord's <t
     line, deadline = _deadline_line("en")
     shown = to_markdown(line)
     assert f"<t:{int(deadline.timestamp())}:T>" in shown and "UTC" not in shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_bidder_sees_the_auction_on_his_hand(lang: str) -> None:  # MB-BID-1, BB-PLAY-12
+    from tests.bot.test_married_bridge_screens import opened_auction
+
+    tr = CATALOGS.translator(lang)
+    m, opener = opened_auction("bid:2:H")
+    names = ("Anna", "Boris")
+    info = TableInfo(1, 1, "married_bridge", "Club", names)
+    mover = 1 - opener
+    text = render_hand(tr, info, m.view(mover), m.legal_actions(mover)).text
+    assert f"{tr('table.calls')}: {names[opener]} 2♥" in text
+    waiting = render_hand(tr, info, m.view(opener), m.legal_actions(opener)).text
+    assert tr("table.calls") not in waiting  # no edit of a waiting hand per call

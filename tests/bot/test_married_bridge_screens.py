@@ -23,9 +23,9 @@ def test_lobby_says_two_players_not_two_to_two(lang: str) -> None:  # MB-DEAL-1 
     assert "2–2" not in text and "2-2" not in text and "2" in text.splitlines()[-1]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_bidding_line_says_contra_in_lower_case(lang: str) -> None:  # MB-BID-3
-    tr = CATALOGS.translator(lang)
+def opened_auction(bid: str) -> tuple[engine.Match, int]:
+    """A Married bridge match whose preliminary tricks are played and whose dealer opened with
+    ``bid``; and the dealer's seat."""
     m = engine.get_game("married_bridge").new_match(players=2, seed=4)
     while m.public_view()["phase"] != "bidding":
         seat = m.to_move
@@ -33,7 +33,14 @@ def test_bidding_line_says_contra_in_lower_case(lang: str) -> None:  # MB-BID-3
         m.apply(seat, sorted(m.legal_actions(seat))[0])
     opener = m.to_move
     assert opener is not None
-    m.apply(opener, "bid:1:C")
+    m.apply(opener, bid)
+    return m, opener
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bidding_line_says_contra_in_lower_case(lang: str) -> None:  # MB-BID-3
+    tr = CATALOGS.translator(lang)
+    m, opener = opened_auction("bid:1:C")
     m.apply(1 - opener, "contra")
     info = TableInfo(1, 1, "married_bridge", "Club", ("Anna", "Boris"))
     line = next(x for x in render_table(tr, info, m.public_view()).text.splitlines()

@@ -107,3 +107,23 @@ def test_names_are_never_declined() -> None:  # Russian: "У Зритель" rea
         text = tr(key, name="Зритель")
         before = text.split("Зритель")[0].strip().split(" ")[-1] if "Зритель" in text else ""
         assert before.lower() not in ("у", "знаю", "для", "от"), text
+
+
+#: Past-tense verbs that say a player's sex (a name may be anyone's): Russian, Ukrainian.
+GENDERED = ("вернулся", "вышел", "показал", "сказал", "купил", "поменял", "взял", "заявил",
+            "за него", "повернувся", "показав", "сказав", "купив", "поміняв", "взяв", "заявив",
+            "за нього")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_lines_about_a_player_say_nothing_of_his_sex(lang: str) -> None:  # names as typed
+    for key in sorted(CATALOGS.keys(lang)):
+        if key.startswith(("rules.", "rule.", "help")):
+            continue
+        text = CATALOGS.t(lang, key)
+        if "{name}" not in text and not key.startswith("fact."):
+            continue
+        words = re.findall(r"[а-яіїєґё]+(?: [а-яіїєґё]+)?", text.lower())
+        found = [g for g in GENDERED if any(w == g or w.startswith(g + " ") for w in words)
+                 or f" {g} " in f" {text.lower()} "]
+        assert not found, f"{key}: {text}"
