@@ -124,9 +124,10 @@ def _cards(tr: Translator, cards: Sequence[str]) -> str:
     return " ".join(card_text(c, tr) for c in cards)
 
 
-def _hand(tr: Translator, cards: Sequence[str]) -> str:
-    """A hand as a player sorts it: suit after suit (S H D C), high cards first, jokers last."""
-    return _cards(tr, sort_hand(cards)) or "—"
+def _hand(tr: Translator, cards: Sequence[str], trump: str | None = None) -> str:
+    """A hand as a player sorts it: trumps first, then suit after suit (S H D C), high cards
+    first, jokers last."""
+    return _cards(tr, sort_hand(cards, trump)) or "—"
 
 
 def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None:
@@ -262,12 +263,13 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
     for group, cards in (deal.get("public") or {}).items():
         if cards:
             lines.append(f"{tr.maybe('group.' + group, group)}: {_cards(tr, cards)}")
+    trump = next((str(e["suit"]) for e in events if e["type"] == "trump"), None)
     lines.append(f"<b>{tr('rec.hands')}</b>")
     for seat, hand in enumerate(record.hands):
         if seat in _never_seen(info, events):
             lines.append(f"{escape(info.names[seat])}: {tr('rec.hand_unseen')}")
             continue
-        lines.append(f"{escape(info.names[seat])}: {_hand(tr, hand)}")
+        lines.append(f"{escape(info.names[seat])}: {_hand(tr, hand, trump)}")
     first_bid = next((i for i, e in enumerate(events) if e["type"] == "bid"), 0)
     before = events[:first_bid]
     if any(e["type"] == "trick" for e in before):
@@ -278,7 +280,7 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
         events_after = events
     if record.auction_hands:
         lines.append(f"<b>{tr('rec.hands.auction')}</b>")
-        lines += [f"{escape(info.names[seat])}: {_hand(tr, hand)}"
+        lines += [f"{escape(info.names[seat])}: {_hand(tr, hand, trump)}"
                   for seat, hand in enumerate(record.auction_hands)]
     lines += _calls(tr, info, events)
     if any(e["type"] == "trick" for e in events_after):

@@ -200,12 +200,14 @@ def said_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
     return label[:1].lower() + label[1:]
 
 
-def sort_hand(cards: Sequence[str]) -> list[str]:
-    """Cards as a player sorts his hand: suit after suit (S H D C), high cards first (A K Q J
-    10 9 ...), jokers last."""
+def sort_hand(cards: Sequence[str], trump: str | None = None) -> list[str]:
+    """Cards as a player sorts his hand: suit after suit (S H D C, the ``trump`` suit first
+    when there is one), high cards first (A K Q J 10 9 ...), jokers last."""
+    order = ([trump] if trump and trump in SUITS else []) + [x for x in SUITS if x != trump]
+
     def key(card: str) -> tuple[int, int]:
         if len(card) == 2 and card[1] in SUITS and card[0] in RANKS:
-            return (SUITS.index(card[1]), RANKS.index(card[0]))
+            return (order.index(card[1]), RANKS.index(card[0]))
         return (len(SUITS), 0)
     return sorted(cards, key=key)
 

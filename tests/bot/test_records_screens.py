@@ -58,9 +58,12 @@ def test_record_lists_hands_sorted(lang: str) -> None:  # the hand as a player s
     tr = CATALOGS.translator(lang)
     text = render_deal_record(tr, info, record)
     hands = [x for x in text.splitlines() if x.startswith(("Anna: ", "Boris: "))][:2]
+    trump = next(e["suit"] for e in record.events if e["type"] == "trump")
+    order = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[trump]
+    order += "".join(s for s in "♠♥♦♣" if s != order)  # trumps first
     for line in hands:
         suits = [c[-1] for c in line.split(": ", 1)[1].split()]
-        assert suits == sorted(suits, key="♠♥♦♣".index), line  # one suit after the other
+        assert suits == sorted(suits, key=order.index), line  # one suit after the other
 
 
 @pytest.mark.parametrize("lang", LANGS)
