@@ -108,3 +108,19 @@ def test_jack_orders_come_in_rank_order(lang: str) -> None:  # BERG-EFF-7
     suits = [b.data.code for row in hand_buttons(tr, INFO, view, codes, expanded="play:QD")
              for b in row if isinstance(b.data, ActData)]
     assert suits == [f"play:QD:{s}" for s in "SHDC"]  # the hand's suit order
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_draws_from_the_stock(lang: str) -> None:  # BERG-TURN-4 (glossary: stock)
+    tr = CATALOGS.translator(lang)
+    label = code_label(tr, "draw", {"game": "berg", "groups": {}, "facts": []})
+    stock = {"ru": "колод", "uk": "колод", "en": "stock"}[lang]
+    assert stock in label and "тало" not in label and "talon" not in label
+
+
+def test_suggestions_read_as_english() -> None:  # BERG-DECL-3
+    tr = CATALOGS.translator("en")
+    facts = [{"key": "suggestion", "value": f"decl_{what}", "kind": "text", "seat": 2}
+             for what in ("dobor", "surrender", "open", "shuffle", "fire", "insure")]
+    for line in render_facts(tr, INFO, facts):
+        assert "suggests to " not in line, line
