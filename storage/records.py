@@ -206,24 +206,28 @@ class RecordsRepo:
         )
         return last, int((await self._session.exec(count)).one())
 
-    async def history(self, chat_id: int, limit: int = 10) -> list[HistoryEntry]:
-        """The chat's newest ended matches (finished or stopped; not cancelled lobbies).
+    async def history(self, chat_id: int | None, limit: int = 10, *,
+                      user_id: int | None = None) -> list[HistoryEntry]:
+        """The newest ended matches (finished or stopped; not cancelled lobbies) of a chat, or
+        (``chat_id`` None) of every chat; with ``user_id``, only those the user sat at.
 
         Three queries: the tables (``ix_game_table_chat_id_finished_at``), their seats' names,
         their results (primary keys).
         """
         played = select(MatchRecord.table_id).where(MatchRecord.table_id == GameTable.id)
-        stmt = (
-            select(GameTable)
-            .where(
-                GameTable.chat_id == chat_id,
-                col(GameTable.status).in_(OVER_STATUSES),
-                col(GameTable.finished_at).is_not(None),
-                played.exists(),
-            )
-            .order_by(col(GameTable.finished_at).desc(), col(GameTable.id).desc())
-            .limit(limit)
+        stmt = select(GameTable).where(
+            col(GameTable.status).in_(OVER_STATUSES),
+            col(GameTable.finished_at).is_not(None),
+            played.exists(),
         )
+        if chat_id is not None:
+            stmt = stmt.where(GameTable.chat_id == chat_id)
+        if user_id is not None:
+            sat = select(Seat.table_id).where(Seat.table_id == GameTable.id,
+                                              Seat.user_id == user_id)
+            stmt = stmt.where(sat.exists())
+        stmt = stmt.order_by(col(GameTable.finished_at).desc(),
+                             col(GameTable.id).desc()).limit(limit)
         tables = list((await self._session.exec(stmt)).all())
         ids = [t.id for t in tables if t.id is not None]
         if not ids:

@@ -26,9 +26,16 @@ class _ToMarkdown(HTMLParser):
         self.out: list[str] = []
         self._raw = 0  # inside <pre> or <code>: no escaping
         self._href: list[str | None] = []
+        self._time = False  # inside <tg-time>: Discord's own timestamp replaces the text
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "pre":
+        if tag == "tg-time":  # Discord shows <t:unix:T> in each reader's time zone
+            found = dict(attrs)
+            unix, style = found.get("unix") or "", found.get("format") or "T"
+            if unix.isdigit():
+                self.out.append(f"<t:{unix}:{'F' if 'd' in style.lower() else 'T'}>")
+                self._time = True
+        elif tag == "pre":
             self.out.append("```\n")
             self._raw += 1
         elif tag == "a":
@@ -41,7 +48,9 @@ class _ToMarkdown(HTMLParser):
             self.out.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "pre":
+        if tag == "tg-time":
+            self._time = False
+        elif tag == "pre":
             self._raw -= 1
             self.out.append("\n```")
         elif tag == "a":
@@ -52,6 +61,8 @@ class _ToMarkdown(HTMLParser):
             self.out.append(_MARKS[tag])
 
     def handle_data(self, data: str) -> None:
+        if self._time:
+            return
         self.out.append(data if self._raw else discord.utils.escape_markdown(data))
 
 

@@ -198,11 +198,15 @@ class DealRecord:
 
     ``number`` is the engine's deal number (thrown-in deals count); ``hands[seat]`` holds the
     cards the seat was dealt, those dealt after the bidding included, in the order received.
+    In a game whose players draw from a talon before the auction (Married bridge, MB-PRE-5),
+    each ``talon_draw`` event of ``events`` carries the ``card`` drawn, and ``auction_hands``
+    holds each seat's hand when the auction began (else it is empty).
     """
 
     number: int
     hands: list[list[str]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    auction_hands: list[list[str]] = field(default_factory=list)
 
     @property
     def scored(self) -> dict[str, Any] | None:
@@ -235,11 +239,22 @@ def deal_record(data: dict[str, Any], number: int) -> DealRecord | None:
                            seed=int(data["seed"]), deck=data.get("deck"))
     record: DealRecord | None = None
     exchanged: set[str] = set()  # public cards taken in exchange were not dealt
+    held: list[set[str]] = [set() for _ in range(players)]  # each hand before the step
 
     def absorb(events: Sequence[dict[str, Any]]) -> bool:
         """Take the events of one step; True once the deal is over."""
         nonlocal record
         for event in events:
+            if record is not None and event["type"] == "talon_draw":
+                # the card drawn: the one the seat holds now and did not before the step
+                new = [c for c in match.view(event["seat"]).get("hand", [])
+                       if c not in held[event["seat"]]]
+                if len(new) == 1:
+                    event = {**event, "card": new[0]}
+            if record is not None and event["type"] == "bid" and not record.auction_hands \
+                    and any(e["type"] == "talon_draw" for e in record.events):
+                record.auction_hands = [list(match.view(p).get("hand", []))
+                                        for p in range(players)]
             if event["type"] == "deal":
                 if record is not None:
                     return True
@@ -254,9 +269,14 @@ def deal_record(data: dict[str, Any], number: int) -> DealRecord | None:
                     _take_new(record.hands, match, exchanged)
         return False
 
+    def remember() -> None:
+        for p in range(players):
+            held[p] = set(match.view(p).get("hand", []))
+
     if absorb([e.to_dict() for e in match.events]):
         return record
     for seat, code in data["actions"]:
+        remember()
         if absorb([e.to_dict() for e in match.apply(int(seat), str(code))]):
             break
     return record

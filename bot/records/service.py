@@ -480,13 +480,22 @@ class Records:
         texts = [render_top(tr, g, entries) for g, entries in boards if entries]
         await self._say(place, cut("\n\n".join(texts)) if texts else tr("top.none"))
 
-    async def history(self, place: Place) -> None:
-        """``/history``: the chat's last ten ended matches: date, players, result."""
+    async def history(self, place: Place, person: Person | None = None, *,
+                      private: bool = False) -> None:
+        """``/history``: the chat's last ten ended matches: date, players, result. In a private
+        chat (``private``, ``person`` the one asking): the last ten he played, in any chat."""
         async with self.store.transaction() as tx:
             chat = await tx.upsert_chat(self.messenger.platform, place.chat_ext_id, place.title)
             assert chat.id is not None
-            entries = await RecordsRepo(tx.session).history(chat.id, HISTORY_SIZE)
-        await self._say(place, cut(render_history(self.tr(chat.lang), entries)))
+            repo = RecordsRepo(tx.session)
+            if private and person is not None:
+                me = await tx.find_user(self.messenger.platform, person.ext_id)
+                entries = await repo.history(None, HISTORY_SIZE, user_id=me.id) \
+                    if me is not None and me.id is not None else []
+            else:
+                entries = await repo.history(chat.id, HISTORY_SIZE)
+        await self._say(place, cut(render_history(self.tr(chat.lang), entries,
+                                                  mine=private)))
 
 
 def export_of(table: GameTable, record: MatchRecord,

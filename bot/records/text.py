@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.records.core import DealRecord, shown_rating
-from bot.show.common import TableInfo, card_text, code_label, num
+from bot.show.common import TableInfo, card_text, num, said_text, sort_hand
 from bot.show.events import render_event
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
@@ -43,8 +43,9 @@ def cut(text: str, limit: int = MAX_TEXT) -> str:
 
 def render_stats(tr: Translator, name: str, stats: Sequence[GameStats],
                  ratings: dict[str, int], *, everywhere: bool) -> str:
-    """A player's record per game: played, won, deals, baits, capots, average points,
-    current streak, and his rating in this chat (``ratings``: game -> shown rating)."""
+    """A player's record per game: played, won, deals, baits and capots where the game has them
+    (``stats.details.<game>``), average points, current streak, and his rating in this chat
+    (``ratings``: game -> shown rating)."""
     scope = tr("stats.scope_all") if everywhere else tr("stats.scope_chat")
     if not stats:
         return tr("stats.none", name=escape(name))
@@ -54,8 +55,11 @@ def render_stats(tr: Translator, name: str, stats: Sequence[GameStats],
         lines.append("")
         lines.append(tr("stats.game", game=escape(game_title(tr, s.game)), played=s.played,
                         won=s.won, pct=pct))
-        lines.append(tr("stats.details", deals=s.deals, baits=s.baits, capots=s.capots,
-                        avg=num(tr, round(s.avg_points, 1))))
+        # only what the game has: Berg and Married bridge have neither baits nor capots
+        details = {"deals": s.deals, "baits": s.baits, "capots": s.capots,
+                   "avg": num(tr, round(s.avg_points, 1))}
+        lines.append(tr.maybe(f"stats.details.{s.game}", tr("stats.details", **details),
+                              **details))
         extra = []
         if s.streak:
             extra.append(tr(f"stats.streak.{s.streak_outcome}", n=s.streak))
@@ -94,10 +98,11 @@ def history_line(tr: Translator, entry: HistoryEntry) -> str:
               players=escape(players), result=outcome)
 
 
-def render_history(tr: Translator, entries: Sequence[HistoryEntry]) -> str:
-    """The chat's last matches, newest first."""
+def render_history(tr: Translator, entries: Sequence[HistoryEntry], *,
+                   mine: bool = False) -> str:
+    """The chat's last matches (``mine``: the asker's own, in every chat), newest first."""
     if not entries:
-        return tr("history.none")
+        return tr("history.none.mine" if mine else "history.none")
     return "\n".join([tr("history.title"), *(history_line(tr, e) for e in entries)])
 
 
@@ -119,8 +124,10 @@ def _cards(tr: Translator, cards: Sequence[str]) -> str:
     return " ".join(card_text(c, tr) for c in cards)
 
 
-def _said(tr: Translator, call: str) -> str:
-    return tr.maybe("said." + call.replace(":", "."), code_label(tr, call, _NO_VIEW))
+def _hand(tr: Translator, cards: Sequence[str], trump: str | None = None) -> str:
+    """A hand as a player sorts it: trumps first, then suit after suit (S H D C), high cards
+    first, jokers last."""
+    return _cards(tr, sort_hand(cards, trump)) or "—"
 
 
 def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None:
@@ -152,7 +159,7 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
 def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) -> list[str]:
     """The bidding, the contract and the declarations of the deal."""
     lines = []
-    bids = [f"{escape(info.names[e['seat']])} {_said(tr, e['call'])}"
+    bids = [f"{escape(info.names[e['seat']])} {said_text(tr, e['call'], _NO_VIEW)}"
             for e in events if e["type"] == "bid"]
     if bids:
         lines.append(f"{tr('rec.bidding')}: " + ", ".join(bids))
@@ -193,11 +200,59 @@ def _never_seen(info: TableInfo, events: Sequence[dict[str, Any]]) -> set[int]:
     return set(range(len(info.names))) - played
 
 
+def _trick_lines(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]
+                 ) -> list[str]:
+    """One line per trick of ``events``: its cards (a bela or rebela said with its card),
+    its winner, its card points where the game's tricks have some, and the talon cards each
+    player drew after it (Married bridge's preliminary tricks, MB-PRE-5)."""
+    calls = {(e["seat"], e["card"]): str(e["call"]) for e in events if e["type"] == "play"
+             and e.get("call") and tr.catalogs.has("en", f"call.{e['call']}")}
+    tricks = [i for i, e in enumerate(events) if e["type"] == "trick"]
+    scored = any(events[i].get("points") for i in tricks)
+    lines = []
+    for k, i in enumerate(tricks, 1):
+        t = events[i]
+        cards = []
+        for p, c in t["cards"]:
+            said = calls.get((p, c))
+            cards.append(f"{escape(info.names[p])} {card_text(c, tr)}"
+                         + (f" ({tr('call.' + said)})" if said else ""))
+        key = "rec.trick" if scored else "rec.trick.no_points"
+        line = tr(key, n=k, cards=Html(" · ".join(cards)), name=escape(info.names[t["winner"]]),
+                  points=num(tr, t.get("points", 0)))
+        end = tricks[k] if k < len(tricks) else len(events)
+        drawn = [f"{escape(info.names[e['seat']])} {card_text(e['card'], tr)}"
+                 for e in events[i + 1:end] if e["type"] == "talon_draw" and e.get("card")]
+        if drawn:
+            line += f"; {tr('rec.drawn')}: " + ", ".join(drawn)
+        lines.append(line)
+    return lines
+
+
+def _melds_scored(tr: Translator, info: TableInfo, scored: dict[str, Any] | None) -> list[str]:
+    """Who wrote melds and belas in the deal (what the sheet counts, not what was declared)."""
+    if scored is None:
+        return []
+    lines = []
+    names = [", ".join(info.names[s] for s in side) for side in info.sides] \
+        if info.sides else list(info.names)
+    for p, side in enumerate(scored["sides"]):
+        if p >= len(names):
+            break
+        if side.get("melds"):
+            lines.append(tr("rec.melds_scored", name=escape(names[p]), n=num(tr, side["melds"])))
+        if side.get("bela"):
+            lines.append(tr("rec.bela_scored", name=escape(names[p]), n=num(tr, side["bela"])))
+    return lines
+
+
 def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
                        sheet_rows: Sequence[dict[str, Any]] = ()) -> str:
     """Every trick of the deal (every move in a game without tricks), the hands as they were
-    dealt, the bidding and the deal's result (explained from the sheet's ``sheet_rows`` of the
-    deal). Only for a deal that is over."""
+    dealt (sorted), the bidding and the deal's result (explained from the sheet's
+    ``sheet_rows`` of the deal). A game with tricks before its auction (Married bridge's
+    preliminary play, MB-PRE) shows them first, with the talon's cards drawn after each, then
+    the hands the auction began with. Only for a deal that is over."""
     events = record.events
     deal = events[0] if events else {}
     scored = record.scored
@@ -208,26 +263,35 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
     for group, cards in (deal.get("public") or {}).items():
         if cards:
             lines.append(f"{tr.maybe('group.' + group, group)}: {_cards(tr, cards)}")
+    trump = next((str(e["suit"]) for e in events if e["type"] == "trump"), None)
     lines.append(f"<b>{tr('rec.hands')}</b>")
     for seat, hand in enumerate(record.hands):
         if seat in _never_seen(info, events):
             lines.append(f"{escape(info.names[seat])}: {tr('rec.hand_unseen')}")
             continue
-        lines.append(f"{escape(info.names[seat])}: {_cards(tr, hand) or '—'}")
-    lines += _calls(tr, info, events)
-    tricks = [e for e in events if e["type"] == "trick"]
-    if tricks:
-        lines.append(f"<b>{tr('rec.tricks')}</b>")
-        for k, t in enumerate(tricks, 1):
-            cards = Html(" · ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
-                                    for p, c in t["cards"]))
-            lines.append(tr("rec.trick", n=k, cards=cards, name=escape(info.names[t["winner"]]),
-                            points=num(tr, t.get("points", 0))))
+        lines.append(f"{escape(info.names[seat])}: {_hand(tr, hand, trump)}")
+    first_bid = next((i for i, e in enumerate(events) if e["type"] == "bid"), 0)
+    before = events[:first_bid]
+    if any(e["type"] == "trick" for e in before):
+        lines.append(f"<b>{tr.maybe(f'rec.tricks.{info.game}.draw', tr('rec.tricks'))}</b>")
+        lines += _trick_lines(tr, info, before)
+        events_after = events[first_bid:]
     else:
+        events_after = events
+    if record.auction_hands:
+        lines.append(f"<b>{tr('rec.hands.auction')}</b>")
+        lines += [f"{escape(info.names[seat])}: {_hand(tr, hand, trump)}"
+                  for seat, hand in enumerate(record.auction_hands)]
+    lines += _calls(tr, info, events)
+    if any(e["type"] == "trick" for e in events_after):
+        lines.append(f"<b>{tr('rec.tricks')}</b>")
+        lines += _trick_lines(tr, info, events_after)
+    elif not any(e["type"] == "trick" for e in events):
         moves = [m for e in events if (m := _move_text(tr, info, e))]
         if moves:
             lines.append(f"<b>{tr('rec.moves')}</b>")
             lines.append("; ".join(moves))
+    lines += _melds_scored(tr, info, scored)
     for e in events:
         if e["type"] in ("deal_scored", "thrown_in"):
             text = render_event(tr, info, e, sheet_rows=sheet_rows)

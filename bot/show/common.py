@@ -17,7 +17,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import Translator
 from bot.markup import escape
-from engine.cards import RANKS, SUIT_SYMBOLS, display, is_card_code
+from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
 
 
 @dataclass(frozen=True)
@@ -71,17 +71,30 @@ def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
     return str(value)
 
 
-def fact_label(tr: Translator, info: TableInfo, key: str) -> str:
-    """A fact's label: the game's own word (``fact.<game>.<key>``) before the common one."""
-    return tr.maybe(f"fact.{info.game}.{key}", tr.maybe(f"fact.{key}", key))
+def fact_label(tr: Translator, info: TableInfo, key: str, phase: str | None = None) -> str:
+    """A fact's label: the game's own word for this phase (``fact.<game>.<key>.<phase>``: the
+    highest bid of an auction is not yet a contract), the game's own word
+    (``fact.<game>.<key>``), then the common one."""
+    common = tr.maybe(f"fact.{info.game}.{key}", tr.maybe(f"fact.{key}", key))
+    return tr.maybe(f"fact.{info.game}.{key}.{phase}", common) if phase else common
 
 
-def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]) -> list[str]:
-    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``."""
+def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
+                 phase: str | None = None,
+                 calls: Sequence[dict[str, Any]] | None = None) -> list[str]:
+    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``.
+
+    ``phase``: the view's phase, for labels that change with it; ``calls``: the view's calls
+    (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
+    made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
     for f in facts:
-        label = fact_label(tr, info, f["key"])
+        label = fact_label(tr, info, f["key"], phase)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
+        caller = next((c["seat"] for c in reversed(calls or ()) if c.get("call") == f["value"]
+                       and isinstance(c.get("seat"), int)), None)
+        if caller is not None and f.get("seat") is None:
+            value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
         if f.get("seat") is not None and tr.catalogs.has("en", line_key):
             lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
@@ -93,13 +106,20 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
 
 
 def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]]) -> str:
+    """A named card group as one line, ``Trick: Anna 9♦, Boris 10♦``; a player's cards in a
+    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``)."""
     label = tr.maybe(f"group.{name}", name)
-    parts = []
+    parts: list[str] = []
+    last: object = object()
     for c in cards:
-        if c.get("seat") is None:
+        seat = c.get("seat")
+        if seat is None:
             parts.append(card_text(c["card"], tr))
+        elif seat == last and parts:
+            parts[-1] += " " + card_text(c["card"], tr)
         else:
-            parts.append(f"{escape(info.names[c['seat']])} {card_text(c['card'], tr)}")
+            parts.append(f"{escape(info.names[seat])} {card_text(c['card'], tr)}")
+        last = seat
     return f"{label}: " + (", ".join(parts) if parts else "—")
 
 
@@ -120,6 +140,13 @@ def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
     half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
     ``0.0`` keeps one decimal (Berg's cells, ``4,0``)."""
     return format_decimal(x, format=pattern, locale=tr.lang)
+
+
+def points(tr: Translator, game: str, x: float | int) -> str:
+    """A total or a deal's points as the game writes them (``num``): Berg keeps one decimal
+    everywhere (``-1,0`` as on its sheet, BERG-SCORE-7; the catalog's ``num.pattern.<game>``),
+    other games whole numbers."""
+    return num(tr, x, pattern=tr.maybe(f"num.pattern.{game}", "0.#"))
 
 
 #: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
@@ -148,6 +175,41 @@ def _arg_text(tr: Translator, arg: str) -> str:
     if len(arg) == 1 and arg in RANKS:
         return tr.maybe(f"rank.{arg}", "10" if arg == "T" else arg)
     return tr.maybe(f"arg.{arg}", arg)
+
+
+def arg_order(arg: str) -> tuple[int, int, str]:
+    """Sort key of an order a card names (Berg's jack and queen, BERG-EFF-7): ranks from the
+    lowest (5 ... A), then the joker; suits in the hand's order (S H D C); anything else last."""
+    if len(arg) == 1 and arg in RANKS:
+        return (0, -RANKS.index(arg), arg)
+    if arg == "JK":
+        return (1, 0, arg)
+    if len(arg) == 1 and arg in SUITS:
+        return (2, SUITS.index(arg), arg)
+    return (3, 0, arg)
+
+
+def said_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
+    """A call as said in a line of calls ("Anna pass, Boris 14♠, Vera contra"): the catalog's
+    ``said.<call>``, else the button's label starting in lower case (a button reads
+    "Contra", a line "Anna contra")."""
+    said = tr.maybe("said." + call.replace(":", "."), "")
+    if said:
+        return said
+    label = code_label(tr, call, view)
+    return label[:1].lower() + label[1:]
+
+
+def sort_hand(cards: Sequence[str], trump: str | None = None) -> list[str]:
+    """Cards as a player sorts his hand: suit after suit (S H D C, the ``trump`` suit first
+    when there is one), high cards first (A K Q J 10 9 ...), jokers last."""
+    order = ([trump] if trump and trump in SUITS else []) + [x for x in SUITS if x != trump]
+
+    def key(card: str) -> tuple[int, int]:
+        if len(card) == 2 and card[1] in SUITS and card[0] in RANKS:
+            return (order.index(card[1]), RANKS.index(card[0]))
+        return (len(SUITS), 0)
+    return sorted(cards, key=key)
 
 
 def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 import engine
 from bot.i18n import Catalogs, Translator
-from bot.markup import escape
+from bot.markup import Html, escape
 from bot.messenger import Messenger
 from bot.model import Button, ChatMigrated, RecordData, Screen, Target, Undeliverable
 from bot.records.core import over_deals
@@ -60,9 +60,12 @@ class _Sent:
 
 
 def _clock(tr: Translator, table: GameTable) -> str | None:
-    """The table's clock line: when the turn ends, as a time of day in UTC (the chat has no
-    time zone), so that it stays true without an edit every second: ``move by 18:42:30 UTC``;
-    ``02.12 18:42`` when the deadline is on another day; or paused; None without a clock."""
+    """The table's clock line: when the turn ends, as a time of day that each reader's app shows
+    in his own time zone (Telegram's date entity ``<tg-time>``; Discord's ``<t:…>``, see
+    bot/discord/markup.py), so that it stays true without an edit every second and reads
+    right in Moscow as in Kyiv: ``move by 18:42:30``. The entity's text, for an app too old to
+    know it, is the time in UTC and says so. With the date when the deadline is more than a
+    day away; paused; None without a clock."""
     if table.status != "playing":
         return None
     if table.paused:
@@ -70,10 +73,14 @@ def _clock(tr: Translator, table: GameTable) -> str | None:
     if table.deadline is None:
         return None
     deadline = table.deadline.astimezone(UTC)
-    now = datetime.now(UTC)
-    shown = deadline.strftime("%H:%M:%S" if deadline - now < timedelta(hours=1) else "%H:%M")
-    if deadline.date() != now.date():
-        shown = deadline.strftime("%d.%m ") + shown
+    left = deadline - datetime.now(UTC)
+    fallback = deadline.strftime("%H:%M:%S" if left < timedelta(hours=1) else "%H:%M") + " UTC"
+    style = "T" if left < timedelta(hours=1) else "t"
+    if left > timedelta(hours=20):
+        fallback = deadline.strftime("%d.%m ") + fallback
+        style += "d"
+    shown = Html(f'<tg-time unix="{int(deadline.timestamp())}" format="{style}">'
+                 f"{fallback}</tg-time>")
     return "⏱ " + tr("table.clock", time=shown)
 
 

@@ -13,14 +13,17 @@ from bot.markup import escape
 from bot.model import ActData, Button, ExpandData, Screen
 from bot.show.common import (
     TableInfo,
+    arg_order,
     card_text,
     code_label,
     deal_number,
     group,
     num,
+    points,
     render_facts,
     side_names,
 )
+from bot.show.table import calls_line
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -100,6 +103,17 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
     def btn(code: str) -> Button:
         return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
 
+    def plain(code: str, members: Sequence[str]) -> Button:
+        """A card played without the word its sibling says (``play:QH`` beside
+        ``play:QH:rebela``) says what it gives up, so no press drops a bela silently
+        (BB-PLAY-11)."""
+        words = [m.split(":")[2] for m in members if m.count(":") == 2
+                 and tr.catalogs.has("en", f"call.without.{m.split(':')[2]}")]
+        if code.count(":") != 1 or not words:
+            return btn(code)
+        label = f"{code_label(tr, code, view)} {tr(f'call.without.{words[0]}')}"
+        return Button(label, ActData(info.table_id, info.version, code))
+
     def more(prefix: str, label: str) -> Button:
         return Button(label + " …", ExpandData(info.table_id, info.version, prefix))
 
@@ -124,7 +138,10 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
                                  or len(members) >= ORDER_CHOICES):
             card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
         else:
-            card_buttons += [btn(c) for c in members]
+            # a jack's orders from the lowest rank, a queen's suits as the hand sorts them
+            card_buttons += [plain(c, members) for c in sorted(
+                members, key=lambda c: arg_order(c.split(":")[2]) if c.count(":") > 1
+                else (-1, 0, ""))]
     rows += _rows(card_buttons, CARDS_PER_ROW)
     by_verb: dict[str, list[str]] = {}
     for prefix in groups:
@@ -144,8 +161,8 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
                 for i in range(0, len(rest), LADDER_RANGE):
                     chunk = rest[i:i + LADDER_RANGE]
                     lo, hi = chunk[0].split(":")[1], chunk[-1].split(":")[1]
-                    expanders.append(more(f"{verb}:{lo}..{hi}",
-                                          f"{code_label(tr, chunk[0], view)}–{hi}"))
+                    shown = code_label(tr, chunk[0], view) + (f"–{hi}" if hi != lo else "")
+                    expanders.append(more(f"{verb}:{lo}..{hi}", shown))
                 expanders += [more(p, code_label(tr, p, view)) for p in ladder
                               if p not in numeric]
             else:
@@ -193,9 +210,10 @@ def render_hand(
     ``auto``: the bot plays this seat for its owner; the only button is "I'm back".
     """
     seat = view["seat"]
-    # A seat waiting with nothing to press leaves out what every move changes (the trick,
-    # whose move it is; the table message shows both): its hand message is then edited only
-    # when its own content changes (issue #11: a move edits the mover's and the next hand).
+    # A seat waiting with nothing to press leaves out what every move changes (whose move it
+    # is, a trick it has no card in yet; the table message shows both): its hand message is
+    # then edited only when its own content changes (issue #11: a move edits the mover's and
+    # the next hand, and the hands whose card lies in the trick).
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
@@ -205,11 +223,18 @@ def render_hand(
     if out:
         lines.append(out)  # it says what the table's "out of play" fact says, to this seat
         facts = [f for f in facts if not (f["key"] == "out_of_play" and f["value"] == seat)]
-    lines += render_facts(tr, info, facts)
+    lines += render_facts(tr, info, facts, phase=view.get("phase"), calls=view.get("calls"))
     for name in ("up_card", "bottom_card", "trick", "last_trick"):
         cards = view["groups"].get(name)
-        if cards and not (waiting and name == "trick"):
+        # a waiting seat sees the trick it has played to (edited by each card until it is
+        # taken), not the one still coming to it
+        if cards and not (waiting and name == "trick"
+                          and not any(c.get("seat") == seat for c in cards)):
             lines.append(group(tr, info, name, cards))
+    if view["to_move"] == seat and view.get("phase") == "bidding":
+        calls = calls_line(tr, info, view)
+        if calls:
+            lines.append(calls)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
@@ -217,11 +242,13 @@ def render_hand(
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
-    score = " · ".join(f"{escape(n)} {num(tr, t)}" for n, t in
+    score = " · ".join(f"{escape(n)} {points(tr, info.game, t)}" for n, t in
                        zip(side_names(info, view), view["totals"], strict=True))
     lines.append(f"{tr('hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
+        if info.clock:  # his own deadline, where he presses (the hand is edited as it starts)
+            lines.append(info.clock)
     elif waiting:
         lines.append(tr("hand.waiting"))  # the same line whoever moves: no edit per move
     elif view["to_move"] is not None:

@@ -58,8 +58,9 @@ def render_lobby(
     if closed:
         lines.append(tr(closed))
         return Screen("\n".join(lines))
-    lines.append(tr("lobby.hint_pairs" if pairs else "lobby.hint", min=min_players,
-                    max=max_players))
+    hint = "lobby.hint_pairs" if pairs else \
+        "lobby.hint.exact" if min_players == max_players else "lobby.hint"  # not "2–2"
+    lines.append(tr(hint, min=min_players, max=max_players))
     rows: list[tuple[Button, ...]] = [
         (Button(tr("lobby.join"), LobbyData(table_id, "join")),
          Button(tr("lobby.leave"), LobbyData(table_id, "leave"))),

@@ -9,14 +9,23 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import Screen
-from bot.show.common import TableInfo, code_label, deal_number, group, num, render_facts, side_names
+from bot.show.common import (
+    TableInfo,
+    deal_number,
+    group,
+    num,
+    points,
+    render_facts,
+    said_text,
+    side_names,
+)
 
 
 def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = " · ".join(
-        f"{escape(name)} <b>{num(tr, total)}</b>"
+        f"{escape(name)} <b>{points(tr, info.game, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):
@@ -31,12 +40,12 @@ def _turn_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str:
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
 
 
-def _calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+def calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+    """The auction so far, ``Bidding: Anna 9♥, Boris pass``; None before the first call."""
     calls = view.get("calls") or []
     if not calls:
         return None
-    parts = [f"{escape(info.names[c['seat']])} "
-             f"{tr.maybe('said.' + c['call'].replace(':', '.'), code_label(tr, c['call'], view))}"
+    parts = [f"{escape(info.names[c['seat']])} {said_text(tr, c['call'], view)}"
              for c in calls]
     return f"{tr('table.calls')}: " + ", ".join(parts)
 
@@ -46,13 +55,20 @@ def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Scree
     lines = _header(tr, info, view)
     if view.get("dealer") is not None:
         lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
-    lines += render_facts(tr, info, view["facts"])
-    calls = _calls_line(tr, info, view)
-    if calls and view["phase"] == "bidding":
+    lines += render_facts(tr, info, view["facts"], phase=view.get("phase"),
+                          calls=view.get("calls"))
+    groups = view["groups"]
+    # the auction stays in sight until the first card: a raise on the last word or a contra
+    # ends it, and the table says so (BB-BID-18, BB-BID-13)
+    unplayed = not groups.get("trick") and not groups.get("last_trick")
+    calls = calls_line(tr, info, view)
+    if calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed)):
         lines.append(calls)
-    for name, cards in view["groups"].items():
+    for name, cards in groups.items():
         if name in ("up_card", "bottom_card") and not cards:
             continue
+        if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":
+            continue  # no trick before the play
         lines.append(group(tr, info, name, cards))
     counts = " · ".join(
         f"{escape(n)} {tr('table.cards', n=c)}"

@@ -206,12 +206,13 @@ class Lobby:
                 return notice
             await guarded(self._redraw_lobby(data.table_id, status, message_id, here),
                           "lobby %s not redrawn", data.table_id)
+            if status != "lobby":  # the lobby's clock goes; the turn clocks start, so the
+                # first table message already shows the first player's clock
+                await self.clock.schedule(data.table_id)
             if status == "playing":
                 await guarded(self.display.refresh(data.table_id, new_events=[],
                                                    new_table_message=True),
                               "table %s not drawn at its start", data.table_id)
-            if status != "lobby":  # the lobby's clock goes; the turn clocks start
-                await self.clock.schedule(data.table_id)
         return notice
 
     async def _redraw_lobby(self, table_id: int, status: str, message_id: str | None,

@@ -43,7 +43,9 @@ async def top(message: Message, command: CommandObject, service: TableService) -
 
 @router.message(Command("history"))
 async def history(message: Message, service: TableService) -> None:
-    await service.records.history(place_of(message))
+    person = person_of(message.from_user) if message.from_user else None
+    await service.records.history(place_of(message), person,
+                                  private=message.chat.type == ChatType.PRIVATE)
 
 
 @router.message(Command("export"))

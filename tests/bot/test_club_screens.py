@@ -221,6 +221,8 @@ def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without
     line = _clock(tr, table)
     assert line is not None
     assert deadline.strftime("%H:%M:%S") in line and "UTC" in line and "0:29" not in line
+    # each reader's app shows the time in his own time zone (Telegram's date entity)
+    assert f'<tg-time unix="{int(deadline.timestamp())}" format="T">' in line
     later = deadline + timedelta(days=1, hours=2)
     table.deadline = later
     line = _clock(tr, table)

@@ -19,7 +19,7 @@ from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 MAX_MOVES = 4000
 #: group lines that show cards public by rule: the pile, hands bought open, dobor jokers
-PUBLIC_LINES = ("Pile:", "Open hands:", "Top of the pile", "shows", "went out")  # played cards
+PUBLIC_LINES = ("Pile, latest cards:", "Open hands:", "Top of the pile", "holds", "went out")
 
 
 def _code(button: Any) -> str:

@@ -189,8 +189,9 @@ async def test_not_modified_is_success(fake: FakeTelegram, kozyr: Any,
 async def test_a_move_edits_only_the_table_the_mover_and_the_next_player(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     """Issue #11 "count and minimise API calls per move": a card played mid-trick at a table of
-    three edits the table message, the mover's and the next player's hands, and nothing else
-    (the third player's hand shows nothing that changed)."""
+    three edits the table message, the mover's and the next player's hands and, since issue #20
+    (a player who has played sees the trick he waits on), the hand of the trick's leader, whose
+    card lies in it; nothing else."""
     group, alice, bob = club
     carol = fake.user(103, "Carol")
     players = [alice, bob, carol]
@@ -228,8 +229,11 @@ async def test_a_move_edits_only_the_table_the_mover_and_the_next_player(
         assert after.to_move not in (None, mover)
         edits = fake.calls("editMessageText", since=mark)
         chats = sorted(c.params["chat_id"] for c in edits)
-        expected = sorted([group.id, players[mover].id, players[after.to_move].id])
-        assert chats == expected  # 3 calls; the third hand (the trick's leader) is left alone
+        leader = next(c["seat"] for c in after.public_view()["groups"]["trick"])
+        assert leader not in (mover, after.to_move)
+        expected = sorted([group.id, players[mover].id, players[after.to_move].id,
+                           players[leader].id])
+        assert chats == expected  # 4 calls: the leader's hand shows the trick's second card
         assert not fake.calls("sendMessage", since=mark)  # no event mid-trick
 
 

@@ -56,6 +56,14 @@ async def test_records_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
         history = await _ask(fake, group, alice, "/history", text_contains="Last matches")
         assert f"#{table.id} · " in history.visible_text
         assert "Alice, Bob" in history.visible_text
+        # in a private chat: the matches he played, wherever they were
+        await fake.send_text(alice, alice, "/history")
+        mine = await fake.wait_for_message(alice, text_contains="Last matches")
+        assert f"#{table.id} · " in mine.visible_text
+        stranger = fake.user(109, "Stranger")
+        await fake.send_text(stranger, stranger, "/history")
+        none = await fake.wait_for_message(stranger, text_contains="no finished matches")
+        assert "#" not in none.visible_text
 
         score = await _ask(fake, group, bob, "/score last", text_contains="|")
         labels = [b.text for row in score.buttons for b in row]

@@ -17,7 +17,7 @@ __all__ = ["HtmlParseError", "parse_html", "strip_text", "utf16_len"]
 SUPPORTED_TAGS = frozenset(
     {
         "a", "b", "strong", "i", "em", "s", "strike", "del", "u", "ins",
-        "tg-spoiler", "tg-emoji", "span", "pre", "code", "blockquote",
+        "tg-spoiler", "tg-emoji", "tg-time", "span", "pre", "code", "blockquote",
     }
 )  # fmt: skip
 
@@ -250,6 +250,13 @@ def _close_tag(
         if not emoji_id:
             return
         entity.update(type="custom_emoji", custom_emoji_id=emoji_id)
+    elif name == "tg-time":  # a date_time entity: each reader's client shows his own time
+        unix = opened.attrs.get("unix", "")
+        if not unix.isdigit():
+            return
+        entity.update(type="date_time", unix_time=int(unix))
+        if opened.attrs.get("format"):
+            entity["date_time_format"] = opened.attrs["format"]
     elif name == "blockquote":
         expandable = "expandable" in opened.attrs
         entity.update(type="expandable_blockquote" if expandable else "blockquote")

@@ -1,0 +1,116 @@
+"""What a Bazar-Belot table reads (render tests, three languages): bela buttons that say what a
+plain card gives up, the auction's words during the auction, who doubled, the last word's
+raise, the ladder's ranges. Each test names the rule ids it checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.model import ActData, ExpandData
+from bot.show.common import TableInfo, card_text
+from bot.show.hand import hand_buttons
+from bot.show.table import render_table
+
+CATALOGS = Catalogs()
+NAMES = ("Anna", "Boris", "Vera", "Gleb")
+INFO = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
+
+
+def _view(phase: str, facts: list[dict[str, Any]], calls: list[dict[str, Any]],
+          trick: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"game": "bazar_belot", "phase": phase, "deal": 1, "sheet_deal": 1, "to_move": 0,
+            "dealer": 3, "seat": None, "hand_counts": [8, 8, 8, 8],
+            "groups": {"trick": trick or [], "last_trick": []}, "facts": facts,
+            "deal_points": [0, 0], "totals": [0, 0], "pot": 0,
+            "sides": [{"name": "0-2", "seats": [0, 2]}, {"name": "1-3", "seats": [1, 3]}],
+            "calls": calls}
+
+
+def _contract(phase: str, *, doubled: bool = False) -> list[dict[str, Any]]:
+    facts: list[dict[str, Any]] = [
+        {"key": "bid_level", "value": 10, "kind": "number"},
+        {"key": "bid_strain", "value": "H", "kind": "suit"}]
+    if doubled:
+        facts.append({"key": "doubling", "value": "contra", "kind": "text"})
+    facts.append({"key": "high_bidder" if phase == "bidding" else "declarer", "value": 0,
+                  "kind": "seat"})
+    return facts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_plain_bela_card_says_what_it_gives_up(lang: str) -> None:  # BB-MELD-10, BB-PLAY-11
+    tr = CATALOGS.translator(lang)
+    view = {"hand": ["QH", "7S"], "groups": {}, "facts": [], "private": [],
+            "game": "bazar_belot"}
+    for word in ("bela", "rebela"):
+        codes = ["play:QH", f"play:QH:{word}", "play:7S"]
+        labels = {b.data.code: b.text for row in hand_buttons(tr, INFO, view, codes)
+                  for b in row if isinstance(b.data, ActData)}
+        assert labels[f"play:QH:{word}"] == f"{card_text('QH', tr)} {tr('call.' + word)}"
+        assert labels["play:QH"] == f"{card_text('QH', tr)} {tr('call.without.' + word)}"
+        assert labels["play:7S"] == card_text("7S", tr)  # no bela: the card alone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_shows_a_bid_not_a_contract(lang: str) -> None:  # BB-BID-2, BB-BID-21
+    tr = CATALOGS.translator(lang)
+    calls = [{"seat": 0, "call": "bid:10:H"}]
+    during = render_table(tr, INFO, _view("bidding", _contract("bidding"), calls)).text
+    contract = tr("fact.bid_level")
+    assert f"{contract}:" not in during
+    assert f"{tr('fact.bazar_belot.bid_level.bidding')}: 10" in during
+    after = render_table(tr, INFO, _view("play", _contract("play"), calls)).text
+    assert f"{contract}: 10" in after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_stays_in_sight_until_the_first_card(lang: str) -> None:  # BB-BID-18
+    tr = CATALOGS.translator(lang)
+    # a raise on the last word ends the bidding: the table still shows how it went
+    calls = [{"seat": 0, "call": "bid:9:H"}, {"seat": 1, "call": "pass"},
+             {"seat": 2, "call": "pass"}, {"seat": 3, "call": "pass"},
+             {"seat": 0, "call": "bid:10:H"}]
+    text = render_table(tr, INFO, _view("play", _contract("play"), calls)).text
+    line = next(x for x in text.splitlines() if x.startswith(tr("table.calls")))
+    assert line.endswith("Anna 10♥")
+    played = render_table(tr, INFO, _view("play", _contract("play"), calls,
+                                          trick=[{"card": "JH", "seat": 0}])).text
+    assert tr("table.calls") not in played
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_contra_names_its_author(lang: str) -> None:  # BB-BID-13, BB-PLAY-12
+    tr = CATALOGS.translator(lang)
+    calls = [{"seat": 0, "call": "bid:10:H"}, {"seat": 3, "call": "contra"}]
+    view = _view("play", _contract("play", doubled=True), calls,
+                 trick=[{"card": "JH", "seat": 0}])
+    line = next(x for x in render_table(tr, INFO, view).text.splitlines()
+                if x.startswith(tr("fact.doubling")))
+    assert "Gleb" in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_range_of_one_level_is_not_a_range(lang: str) -> None:  # BB-BID-7 (up to 112)
+    tr = CATALOGS.translator(lang)
+    strains = ["C", "D", "H", "S", "NT", "AT"]
+    codes = [f"bid:{n}:{s}" for n in range(95, 113) for s in strains] + ["pass"]
+    view = {"hand": [], "groups": {}, "facts": [], "private": [], "game": "bazar_belot"}
+    labels = [b.text for row in hand_buttons(tr, INFO, view, codes) for b in row
+              if isinstance(b.data, ExpandData)]
+    assert labels and not any("112–112" in x for x in labels)
+    assert any(x.startswith("112") for x in labels)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shown_melds_name_each_player_once(lang: str) -> None:  # BB-MELD-7, BB-PLAY-12
+    from bot.show.common import group
+
+    tr = CATALOGS.translator(lang)
+    cards = [{"card": c, "seat": 0} for c in ("AD", "KD", "QD")] + \
+        [{"card": c, "seat": 3} for c in ("KS", "QS", "JS", "TS")]
+    line = group(tr, INFO, "shown_melds", cards)
+    shown = " ".join(card_text(c, tr) for c in ("AD", "KD", "QD"))
+    assert f"Anna {shown}, Gleb " in line and line.count("Anna") == 1

@@ -1,0 +1,126 @@
+"""What a Berg table reads (render tests, three languages): the surrender button, the status
+lines, the jack's orders in rank order, the jokers' names, one decimal style. Each test names
+the rule ids it checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.model import ActData
+from bot.show.common import TableInfo, card_text, code_label, render_facts
+from bot.show.hand import hand_buttons, render_hand
+from bot.show.table import render_table
+
+CATALOGS = Catalogs()
+NAMES = ("Anna", "Boris", "Vera", "Gleb")
+INFO = TableInfo(1, 1, "berg", "Club", NAMES, sides=((0, 2), (1, 3)))
+
+
+def _view(**extra: Any) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "game": "berg", "phase": "play", "deal": 3, "sheet_deal": 3, "to_move": 0,
+        "dealer": 3, "seat": None, "hand_counts": [5, 5, 5, 5], "groups": {"pile": []},
+        "facts": [], "deal_points": [0.0, 0.0], "totals": [1.0, -1.0], "pot": 0,
+        "sides": [{"name": "0-2", "seats": [0, 2]}, {"name": "1-3", "seats": [1, 3]}],
+        "calls": []}
+    view.update(extra)
+    return view
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_surrender_button_says_the_opponents_score(lang: str) -> None:  # BERG-DECL-9
+    tr = CATALOGS.translator(lang)
+    label = code_label(tr, "declare:surrender", {"game": "berg", "groups": {}, "facts": []})
+    opponents = {"ru": "соперник", "uk": "суперник", "en": "opponents"}[lang]
+    assert opponents in label.lower() and "0" in label
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_totals_keep_one_decimal_everywhere(lang: str) -> None:  # BERG-SCORE-7
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    table = render_table(tr, INFO, _view()).text
+    assert f"<b>-1{d}0</b>" in table and f"<b>1{d}0</b>" in table
+    hand = render_hand(tr, INFO, _view(seat=0, hand=["7C"], private=[]), []).text
+    assert f"-1{d}0" in hand and f"Anna, Vera 1{d}0" in hand
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jack_order_reads_as_a_rank_name(lang: str) -> None:  # BERG-EFF-7, BERG-INFO-2
+    tr = CATALOGS.translator(lang)
+    line = render_facts(tr, INFO, [{"key": "card_order", "value": "Q", "kind": "text"}])[0]
+    queen = {"ru": "дама", "uk": "дама", "en": "queen"}[lang]
+    assert queen in line and not line.endswith(": Д") and not line.endswith(": Q")
+    joker = render_facts(tr, INFO, [{"key": "card_order", "value": "JK", "kind": "text"}])[0]
+    assert tr("val.JK") in joker
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dobor_status_line_reads_as_a_sentence(lang: str) -> None:  # BERG-DECL-6, BERG-INFO-4
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "dobor", "value": "dobor_active", "kind": "text", "seat": 0},
+             {"key": "dobor", "value": "dobor_over", "kind": "text", "seat": 1}]
+    active, over = render_facts(tr, INFO, facts)
+    assert "Anna" in active and "Boris" in over
+    for line in (active, over):
+        assert "::" not in line and ": :" not in line
+        assert line.lower().startswith(tr("berg.decl.dobor").lower())  # the dobor, then who
+    joker = {"ru": "джокер", "uk": "джокер", "en": "joker"}[lang]
+    assert joker in active and joker in over  # why it is in force or over
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pile_lines_say_what_they_count(lang: str) -> None:  # BERG-INFO-2, BERG-INFO-3
+    tr = CATALOGS.translator(lang)
+    pile = [{"card": c, "seat": i % 4} for i, c in enumerate(["7C", "7H", "8H", "8S"])]
+    view = _view(groups={"pile": pile},
+                 facts=[{"key": "top_card", "value": "8S", "kind": "card", "seat": 3},
+                        {"key": "pile", "value": 15, "kind": "number"}])
+    text = render_table(tr, INFO, view).text
+    recent = {"ru": "последние", "uk": "останні", "en": "latest"}[lang]
+    total = {"ru": "всего", "uk": "усього", "en": "all"}[lang]
+    pile_line = next(x for x in text.splitlines() if card_text("7C", tr) in x)
+    count_line = next(x for x in text.splitlines() if "15" in x)
+    assert recent in pile_line.lower() and total in count_line.lower()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jokers_are_named_in_words(lang: str) -> None:  # BERG-DECK
+    tr = CATALOGS.translator(lang)
+    joker = {"ru": "джокер", "uk": "джокер", "en": "joker"}[lang]
+    red = {"ru": "красный", "uk": "червоний", "en": "red"}[lang]
+    assert card_text("RJ", tr) == f"{red} {joker}" and "🃏" not in card_text("BJ", tr)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jack_orders_come_in_rank_order(lang: str) -> None:  # BERG-EFF-7
+    tr = CATALOGS.translator(lang)
+    orders = ["5", "6", "7", "8", "9", "A", "J", "JK", "K", "Q", "T"]  # the engine's text order
+    codes = [f"play:JS:{o}" for o in orders] + [f"play:QD:{s}" for s in "CDHS"]
+    view = {"hand": ["JS", "QD"], "groups": {}, "facts": [], "private": [], "game": "berg"}
+    page = [b.data.code for row in hand_buttons(tr, INFO, view, codes, expanded="play:JS")
+            for b in row if isinstance(b.data, ActData)]
+    assert page == [f"play:JS:{o}" for o in
+                    ["5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK"]]
+    suits = [b.data.code for row in hand_buttons(tr, INFO, view, codes, expanded="play:QD")
+             for b in row if isinstance(b.data, ActData)]
+    assert suits == [f"play:QD:{s}" for s in "SHDC"]  # the hand's suit order
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_draws_from_the_stock(lang: str) -> None:  # BERG-TURN-4 (glossary: stock)
+    tr = CATALOGS.translator(lang)
+    label = code_label(tr, "draw", {"game": "berg", "groups": {}, "facts": []})
+    stock = {"ru": "колод", "uk": "колод", "en": "stock"}[lang]
+    assert stock in label and "тало" not in label and "talon" not in label
+
+
+def test_suggestions_read_as_english() -> None:  # BERG-DECL-3
+    tr = CATALOGS.translator("en")
+    facts = [{"key": "suggestion", "value": f"decl_{what}", "kind": "text", "seat": 2}
+             for what in ("dobor", "surrender", "open", "shuffle", "fire", "insure")]
+    for line in render_facts(tr, INFO, facts):
+        assert "suggests to " not in line, line

@@ -1,0 +1,132 @@
+"""What the records read (render tests, three languages): a deal's record (bela, melds scored,
+sorted hands, Married bridge's two phases with the talon's cards, trick winners), /stats per game,
+names never declined. Each test names the rule ids it checks."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import engine
+from bot.i18n import LANGS, Catalogs
+from bot.records.core import DealRecord, deal_record, export_data
+from bot.records.text import render_deal_record, render_stats
+from bot.show.common import TableInfo, card_text
+from storage.records import GameStats
+
+CATALOGS = Catalogs()
+NAMES = ("Anna", "Boris", "Vera", "Gleb")
+
+
+def _first_deal(game: str, players: int, seed: int, rng_seed: int) -> tuple[DealRecord, TableInfo]:
+    """Random legal moves until the first deal is scored; its record, rebuilt from the log."""
+    m = engine.get_game(game).new_match(players=players, seed=seed)
+    rng = random.Random(rng_seed)
+    actions: list[tuple[int, str]] = []
+    while not any(e.type == "deal_scored" for e in m.events):
+        seat = m.to_move
+        assert seat is not None
+        code = rng.choice(m.legal_actions(seat))
+        m.apply(seat, code)
+        actions.append((seat, code))
+    data = export_data(game=game, players=players, options={}, seed=seed, deck=None,
+                       actions=actions)
+    record = deal_record(data, 1)
+    assert record is not None
+    sides = tuple(tuple(s["seats"]) for s in m.score_sheet["sides"])
+    return record, TableInfo(1, 1, game, "Club", NAMES[:players], sides=sides)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_record_marks_bela_and_who_scored_the_melds(lang: str) -> None:  # BB-MELD, BB-SCORE-5
+    record, info = _first_deal("bazar_belot", 4, 4, 1)  # Anna: a terz and the bela
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, info, record)
+    bela = next(e for e in record.events if e["type"] == "play" and e.get("call") == "bela")
+    assert f"{card_text(bela['card'], tr)} ({tr('call.bela')})" in text
+    scored = {"ru": "Конструкции записывают", "uk": "Комбінації записують",
+              "en": "Melds scored by"}[lang]
+    line = next(x for x in text.splitlines() if x.startswith(scored))
+    assert "Anna, Vera" in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_record_lists_hands_sorted(lang: str) -> None:  # the hand as a player sorts it
+    record, info = _first_deal("deberts", 2, 11, 1)
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, info, record)
+    hands = [x for x in text.splitlines() if x.startswith(("Anna: ", "Boris: "))][:2]
+    trump = next(e["suit"] for e in record.events if e["type"] == "trump")
+    order = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[trump]
+    order += "".join(s for s in "♠♥♦♣" if s != order)  # trumps first
+    for line in hands:
+        suits = [c[-1] for c in line.split(": ", 1)[1].split()]
+        assert suits == sorted(suits, key=order.index), line  # one suit after the other
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_record_has_two_phases(lang: str) -> None:  # MB-PRE-5, MB-PRE-7, MB-BID-1
+    record, info = _first_deal("married_bridge", 2, 4, 1)
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, info, record)
+    lines = text.splitlines()
+    first = lines.index(f"<b>{tr('rec.tricks.married_bridge.draw')}</b>")
+    bidding = next(i for i, x in enumerate(lines) if x.startswith(tr("rec.bidding")))
+    main = lines.index(f"<b>{tr('rec.tricks')}</b>")
+    assert first < bidding < main
+    drawn = [x for x in lines[first + 1:bidding] if f"; {tr('rec.drawn')}: " in x]
+    assert len(drawn) == 13  # both players' talon cards after each preliminary trick
+    assert re.search(r"Anna (10|[AKQJ2-9ТКДВ])[♠♥♦♣]", drawn[0])
+    assert any(x.startswith(f"<b>{tr('rec.hands.auction')}</b>") for x in lines)
+    assert "(0)" not in text  # tricks score nothing here
+    assert sum(1 for x in lines if "→ Anna" in x or "→ Boris" in x) == 26  # every winner
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "shown", "hidden"), [
+    ("deberts", ("baits",), ("capots",)),
+    ("bazar_belot", ("baits", "capots"), ()),
+    ("berg", (), ("baits", "capots")),
+    ("married_bridge", (), ("baits", "capots")),
+])
+def test_stats_show_what_each_game_has(lang: str, game: str, shown: tuple[str, ...],
+                                       hidden: tuple[str, ...]) -> None:  # BB-SCORE-9, DB-SCORE-3
+    tr = CATALOGS.translator(lang)
+    words = {"baits": {"ru": "байт", "uk": "байт", "en": "bait"},
+             "capots": {"ru": "капо", "uk": "капо", "en": "capot"}}
+    text = render_stats(tr, "Anna", [GameStats(game, 3, 2, 20, 4, 1, 12.5, 2, "win")], {},
+                        everywhere=False)
+    for what in shown:
+        assert words[what][lang] in text
+    for what in hidden:
+        assert words[what][lang] not in text
+
+
+def test_names_are_never_declined() -> None:  # Russian: "У Зритель" reads wrong
+    tr = CATALOGS.translator("ru")
+    for key in ("stats.none", "stats.unknown"):
+        text = tr(key, name="Зритель")
+        before = text.split("Зритель")[0].strip().split(" ")[-1] if "Зритель" in text else ""
+        assert before.lower() not in ("у", "знаю", "для", "от"), text
+
+
+#: Past-tense verbs that say a player's sex (a name may be anyone's): Russian, Ukrainian.
+GENDERED = ("вернулся", "вышел", "показал", "сказал", "купил", "поменял", "взял", "заявил",
+            "за него", "повернувся", "показав", "сказав", "купив", "поміняв", "взяв", "заявив",
+            "за нього")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_lines_about_a_player_say_nothing_of_his_sex(lang: str) -> None:  # names as typed
+    for key in sorted(CATALOGS.keys(lang)):
+        if key.startswith(("rules.", "rule.", "help")):
+            continue
+        text = CATALOGS.t(lang, key)
+        if "{name}" not in text and not key.startswith("fact."):
+            continue
+        words = re.findall(r"[а-яіїєґё]+(?: [а-яіїєґё]+)?", text.lower())
+        found = [g for g in GENDERED if any(w == g or w.startswith(g + " ") for w in words)
+                 or f" {g} " in f" {text.lower()} "]
+        assert not found, f"{key}: {text}"
