@@ -84,11 +84,14 @@ def with_sides(info: TableInfo, match: engine.Match) -> TableInfo:
 
 
 def hand_screen(tr: Translator, info: TableInfo, match: engine.Match, seat: Seat, *,
-                playing: bool, expanded: str | None = None) -> Screen:
-    """A seat's hand message: its legal moves while it plays, none once a bot plays for it."""
+                playing: bool, expanded: str | None = None,
+                confirming: str | None = None) -> Screen:
+    """A seat's hand message: its legal moves while it plays, none once a bot plays for it
+    (``confirming``: the misclick guard asks about that call, ``render_hand``)."""
     auto = playing and seat.bot_level is not None
     codes = match.legal_actions(seat.seat) if playing and not auto else []
-    return render_hand(tr, info, match.view(seat.seat), codes, auto=auto, expanded=expanded)
+    return render_hand(tr, info, match.view(seat.seat), codes, auto=auto, expanded=expanded,
+                       confirming=confirming)
 
 
 class Display:
@@ -363,8 +366,8 @@ class Display:
                     seat.hand_message_id = hand_ids[seat.seat]
                     await tx.save_seat(seat)
 
-    def _seat_hand(self, loaded: Loaded, seat: int, *, expanded: str | None = None
-                   ) -> tuple[Screen, Target, str | None] | None:
+    def _seat_hand(self, loaded: Loaded, seat: int, *, expanded: str | None = None,
+                   confirming: str | None = None) -> tuple[Screen, Target, str | None] | None:
         """One seat's hand screen, where it goes and its message so far (None: a bot seat)."""
         assert loaded.match is not None
         info, tr = self._info(loaded)
@@ -373,7 +376,8 @@ class Display:
         if row is None or user is None:
             return None
         screen = hand_screen(tr, info, loaded.match, row,
-                             playing=loaded.table.status == "playing", expanded=expanded)
+                             playing=loaded.table.status == "playing", expanded=expanded,
+                             confirming=confirming)
         return screen, Target(user.ext_id, private=True), row.hand_message_id
 
     @staticmethod
@@ -382,9 +386,11 @@ class Display:
         return loaded.match is not None \
             and bool(select_codes(loaded.match.legal_actions(seat), prefix))
 
-    async def show_hand(self, loaded: Loaded, seat: int, *, expanded: str | None) -> None:
-        """Re-render one seat's hand message, with the choice ``expanded`` opened."""
-        found = self._seat_hand(loaded, seat, expanded=expanded)
+    async def show_hand(self, loaded: Loaded, seat: int, *, expanded: str | None,
+                        confirming: str | None = None) -> None:
+        """Re-render one seat's hand message, with the choice ``expanded`` opened (or the
+        misclick guard's question about the call ``confirming``)."""
+        found = self._seat_hand(loaded, seat, expanded=expanded, confirming=confirming)
         if found is not None and (found[2] or (loaded.id, seat) in self._sent):
             screen, target, message_id = found
             self._show((loaded.id, seat), target, message_id, screen)

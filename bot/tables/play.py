@@ -25,6 +25,7 @@ from bot.model import ActData, ExpandData, Person, Place, Screen, Target
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.tables.clock import Clock, Plan, plan
+from bot.tables.drastic import is_drastic
 from bot.tables.kit import Kit
 from bot.tables.load import Loaded, is_suspended, load, refusal, unsuspend
 from storage import Conflict, GameTable, Seat, Tx
@@ -94,6 +95,15 @@ def new_score_rows(match: engine.Match, stored: int
     return new
 
 
+def asks_first(loaded: Loaded, seat: Seat, code: str) -> bool:
+    """Whether a press of ``code`` by ``seat`` only asks him to confirm it: a legal, drastic
+    call (bot/tables/drastic.py) by a player whose misclick guard is on (``/confirm``)."""
+    user = loaded.user(seat)
+    match = loaded.match
+    return user is not None and user.confirm and match is not None \
+        and code in match.legal_actions(seat.seat) and is_drastic(match, seat.seat, code)
+
+
 def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     """Whether the bot may move for the seat ``row``: a bot or automatic seat, or a human's seat
     whose time ran out (False when the owner took the seat back meanwhile)."""
@@ -123,7 +133,9 @@ class Play:
 
         ``answer`` (if given) is called with that answer as soon as the move is stored, before
         the messages are redrawn. A stale press by a seated player redraws the table, so a
-        player whose message missed an update gets current buttons.
+        player whose message missed an update gets current buttons. A drastic call (the
+        misclick guard, ``asks_first``) not ``data.confirmed`` changes nothing: his hand
+        message asks him to confirm it.
         """
         if data.code == BACK_CODE:
             notice = await self.back(data.table_id, person)
@@ -133,13 +145,19 @@ class Play:
         pressed_at = time.monotonic()  # kozyr_press_to_edit_seconds counts from here
         async with self.kit.locks(data.table_id):
             change: Change | None = None
+            asking: int | None = None  # the seat asked to confirm a drastic call
             async with self.kit.store.transaction() as tx:
                 loaded = await load(tx, data.table_id, lock=True)
                 tr = self.kit.tr(loaded.chat.lang if loaded else None)
                 key, seat = refusal(loaded, person, version=data.version, moving=True)
                 heal = key == "notice.stale"
+                if heal and data.confirmed:
+                    key = "confirm.stale"  # a question asked before the table moved on
                 notice = tr(key) if key else ""
-                if seat is not None and loaded is not None:
+                if seat is not None and loaded is not None and not data.confirmed \
+                        and asks_first(loaded, seat, data.code):
+                    asking = seat.seat
+                elif seat is not None and loaded is not None:
                     try:
                         change = await self.commit_move(tx, loaded, seat.seat, data.code)
                     except engine.IllegalAction as exc:
@@ -158,7 +176,11 @@ class Play:
             if answer is not None:  # a failed answer is logged: the move is stored already
                 await answer_safely(answer, notice)
             with metrics.pressed(pressed_at):
-                if change is not None:
+                if asking is not None and loaded is not None:
+                    await guarded(self.display.show_hand(loaded, asking, expanded=None,
+                                                         confirming=data.code),
+                                  "table %s: the question not shown", data.table_id)
+                elif change is not None:
                     await self.follow(*change)
                 elif heal:
                     redraw = (self.display.show(loaded, new_events=[]) if loaded is not None
