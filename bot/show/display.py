@@ -33,6 +33,7 @@ from bot.show.hand import render_hand, select_codes
 from bot.show.outbox import Delivery, Outbox, settled
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
+from bot.show.takeback import with_takeback
 from bot.tables.load import Loaded, load
 from bot.tables.locks import TableLocks
 from storage import GameTable, Seat, Store
@@ -85,13 +86,18 @@ def with_sides(info: TableInfo, match: engine.Match) -> TableInfo:
 
 def hand_screen(tr: Translator, info: TableInfo, match: engine.Match, seat: Seat, *,
                 playing: bool, expanded: str | None = None,
-                confirming: str | None = None) -> Screen:
+                confirming: str | None = None, loaded: Loaded | None = None) -> Screen:
     """A seat's hand message: its legal moves while it plays, none once a bot plays for it
-    (``confirming``: the misclick guard asks about that call, ``render_hand``)."""
+    (``confirming``: the misclick guard asks about that call, ``render_hand``; ``loaded``:
+    the table, whose takebacks add their lines and buttons, bot/show/takeback.py)."""
     auto = playing and seat.bot_level is not None
     codes = match.legal_actions(seat.seat) if playing and not auto else []
-    return render_hand(tr, info, match.view(seat.seat), codes, auto=auto, expanded=expanded,
-                       confirming=confirming)
+    view = match.view(seat.seat)
+    screen = render_hand(tr, info, view, codes, auto=auto, expanded=expanded,
+                         confirming=confirming)
+    if loaded is not None and playing and not auto and confirming is None:
+        screen = with_takeback(tr, info, loaded, seat.seat, view, screen)
+    return screen
 
 
 class Display:
@@ -297,7 +303,7 @@ class Display:
         for seat, user in seated:
             if user is None or (user.ext_id in self._unreachable and not new_table_message):
                 continue
-            screen = hand_screen(tr, info, match, seat, playing=playing)
+            screen = hand_screen(tr, info, match, seat, playing=playing, loaded=loaded)
             delivery = self._show((table_id, seat.seat), Target(user.ext_id, private=True),
                                   seat.hand_message_id, screen)
             if delivery is not None:
@@ -377,7 +383,7 @@ class Display:
             return None
         screen = hand_screen(tr, info, loaded.match, row,
                              playing=loaded.table.status == "playing", expanded=expanded,
-                             confirming=confirming)
+                             confirming=confirming, loaded=loaded)
         return screen, Target(user.ext_id, private=True), row.hand_message_id
 
     @staticmethod

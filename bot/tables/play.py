@@ -28,6 +28,9 @@ from bot.tables.clock import Clock, Plan, plan
 from bot.tables.drastic import is_drastic
 from bot.tables.kit import Kit
 from bot.tables.load import Loaded, is_suspended, load, refusal, unsuspend
+from bot.tables.takeback import Takebacks
+from bot.tables.undo_state import CODES as TAKEBACK_CODES
+from bot.tables.undo_state import drop_request, note_human_move
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -118,6 +121,8 @@ class Play:
         display: the screens.
         clock: the timers and their decisions.
         records: results and ratings, written when a match ends.
+
+    ``takebacks`` (bot/tables/takeback.py) answers the takeback buttons of a hand.
     """
 
     def __init__(self, kit: Kit, display: Display, clock: Clock, records: Records) -> None:
@@ -125,6 +130,7 @@ class Play:
         self.display = display
         self.clock = clock
         self.records = records
+        self.takebacks = Takebacks(kit, display, clock)
 
     # ---- a game button ----------------------------------------------------------------------
 
@@ -137,8 +143,9 @@ class Play:
         misclick guard, ``asks_first``) not ``data.confirmed`` changes nothing: his hand
         message asks him to confirm it.
         """
-        if data.code == BACK_CODE:
-            notice = await self.back(data.table_id, person)
+        if data.code in (BACK_CODE, *TAKEBACK_CODES):
+            notice = await (self.back(data.table_id, person) if data.code == BACK_CODE
+                            else self.takebacks.press(person, data))
             if answer is not None:
                 await answer_safely(answer, notice)
             return notice
@@ -173,6 +180,12 @@ class Play:
                         if seat.timeouts:
                             seat.timeouts = 0  # he is here: the count of time-outs restarts
                             await tx.save_seat(seat)
+                        assert loaded.record is not None
+                        if note_human_move(loaded, seat.seat, loaded.record.snapshot_seq,
+                                           data.code):  # the move he may take back
+                            change = (loaded, change[1], plan(
+                                loaded.table, loaded.match, loaded.seats, keep_deadline=True))
+                            await tx.save_table(loaded.table)
             if answer is not None:  # a failed answer is logged: the move is stored already
                 await answer_safely(answer, notice)
             with metrics.pressed(pressed_at):
@@ -321,6 +334,10 @@ class Play:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
                 return
+            if drop_request(loaded):  # a move made for a human ends a takeback request
+                change = (loaded, change[1], plan(loaded.table, loaded.match, loaded.seats,
+                                                  keep_deadline=True))
+                await tx.save_table(loaded.table)
             if timed_out:
                 row.timeouts += 1
                 if row.timeouts >= MAX_TIMEOUTS:
