@@ -103,8 +103,9 @@ def asks_first(loaded: Loaded, seat: Seat, code: str) -> bool:
     call (bot/tables/drastic.py) by a player whose misclick guard is on (``/confirm``)."""
     user = loaded.user(seat)
     match = loaded.match
+    # the list first: most presses are no drastic call, and need no list of legal moves
     return user is not None and user.confirm and match is not None \
-        and code in match.legal_actions(seat.seat) and is_drastic(match, seat.seat, code)
+        and is_drastic(match, seat.seat, code) and code in match.legal_actions(seat.seat)
 
 
 def _bot_may_move(row: Seat, timed_out: bool) -> bool:

@@ -155,7 +155,11 @@ async def test_question_no_stale_restart_stranger_and_off(  # BB-BID-4, BB-BID-1
         answer = await fake.press(bob, asked, _data(asked, "|recontra", "k|"))
         assert not answer.text
         assert (await _codes(app, table_id))[-1] == (seat(bob), "recontra")
-        # /confirm without a word says how it is set
-        await fake.send_text(fake.private(bob), bob, "/confirm")
-        said = await fake.wait_for_message(bob, text_contains="/confirm off")
-        assert "asks you to confirm" in (said.text or "")
+        # /confirm without a word (or with garbage) says how it is set, and changes nothing
+        for text in ("/confirm", "/confirm maybe"):
+            await fake.send_text(fake.private(bob), bob, text)
+            said = await fake.wait_for_message(bob, text_contains="/confirm off")
+            assert "asks you to confirm" in (said.text or "")
+        await fake.send_text(group, alice, "/confirm")  # in the group: her own setting
+        said = await fake.wait_for_message(group, text_contains="/confirm on")
+        assert "first tap" in (said.text or "")
