@@ -72,8 +72,9 @@ class Takebacks:
             notice, after = outcome
             name = loaded.user(seat)
             who = name.name if name is not None else "?"
-            self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
-                              Screen(tr(notice, name=who)))
+            # a platform may word it its own way (Discord: the hand is under "My hand")
+            text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who), name=who)
+            self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
             await self._follow(loaded, after)
         return ""
 
