@@ -24,7 +24,7 @@ from tests.discord.fake import FakeChannel, FakeDiscord, FakeUser
 Club = tuple[FakeChannel, FakeUser, FakeUser]
 ONLY_CREATOR = "Only the table's creator or a chat admin can do that."
 COMMANDS = {"new", "score", "stats", "top", "history", "export", "rules", "help", "lang", "stop",
-            "leave", "pause", "resume", "dm"}
+            "leave", "pause", "resume", "dm", "confirm"}
 
 
 async def test_commands_answer_in_the_channel(fake: FakeDiscord, kozyr: Kozyr,
