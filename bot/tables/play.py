@@ -27,10 +27,10 @@ from bot.show.display import Display
 from bot.tables.clock import Clock, Plan, plan
 from bot.tables.drastic import is_drastic
 from bot.tables.kit import Kit
-from bot.tables.load import Loaded, is_suspended, load, refusal, unsuspend
+from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
 from bot.tables.takeback import Takebacks
 from bot.tables.undo_state import CODES as TAKEBACK_CODES
-from bot.tables.undo_state import drop_request, note_human_move
+from bot.tables.undo_state import drop_request, note_human_move, waiting_for
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -380,6 +380,17 @@ class Play:
             loaded.table.version += 1  # buttons drawn before the change are stale now
             next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
             await tx.save_table(loaded.table)
+            if auto and (request := takeback_request(loaded.table)) is not None:
+                # the one who asked leaves: his request goes; the last one asked leaves: the
+                # bot playing his seat accepts (bots wait for the answer: none would come)
+                if request["seat"] == row.seat:
+                    drop_request(loaded)
+                    next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
+                    await tx.save_table(loaded.table)
+                elif not waiting_for(loaded, request):
+                    next_ = await self.takebacks.take_back(tx, loaded, request)
+                    self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
+                                      Screen(self.kit.tr(lang)("takeback.done")))
         return ("notice.left_match" if auto else "notice.back"), (loaded, [], next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:

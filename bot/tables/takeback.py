@@ -89,7 +89,7 @@ class Takebacks:
                 return "takeback.not_now"
             request = {**last, "asked": humans(loaded, seat.seat), "yes": []}
             if not waiting_for(loaded, request):  # nobody to ask: bots accept
-                return "takeback.done_bots", await self._take_back(tx, loaded, request)
+                return "takeback.done_bots", await self.take_back(tx, loaded, request)
             return "takeback.asked", await self._save(tx, loaded, {TAKEBACK: request})
         if request is None:
             return "takeback.stale"
@@ -102,7 +102,7 @@ class Takebacks:
         request = {**request, "yes": [*request.get("yes", []), seat.seat]}
         if waiting_for(loaded, request):
             return "takeback.accepted_one", await self._save(tx, loaded, {TAKEBACK: request})
-        return "takeback.done", await self._take_back(tx, loaded, request)
+        return "takeback.done", await self.take_back(tx, loaded, request)
 
     @staticmethod
     async def _save(tx: Tx, loaded: Loaded, changes: dict[str, Any], *,
@@ -118,8 +118,8 @@ class Takebacks:
         await tx.save_table(table)
         return next_
 
-    async def _take_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> Plan:
-        """Rebuild the match from its seed and the action log without action
+    async def take_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> Plan:
+        """Every answer is in: rebuild the match from its seed and the action log without action
         ``request["seq"]`` and those after it; store the log, the snapshot, the sheet's rows,
         the note for the deal record and a new version. ``loaded`` then holds the new match."""
         table, record = loaded.table, loaded.record

@@ -224,3 +224,40 @@ async def test_bots_accept_and_the_deal_record_shows_it(
         assert not (await fake.press_button(alice, record, text="📜 Deal record")).text
         shown = await fake.wait_for_message(group, text_contains="Taken back (everyone agreed)")
         assert "Alice" in (shown.text or "")
+
+
+async def test_leaving_players_accept_or_withdraw(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    users = [alice, bob, fake.user(103, "Carol")]
+    async with kozyr() as app:
+        table_id = await _open(fake, group, users)
+        mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
+        others = [u for u in users if u is not mover]
+        await _move(fake, users, mover)
+        hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
+                                   and m, what="Take back offered")
+        # he asks, then leaves the game himself: his request goes with him
+        assert not (await fake.press(mover, hand, _button(hand, TAKE_BACK))).text
+        await fake.wait_for(lambda f: all(_has(hand_message(f, u), "✅ Accept") for u in others),
+                            what="both asked")
+        await fake.send_text(group, mover, "/leave")
+        await fake.wait_for(lambda f: not any(_has(hand_message(f, u), "✅ Accept")
+                                              for u in others), what="the question gone")
+        assert len(await _log(app, table_id)) == 1
+        hand = hand_message(fake, mover)
+        assert hand is not None
+        assert (await fake.press(mover, hand, _button(hand, "I'm back"))).text == \
+            "Welcome back: your seat is yours again."
+        hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
+                                   and m, what="Take back offered again")
+        # asked again: one accepts, the other leaves: the bot playing his seat accepts
+        assert not (await fake.press(mover, hand, _button(hand, TAKE_BACK))).text
+        first = await fake.wait_for(lambda f: (m := hand_message(f, others[0]))
+                                    and _has(m, "✅ Accept") and m, what="asked")
+        assert not (await fake.press(others[0], first, _button(first, "✅ Accept"))).text
+        await fake.wait_for_message(group, text_contains="accepts the takeback")
+        assert len(await _log(app, table_id)) == 1
+        await fake.send_text(group, others[1], "/leave")
+        await fake.wait_for_message(group, text_contains="Everyone agreed")
+        assert await _log(app, table_id) == []
