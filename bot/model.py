@@ -28,11 +28,16 @@ class Place:
 
 @dataclass(frozen=True)
 class ActData:
-    """A game button: the table, the state version it was drawn for and the action code."""
+    """A game button: the table, the state version it was drawn for and the action code.
+
+    ``confirmed``: the second tap of the misclick guard (bot/tables/drastic.py): the call is
+    made without asking again.
+    """
 
     table_id: int
     version: int
     code: str
+    confirmed: bool = False
 
 
 @dataclass(frozen=True)

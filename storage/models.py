@@ -100,6 +100,8 @@ class User(SQLModel, table=True):
     username: str | None = None
     lang: str | None = None
     can_dm: bool = False
+    #: Drastic calls (kapo, contra, a surrender...) ask for a second tap (``/confirm on|off``).
+    confirm: bool = True
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

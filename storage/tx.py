@@ -425,6 +425,23 @@ class Tx:
         stmt = select(ActionLog).where(ActionLog.table_id == table_id).order_by(col(ActionLog.seq))
         return list((await self._session.exec(stmt)).all())
 
+    async def drop_actions(self, table_id: int, from_seq: int) -> int:
+        """Delete the table's actions numbered ``from_seq`` and later (a takeback: the match
+        is rebuilt without them); returns how many were deleted."""
+        rows = [a for a in await self.actions(table_id) if a.seq >= from_seq]
+        for row in rows:
+            await self._session.delete(row)
+        await self._session.flush()
+        return len(rows)
+
+    async def drop_score_rows(self, table_id: int, after: int) -> None:
+        """Delete the table's score rows of sheet positions after ``after`` (``ScoreRow.deal``
+        is the row's position on the sheet): a takeback rebuilt a sheet with ``after`` rows."""
+        for row in await self.score_rows(table_id):
+            if row.deal > after:
+                await self._session.delete(row)
+        await self._session.flush()
+
     # -- scores ------------------------------------------------------------------------------
 
     async def add_score_rows(self, table_id: int, rows: Iterable[ScoreRowTuple]) -> None:

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 import engine
-from bot.discord.handlers import Command, in_channel, kozyr, person_of, set_dm
+from bot.discord.handlers import Command, in_channel, kozyr, person_of, set_confirm, set_dm
 from bot.discord.markup import clip, notice_of
 from bot.i18n import Catalogs
 
@@ -149,6 +149,12 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
     async def lang(interaction: discord.Interaction[Any], language: Choice[str]) -> None:
         await in_channel(interaction, lambda client, place, _: client.service.set_lang(
             place, language.value))
+
+    @tree.command(name="confirm", description=text("cmd.confirm"))
+    @app_commands.describe(enabled=text("dc.param.confirm"))
+    async def confirm(interaction: discord.Interaction[Any], enabled: bool | None = None
+                      ) -> None:
+        await set_confirm(interaction, enabled)
 
     @tree.command(name="dm", description=text("dc.cmd.dm"))
     @app_commands.describe(enabled=text("dc.param.enabled"))

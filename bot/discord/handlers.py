@@ -200,3 +200,14 @@ async def set_dm(interaction: discord.Interaction[Any], enabled: bool) -> None:
         await reply(interaction, tr("dc.dm_closed"))
         return
     await reply(interaction, tr("dc.dm_on" if enabled else "dc.dm_off"))
+
+
+async def set_confirm(interaction: discord.Interaction[Any], enabled: bool | None) -> None:
+    """``/confirm``: whether drastic calls ask the member for a second tap (the misclick
+    guard, bot/tables/guard.py); without ``enabled`` he is told how it is set. The answer only
+    he sees."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    arg = "" if enabled is None else "on" if enabled else "off"
+    text = await kozyr(interaction).service.guard.confirm(place_of(interaction),
+                                                          person_of(interaction.user), arg)
+    await reply(interaction, text)

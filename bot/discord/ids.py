@@ -4,6 +4,7 @@ A custom id carries everything a press needs, so buttons keep working after a re
 matched by pattern, ``DynamicItem``, not by a view kept in memory)::
 
     kz:a:<table>:<version>:<action code>     a game move
+    kz:k:<table>:<version>:<action code>     a drastic move confirmed (the misclick guard)
     kz:x:<table>:<version>:<prefix>          open (or, empty, close) a choice on a hand
     kz:l:<table>:<op>:<arg>                  a lobby button (``arg`` = ``key=value`` for options)
     kz:h:<table>                             "My hand" under the table message
@@ -28,11 +29,11 @@ MAX_CUSTOM_ID = 100
 #: Ids and versions fit a signed 63-bit integer (the database's BIGINT).
 MAX_ID = 2**62
 #: Every button id of ours (the ``DynamicItem`` template of buttons).
-BUTTON_TEMPLATE = r"kz:[axlhr]:.{1,96}"
+BUTTON_TEMPLATE = r"kz:[axlhrk]:.{1,96}"
 #: Every choice-menu id of ours.
 SELECT_TEMPLATE = r"kz:s:\d"
 _NUMBER = r"(0|[1-9]\d{0,18})"
-_ACT = re.compile(rf"kz:a:{_NUMBER}:{_NUMBER}:([!-~]{{1,60}})")
+_ACT = re.compile(rf"kz:([ak]):{_NUMBER}:{_NUMBER}:([!-~]{{1,60}})")
 _EXPAND = re.compile(rf"kz:x:{_NUMBER}:{_NUMBER}:([!-~]{{0,60}})")
 _LOBBY = re.compile(rf"kz:l:{_NUMBER}:([a-z]{{1,10}}):([!-~]{{0,60}})")
 _HAND = re.compile(rf"kz:h:{_NUMBER}")
@@ -54,7 +55,8 @@ Pressed = ActData | ExpandData | LobbyData | RecordData | HandRequest
 def pack(data: Pressed) -> str:
     """The custom id of a button carrying ``data``."""
     if isinstance(data, ActData):
-        return f"kz:a:{data.table_id}:{data.version}:{data.code}"
+        kind = "k" if data.confirmed else "a"
+        return f"kz:{kind}:{data.table_id}:{data.version}:{data.code}"
     if isinstance(data, ExpandData):
         return f"kz:x:{data.table_id}:{data.version}:{data.prefix}"
     if isinstance(data, LobbyData):
@@ -67,7 +69,7 @@ def pack(data: Pressed) -> str:
 def unpack(custom_id: str) -> Pressed | None:
     """The data of a custom id, or None for anything that is not one of ours (garbage)."""
     if m := _ACT.fullmatch(custom_id):
-        data: Pressed = ActData(int(m[1]), int(m[2]), m[3])
+        data: Pressed = ActData(int(m[2]), int(m[3]), m[4], confirmed=m[1] == "k")
     elif m := _EXPAND.fullmatch(custom_id):
         data = ExpandData(int(m[1]), int(m[2]), m[3])
     elif m := _LOBBY.fullmatch(custom_id):

@@ -54,6 +54,7 @@ from bot.show.display import with_sides
 from bot.show.events import render_event
 from bot.show.outbox import Outbox
 from bot.show.sheet import render_sheet, result_line
+from bot.show.takeback import taken_back_lines
 from bot.tables.load import decode
 from bot.tables.locks import TableLocks
 from storage import Chat, GameTable, MatchRecord, Store, Tx
@@ -184,6 +185,8 @@ class Records:
                   for seat, s in seats.items() if s.user_id is not None}
         teams = [[skills.get(seat) or new_skill() for seat in side.seats] for side in result.sides]
         rated = rate(teams, [side.place for side in result.sides])
+        if table.options.get("takebacks") == "on":  # a match with takebacks is never rated
+            rated = [list(team) for team in teams]
         after = {seat: rated[i][k] for i, side in enumerate(result.sides)
                  for k, seat in enumerate(side.seats)}
         finished_at = table.finished_at or utcnow()
@@ -365,8 +368,9 @@ class Records:
             if record is None:
                 return tr("notice.bad_data")
             info = with_sides(loaded.info, match)
-            post = self.messenger.send(target, Screen(render_deal_record(
-                tr, info, record, match.score_sheet["rows"])))
+            text = render_deal_record(tr, info, record, match.score_sheet["rows"])
+            taken = taken_back_lines(tr, info, loaded.table.options, data.deal)
+            post = self.messenger.send(target, Screen("\n".join([text, *taken])))
         else:
             if not ended:
                 return tr("export.not_over")

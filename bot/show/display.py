@@ -33,6 +33,7 @@ from bot.show.hand import render_hand, select_codes
 from bot.show.outbox import Delivery, Outbox, settled
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
+from bot.show.takeback import with_takeback
 from bot.tables.load import Loaded, load
 from bot.tables.locks import TableLocks
 from storage import GameTable, Seat, Store
@@ -91,11 +92,19 @@ def with_sides(info: TableInfo, match: engine.Match) -> TableInfo:
 
 
 def hand_screen(tr: Translator, info: TableInfo, match: engine.Match, seat: Seat, *,
-                playing: bool, expanded: str | None = None) -> Screen:
-    """A seat's hand message: its legal moves while it plays, none once a bot plays for it."""
+                playing: bool, expanded: str | None = None,
+                confirming: str | None = None, loaded: Loaded | None = None) -> Screen:
+    """A seat's hand message: its legal moves while it plays, none once a bot plays for it
+    (``confirming``: the misclick guard asks about that call, ``render_hand``; ``loaded``:
+    the table, whose takebacks add their lines and buttons, bot/show/takeback.py)."""
     auto = playing and seat.bot_level is not None
     codes = match.legal_actions(seat.seat) if playing and not auto else []
-    return render_hand(tr, info, match.view(seat.seat), codes, auto=auto, expanded=expanded)
+    view = match.view(seat.seat)
+    screen = render_hand(tr, info, view, codes, auto=auto, expanded=expanded,
+                         confirming=confirming)
+    if loaded is not None and playing and not auto and confirming is None:
+        screen = with_takeback(tr, info, loaded, seat.seat, view, screen)
+    return screen
 
 
 class Display:
@@ -301,7 +310,7 @@ class Display:
         for seat, user in seated:
             if user is None or (user.ext_id in self._unreachable and not new_table_message):
                 continue
-            screen = hand_screen(tr, info, match, seat, playing=playing)
+            screen = hand_screen(tr, info, match, seat, playing=playing, loaded=loaded)
             delivery = self._show((table_id, seat.seat), Target(user.ext_id, private=True),
                                   seat.hand_message_id, screen)
             if delivery is not None:
@@ -370,8 +379,8 @@ class Display:
                     seat.hand_message_id = hand_ids[seat.seat]
                     await tx.save_seat(seat)
 
-    def _seat_hand(self, loaded: Loaded, seat: int, *, expanded: str | None = None
-                   ) -> tuple[Screen, Target, str | None] | None:
+    def _seat_hand(self, loaded: Loaded, seat: int, *, expanded: str | None = None,
+                   confirming: str | None = None) -> tuple[Screen, Target, str | None] | None:
         """One seat's hand screen, where it goes and its message so far (None: a bot seat)."""
         assert loaded.match is not None
         info, tr = self._info(loaded)
@@ -380,7 +389,8 @@ class Display:
         if row is None or user is None:
             return None
         screen = hand_screen(tr, info, loaded.match, row,
-                             playing=loaded.table.status == "playing", expanded=expanded)
+                             playing=loaded.table.status == "playing", expanded=expanded,
+                             confirming=confirming, loaded=loaded)
         return screen, Target(user.ext_id, private=True), row.hand_message_id
 
     @staticmethod
@@ -389,9 +399,11 @@ class Display:
         return loaded.match is not None \
             and bool(select_codes(loaded.match.legal_actions(seat), prefix))
 
-    async def show_hand(self, loaded: Loaded, seat: int, *, expanded: str | None) -> None:
-        """Re-render one seat's hand message, with the choice ``expanded`` opened."""
-        found = self._seat_hand(loaded, seat, expanded=expanded)
+    async def show_hand(self, loaded: Loaded, seat: int, *, expanded: str | None,
+                        confirming: str | None = None) -> None:
+        """Re-render one seat's hand message, with the choice ``expanded`` opened (or the
+        misclick guard's question about the call ``confirming``)."""
+        found = self._seat_hand(loaded, seat, expanded=expanded, confirming=confirming)
         if found is not None and (found[2] or (loaded.id, seat) in self._sent):
             screen, target, message_id = found
             self._show((loaded.id, seat), target, message_id, screen)

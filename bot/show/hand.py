@@ -204,10 +204,14 @@ def render_hand(
     *,
     expanded: str | None = None,
     auto: bool = False,
+    confirming: str | None = None,
 ) -> Screen:
     """A player's private message from ``view(seat)`` and his legal codes.
 
     ``auto``: the bot plays this seat for its owner; the only button is "I'm back".
+    ``confirming``: a drastic call among ``codes`` the player pressed once (the misclick
+    guard, bot/tables/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
+    (back to every move).
     """
     seat = view["seat"]
     # A seat waiting with nothing to press leaves out what every move changes (whose move it
@@ -259,4 +263,18 @@ def render_hand(
         lines.append("🤖 " + tr("hand.auto"))
         back = Button(tr("button.back_to_seat"), ActData(info.table_id, info.version, "@back"))
         return Screen("\n".join(lines), ((back,),))
+    if confirming is not None and confirming in codes:
+        call = code_label(tr, confirming, view)
+        lines.append("⚠️ <b>" + tr("confirm.ask", call=call) + "</b>")
+        return Screen("\n".join(lines), confirm_buttons(tr, info, confirming, call))
     return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))
+
+
+def confirm_buttons(tr: Translator, info: TableInfo, code: str, call: str
+                    ) -> tuple[tuple[Button, ...], ...]:
+    """The misclick guard's two buttons: "Yes" makes ``code`` (labelled ``call``) at the
+    table's version, "No" closes the question (an empty choice: back to every move)."""
+    yes = Button(tr("confirm.yes", call=call),
+                 ActData(info.table_id, info.version, code, confirmed=True))
+    no = Button(tr("confirm.no"), ExpandData(info.table_id, info.version, ""))
+    return ((yes,), (no,))

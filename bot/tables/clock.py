@@ -29,7 +29,7 @@ import engine
 from bot.model import Screen, Target
 from bot.show.display import Display
 from bot.tables.kit import Kit
-from bot.tables.load import load
+from bot.tables.load import load, takeback_request
 from storage import GameTable, Seat
 
 log = logging.getLogger(__name__)
@@ -171,7 +171,8 @@ def plan(table: GameTable, match: engine.Match | None, seats: list[Seat], *,
         row = next((s for s in seats if s.seat == match.to_move), None) \
             if match.to_move is not None else None
         if row is not None and (row.user_id is None or row.bot_level is not None):
-            kind = "bot"
+            # a bot waits while a takeback is asked (bots accept it: their move would go)
+            kind = "" if takeback_request(table) else "bot"
         elif row is not None and seconds > 0 and not table.paused:
             kind = "turn"
     if kind != "turn":

@@ -9,6 +9,7 @@ snapshot again for the same press.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import bindparam
 from sqlmodel import col, select
@@ -20,6 +21,20 @@ from storage import Chat, GameTable, MatchRecord, Seat, Tx, User
 #: The table option marking a game suspended because the bot was removed from its chat.
 SUSPENDED = "suspended"
 REMOVED = "bot_removed"
+
+
+#: Table options of takebacks (bot/tables/takeback.py): the pending request, the last move a
+#: human made himself (the one he may ask to take back) and the moves taken back so far.
+TAKEBACK = "takeback_request"
+LAST_HUMAN = "last_human_move"
+TAKEN_BACK = "taken_back"
+
+
+def takeback_request(table: GameTable) -> dict[str, Any] | None:
+    """The table's pending takeback request (``{"seat", "seq", "code", "asked", "yes"}``), or
+    None. While one is pending, bot players wait (they accept it)."""
+    request = table.options.get(TAKEBACK)
+    return request if isinstance(request, dict) else None
 
 
 def is_suspended(table: GameTable) -> bool:

@@ -28,7 +28,13 @@ log = logging.getLogger(__name__)
 #: Seconds per move a lobby may choose (0: no clock). A table option of the bot, not the engine.
 TURN_TIMERS = (0, 30, 60, 120, 300, 86400)
 DEFAULT_TURN_TIMER = 120
-TABLE_OPTIONS = {"turn_timer": (list(TURN_TIMERS), DEFAULT_TURN_TIMER)}
+#: Takebacks with consent (bot/tables/takeback.py): off by default; a match with them on is
+#: never rated.
+TAKEBACKS = ("off", "on")
+TABLE_OPTIONS: dict[str, tuple[list[Any], Any]] = {
+    "turn_timer": (list(TURN_TIMERS), DEFAULT_TURN_TIMER),
+    "takebacks": (list(TAKEBACKS), TAKEBACKS[0]),
+}
 
 
 def lobby_choices(game_id: str) -> dict[str, list[Any]]:

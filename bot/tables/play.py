@@ -25,8 +25,12 @@ from bot.model import ActData, ExpandData, Person, Place, Screen, Target
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.tables.clock import Clock, Plan, plan
+from bot.tables.drastic import is_drastic
 from bot.tables.kit import Kit
-from bot.tables.load import Loaded, is_suspended, load, refusal, unsuspend
+from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
+from bot.tables.takeback import Takebacks
+from bot.tables.undo_state import CODES as TAKEBACK_CODES
+from bot.tables.undo_state import drop_request, note_human_move, waiting_for
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -94,6 +98,16 @@ def new_score_rows(match: engine.Match, stored: int
     return new
 
 
+def asks_first(loaded: Loaded, seat: Seat, code: str) -> bool:
+    """Whether a press of ``code`` by ``seat`` only asks him to confirm it: a legal, drastic
+    call (bot/tables/drastic.py) by a player whose misclick guard is on (``/confirm``)."""
+    user = loaded.user(seat)
+    match = loaded.match
+    # the list first: most presses are no drastic call, and need no list of legal moves
+    return user is not None and user.confirm and match is not None \
+        and is_drastic(match, seat.seat, code) and code in match.legal_actions(seat.seat)
+
+
 def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     """Whether the bot may move for the seat ``row``: a bot or automatic seat, or a human's seat
     whose time ran out (False when the owner took the seat back meanwhile)."""
@@ -108,6 +122,8 @@ class Play:
         display: the screens.
         clock: the timers and their decisions.
         records: results and ratings, written when a match ends.
+
+    ``takebacks`` (bot/tables/takeback.py) answers the takeback buttons of a hand.
     """
 
     def __init__(self, kit: Kit, display: Display, clock: Clock, records: Records) -> None:
@@ -115,6 +131,7 @@ class Play:
         self.display = display
         self.clock = clock
         self.records = records
+        self.takebacks = Takebacks(kit, display, clock)
 
     # ---- a game button ----------------------------------------------------------------------
 
@@ -123,16 +140,20 @@ class Play:
 
         ``answer`` (if given) is called with that answer as soon as the move is stored, before
         the messages are redrawn. A stale press by a seated player redraws the table, so a
-        player whose message missed an update gets current buttons.
+        player whose message missed an update gets current buttons. A drastic call (the
+        misclick guard, ``asks_first``) not ``data.confirmed`` changes nothing: his hand
+        message asks him to confirm it.
         """
-        if data.code == BACK_CODE:
-            notice = await self.back(data.table_id, person)
+        if data.code in (BACK_CODE, *TAKEBACK_CODES):
+            notice = await (self.back(data.table_id, person) if data.code == BACK_CODE
+                            else self.takebacks.press(person, data))
             if answer is not None:
                 await answer_safely(answer, notice)
             return notice
         pressed_at = time.monotonic()  # kozyr_press_to_edit_seconds counts from here
         async with self.kit.locks(data.table_id):
             change: Change | None = None
+            asking: int | None = None  # the seat asked to confirm a drastic call
             tr = self.kit.tr(None)
             try:
                 async with self.kit.store.transaction() as tx:
@@ -140,8 +161,13 @@ class Play:
                     tr = self.kit.tr(loaded.chat.lang if loaded else None)
                     key, seat = refusal(loaded, person, version=data.version, moving=True)
                     heal = key == "notice.stale"
+                    if heal and data.confirmed:
+                        key = "confirm.stale"  # a question asked before the table moved on
                     notice = tr(key) if key else ""
-                    if seat is not None and loaded is not None:
+                    if seat is not None and loaded is not None and not data.confirmed \
+                            and asks_first(loaded, seat, data.code):
+                        asking = seat.seat
+                    elif seat is not None and loaded is not None:
                         try:
                             change = await self.commit_move(tx, loaded, seat.seat, data.code)
                         except engine.IllegalAction as exc:
@@ -155,6 +181,12 @@ class Play:
                             if seat.timeouts:
                                 seat.timeouts = 0  # he is here: the count of time-outs restarts
                                 await tx.save_seat(seat)
+                            assert loaded.record is not None
+                            if note_human_move(loaded, seat.seat, loaded.record.snapshot_seq,
+                                               data.code):  # the move he may take back
+                                change = (loaded, change[1], plan(
+                                    loaded.table, loaded.match, loaded.seats, keep_deadline=True))
+                                await tx.save_table(loaded.table)
             except Conflict:
                 # another process moved: nothing of this press is stored (the transaction
                 # rolled back) and the table is read again below
@@ -162,7 +194,11 @@ class Play:
             if answer is not None:  # a failed answer is logged: the move is stored already
                 await answer_safely(answer, notice)
             with metrics.pressed(pressed_at):
-                if change is not None:
+                if asking is not None and loaded is not None:
+                    await guarded(self.display.show_hand(loaded, asking, expanded=None,
+                                                         confirming=data.code),
+                                  "table %s: the question not shown", data.table_id)
+                elif change is not None:
                     await self.follow(*change)
                 elif heal:
                     redraw = (self.display.show(loaded, new_events=[]) if loaded is not None
@@ -324,6 +360,10 @@ class Play:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
                 return None
+            if drop_request(loaded):  # a move made for a human ends a takeback request
+                change = (loaded, change[1], plan(loaded.table, loaded.match, loaded.seats,
+                                                  keep_deadline=True))
+                await tx.save_table(loaded.table)
             if timed_out:
                 row.timeouts += 1
                 if row.timeouts >= MAX_TIMEOUTS:
@@ -361,6 +401,17 @@ class Play:
             loaded.table.version += 1  # buttons drawn before the change are stale now
             next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
             await tx.save_table(loaded.table)
+            if auto and (request := takeback_request(loaded.table)) is not None:
+                # the one who asked leaves: his request goes; the last one asked leaves: the
+                # bot playing his seat accepts (bots wait for the answer: none would come)
+                if request["seat"] == row.seat:
+                    drop_request(loaded)
+                    next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
+                    await tx.save_table(loaded.table)
+                elif not waiting_for(loaded, request):
+                    next_ = await self.takebacks.take_back(tx, loaded, request)
+                    self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
+                                      Screen(self.kit.tr(lang)("takeback.done")))
         return ("notice.left_match" if auto else "notice.back"), (loaded, [], next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:

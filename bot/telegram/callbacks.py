@@ -23,6 +23,18 @@ class ActCb(CallbackData, prefix="a", sep="|"):
         return ActData(self.t, self.v, self.c)
 
 
+class ConfirmCb(CallbackData, prefix="k", sep="|"):
+    """The misclick guard's second tap: a drastic call confirmed (table, version, code)."""
+
+    t: int
+    v: int
+    c: str
+
+    def to_data(self) -> ActData:
+        """The platform-neutral value."""
+        return ActData(self.t, self.v, self.c, confirmed=True)
+
+
 class ExpandCb(CallbackData, prefix="x", sep="|"):
     """Open (or, with an empty prefix, close) a choice on a hand message."""
 
@@ -72,6 +84,8 @@ def pack(data: ActData | ExpandData | LobbyData | RecordData) -> str:
     """Callback data string for a platform-neutral button value."""
     if isinstance(data, RecordData):
         return RecordCb(t=data.table_id, k=data.kind, n=data.deal).pack()
+    if isinstance(data, ActData) and data.confirmed:
+        return ConfirmCb(t=data.table_id, v=data.version, c=data.code).pack()
     if isinstance(data, ActData):
         return ActCb(t=data.table_id, v=data.version, c=data.code).pack()
     if isinstance(data, ExpandData):

@@ -175,6 +175,11 @@ async def play_moves(fake: FakeDiscord, players: list[FakeUser], channel: FakeCh
             user, hand = movers[0]
         move = rng.choice(moves_on(hand))
         pressed = await fake.press(user, hand, move[0], values=move[1])
+        yes = "kz:k:" + game_id(move)[5:]
+        asked = fake.hand(user)
+        if not pressed.notices and game_id(move).startswith("kz:a:") and asked is not None \
+                and any(c.get("custom_id") == yes for row in asked.rows for c in row):
+            pressed = await fake.press(user, asked, yes)  # the misclick guard asked: "Yes"
         if ask_hand and pressed.notices == [STALE]:
             await my_hand(fake, user, channel)
             continue

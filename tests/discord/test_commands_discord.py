@@ -24,7 +24,7 @@ from tests.discord.fake import FakeChannel, FakeDiscord, FakeUser
 Club = tuple[FakeChannel, FakeUser, FakeUser]
 ONLY_CREATOR = "Only the table's creator or a chat admin can do that."
 COMMANDS = {"new", "score", "stats", "top", "history", "export", "rules", "help", "lang", "stop",
-            "leave", "pause", "resume", "dm"}
+            "leave", "pause", "resume", "dm", "confirm"}
 
 
 async def test_commands_answer_in_the_channel(fake: FakeDiscord, kozyr: Kozyr,
@@ -134,6 +134,12 @@ async def test_long_keyboards_use_choice_menus(fake: FakeDiscord, kozyr: Kozyr,
             custom_id, values = rng.choice(options or moves_on(hand))
             pressed = await fake.press(user, hand, custom_id, values=values)
             assert not pressed.notices, pressed.notices
+            yes = "kz:k:" + (values[0] if values else custom_id)[5:]
+            asked = fake.hand(user)
+            if asked is not None and any(c.get("custom_id") == yes
+                                         for row in asked.rows for c in row):
+                pressed = await fake.press(user, asked, yes)  # a slam or a contra: "Yes"
+                assert not pressed.notices, pressed.notices
             chosen += bool(options)
             moves += 1
         assert chosen >= 1, "no hand ever needed a choice menu"

@@ -14,6 +14,7 @@ import engine
 from bot.bootstrap import TelegramApp, build_telegram
 from bot.settings import Settings
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.e2e.fake.models import CallbackAnswer
 
 SEED = 20261129
 
@@ -131,6 +132,31 @@ async def wait_redrawn(fake: FakeTelegram, players: list[FakeUser], version: int
     await fake.wait_for(done, what=f"the hands redrawn after version {version}")
 
 
+async def press_move(fake: FakeTelegram, user: FakeUser, message: FakeMessage, data: str,
+                     players: list[FakeUser]) -> CallbackAnswer:
+    """Press the game button ``data`` as a player who means it: when the misclick guard asks
+    (a drastic call, bot/tables/drastic.py), he presses "Yes". Returns the last answer."""
+    answer = await fake.press(user, message, data)
+    if answer.text or not data.startswith("a|"):
+        return answer
+    _, table, version, code = data.split("|", 3)
+    yes = f"k|{table}|{version}|{code}"
+
+    def asked_or_made(f: FakeTelegram) -> FakeMessage | bool | None:
+        hand = hand_message(f, user)
+        if hand is not None and any(b.data == yes for row in hand.buttons for b in row):
+            return hand
+        return all(  # made: no hand shows a button of its version (none at the match's end)
+            version_of(b.data) > int(version) for u in players
+            if (m := hand_message(f, u)) for row in m.buttons for b in row
+            if b.data and b.data[:2] in ("a|", "x|", "k|"))
+
+    asked = await fake.wait_for(asked_or_made, what=f"{code!r} made or asked about")
+    if isinstance(asked, FakeMessage):
+        return await fake.press(user, asked, yes)
+    return answer
+
+
 async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Random, *,
                      limit: int, after_move: Callable[[], object] | None = None) -> int:
     """Press a random button on the hand message of whoever has buttons; return moves made."""
@@ -144,7 +170,7 @@ async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Ra
         button = rng.choice([b for row in message.buttons for b in row])
         assert button.data is not None
         mark = fake.mark()
-        answer = await fake.press(user, message, button.data)
+        answer = await press_move(fake, user, message, button.data, players)
         assert not answer.text, f"a legal button was refused: {answer.text}"
         await wait_redrawn(fake, players, version_of(button.data), since=mark)
         moves += 1

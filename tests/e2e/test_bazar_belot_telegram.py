@@ -18,6 +18,7 @@ from tests.e2e.conftest import (
     CARD_RE,
     current_match,
     hand_message,
+    press_move,
     version_of,
     wait_redrawn,
 )
@@ -110,7 +111,7 @@ async def play_bazar(fake: FakeTelegram, users: list[FakeUser], rng: random.Rand
             button = rng.choice(choices)
         assert button.data.startswith("a|"), "two taps reach an action"
         mark = fake.mark()
-        answer = await fake.press(user, message, button.data)
+        answer = await press_move(fake, user, message, button.data, users)
         assert not answer.text, f"a legal button was refused: {answer.text}"
         await wait_redrawn(fake, users, version_of(button.data), since=mark)
         moves += 1
@@ -282,7 +283,8 @@ async def test_players_pick_seats_in_pairs_and_the_partner_of_a_lone_player_sits
             assert hand is not None
             button = next(b for b in _game_buttons(hand) if b.data.endswith("|bid:kapo1:S"))
         mark = fake.mark()
-        assert not (await fake.press(alice, hand, button.data)).text
+        # a drastic call: the misclick guard asks, and Alice confirms
+        assert not (await press_move(fake, alice, hand, button.data, users)).text
         await wait_redrawn(fake, users, version_of(button.data), since=mark)
         match = await current_match(app, table_id)
         assert match.legal_actions(2) == []

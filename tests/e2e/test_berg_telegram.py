@@ -14,7 +14,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.e2e.conftest import CARD_RE, current_match, hand_message, version_of, wait_redrawn
+from tests.e2e.conftest import (
+    CARD_RE,
+    current_match,
+    hand_message,
+    press_move,
+    version_of,
+    wait_redrawn,
+)
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 MAX_MOVES = 4000
@@ -124,7 +131,7 @@ async def play_berg(fake: FakeTelegram, users: list[FakeUser], rng: random.Rando
             button = rng.choice(choices)
         assert button.data.startswith("a|"), "two steps reach an action"
         mark = fake.mark()
-        answer = await fake.press(user, message, button.data)
+        answer = await press_move(fake, user, message, button.data, users)
         assert not answer.text, f"a legal button was refused: {answer.text}"
         await wait_redrawn(fake, users, version_of(button.data), since=mark)
         moves += 1
@@ -223,7 +230,16 @@ async def test_captain_declares_while_partner_is_to_move(
         fire = next(b for b in _game_buttons(carol) if _code(b) == "declare:fire")
         assert fire.text == "Fire their captain (−0.5)"
         mark = fake.mark()
+        # a paid declaration: the misclick guard asks first (BERG-DECL-14), Carol confirms
         answer = await fake.press(users[2], carol, fire.data)
+        assert not answer.text
+        asked = await fake.wait_for(
+            lambda f: (m := hand_message(f, users[2])) and "confirm?" in (m.text or "") and m,
+            what="Carol asked to confirm")
+        assert "Fire their captain (−0.5) — confirm?" in (asked.text or "")
+        assert (await current_match(app, table_id)).legal_actions(2) == \
+            match.legal_actions(2)  # nothing made yet: Carol may still fire him
+        answer = await fake.press(users[2], asked, "k" + fire.data[1:])
         assert not answer.text
         await wait_redrawn(fake, users, version_of(fire.data), since=mark)
         match = await current_match(app, table_id)

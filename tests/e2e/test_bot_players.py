@@ -33,10 +33,12 @@ BUDGET = 240.0
 
 
 def _moves(message: FakeMessage | None) -> list[Any]:
-    """The game buttons of a hand message (moves and out-of-turn calls, ``a|`` / ``x|``)."""
+    """The game buttons of a hand message (moves and out-of-turn calls, ``a|`` / ``x|``; the
+    misclick guard's "Yes", ``k|``)."""
     if message is None:
         return []
-    return [b for row in message.buttons for b in row if b.data and b.data[:2] in ("a|", "x|")]
+    return [b for row in message.buttons for b in row
+            if b.data and b.data[:2] in ("a|", "x|", "k|")]
 
 
 async def _open(fake: FakeTelegram, chat: FakeChat | FakeUser, human: FakeUser, game: str,

@@ -13,7 +13,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.e2e.conftest import CARD_RE, current_match, hand_message, version_of, wait_redrawn
+from tests.e2e.conftest import (
+    CARD_RE,
+    current_match,
+    hand_message,
+    press_move,
+    version_of,
+    wait_redrawn,
+)
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 MAX_MOVES = 3000
@@ -92,7 +99,7 @@ async def play_to_the_end(fake: FakeTelegram, app: Any, group: FakeChat,
         button = (wanted or [rng.choice(buttons)])[0]
         assert button.data is not None
         mark = fake.mark()
-        answer = await fake.press(user, message, button.data)
+        answer = await press_move(fake, user, message, button.data, users)
         assert not answer.text, f"a legal button was refused: {answer.text}"
         await wait_redrawn(fake, users, version_of(button.data), since=mark)
         moves += 1

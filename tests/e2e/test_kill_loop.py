@@ -127,6 +127,10 @@ async def _open(fake: FakeTelegram, group: FakeChat, alice: FakeUser) -> None:
     """Alice opens a Deberts table to 301 with a 30 s clock against a normal bot, and starts."""
     await fake.start_bot(alice)
     await fake.wait_for_message(alice, text_contains="kozyr", timeout=STEP)
+    # every acknowledged press must be a stored move (``_check``): the misclick guard's
+    # question (a redeal asks first) is acknowledged and stores nothing, so it is off here
+    await fake.send_text(fake.private(alice), alice, "/confirm off")
+    await fake.wait_for_message(alice, text_contains="first tap", timeout=STEP)
     await fake.send_text(group, alice, "/new deberts")
     lobby = await fake.wait_for_message(group, text_contains="Deberts", timeout=STEP)
     table = lobby.find_button(text="Start").data

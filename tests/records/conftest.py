@@ -142,12 +142,14 @@ def play_out(match: engine.Match, seed: int, limit: int = 50_000) -> list[tuple[
 async def finished_table(store: Store, records: Records, *, game: str, players: list[Person],
                          seed: int, options: dict[str, Any] | None = None,
                          bots: tuple[int, ...] = (), place: Place = GROUP,
-                         chosen: Any = None) -> tuple[GameTable, engine.Match]:
+                         chosen: Any = None, table_options: dict[str, Any] | None = None
+                         ) -> tuple[GameTable, engine.Match]:
     """A table of ``game`` in ``place`` whose match is stored and played to its end (seeded),
     finished as the service finishes one, with ``records.on_match_finished`` called.
 
     ``players`` sit in seats 0.. (``bots``: seats given to bot players instead); ``chosen``
-    (a function of the match) may replace the random play to force an outcome.
+    (a function of the match) may replace the random play to force an outcome;
+    ``table_options`` are the table's own (lobby) options beside the engine's.
     """
     n = len(players)
     opts = dict(SHORT.get(game, {}) if options is None else options)
@@ -157,7 +159,8 @@ async def finished_table(store: Store, records: Records, *, game: str, players: 
         chat = await tx.upsert_chat(place.platform, place.chat_ext_id, place.title)
         users = [await tx.upsert_user(p.platform, p.ext_id, p.name, p.username) for p in players]
         assert chat.id is not None and users[0].id is not None
-        table = await tx.create_table(chat.id, game, users[0].id, opts)
+        table = await tx.create_table(chat.id, game, users[0].id,
+                                      {**opts, **(table_options or {})})
         assert table.id is not None
         for seat, user in enumerate(users):
             if seat in bots:

@@ -106,6 +106,15 @@ async def test_pairs_and_three_players(store: Store, records: Records,
     assert "/top" in messenger.last().screen.text
 
 
+async def test_a_match_with_takebacks_is_not_rated(store: Store, records: Records) -> None:
+    await finished_table(store, records, game="deberts", players=[ALICE, BOB], seed=11,
+                         chosen=force_winner(0), table_options={"takebacks": "on"})
+    async with store.transaction() as tx:
+        results = (await tx.session.exec(select(SeatResult))).all()
+    assert len(results) == 2 and {r.outcome for r in results} == {"win", "loss"}
+    assert all(r.rating_before == r.rating_after for r in results)  # recorded, not rated
+
+
 async def test_bot_seats_are_recorded_without_rating(store: Store, records: Records) -> None:
     table, _ = await finished_table(store, records, game="deberts", players=[ALICE, BOB],
                                     seed=31, bots=(1,))

@@ -1,0 +1,68 @@
+"""What takebacks add to a hand message and to a deal record (the use cases:
+bot/tables/takeback.py): the "Take back" button of the last human mover, the question with
+"Accept" / "Decline" to the others, the asker's "Withdraw"; the moves taken back in a deal."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import escape
+from bot.model import ActData, Button, Screen
+from bot.show.common import TableInfo, code_label
+from bot.tables.load import TAKEN_BACK, Loaded, takeback_request
+from bot.tables.undo_state import ASK, NO, YES, may_ask, waiting_for
+
+Rows = tuple[tuple[Button, ...], ...]
+
+
+def with_takeback(tr: Translator, info: TableInfo, loaded: Loaded, seat: int,
+                  view: dict[str, Any], screen: Screen) -> Screen:
+    """``screen`` (the hand of ``seat``, a person playing it himself) with what takebacks add:
+    lines at the end of its text, the answer buttons first, "Take back" / "Withdraw" last.
+    Unchanged where takebacks are off or have nothing to say to this seat."""
+    lines: list[str] = []
+    top: Rows = ()
+    bottom: Rows = ()
+
+    def button(key: str, code: str, **kwargs: Any) -> Button:
+        return Button(tr(key, **kwargs), ActData(info.table_id, info.version, code))
+
+    request = takeback_request(loaded.table)
+    if request is not None:
+        waiting = waiting_for(loaded, request)
+        if seat == request["seat"]:
+            names = escape(", ".join(info.names[s] for s in waiting))
+            lines.append("↩️ " + tr("takeback.you_asked",
+                                    call=code_label(tr, request["code"], view), names=names))
+            bottom = ((button("takeback.withdraw", NO),),)
+        elif seat in waiting:
+            lines.append("↩️ <b>" + tr("takeback.asks", name=info.names[request["seat"]])
+                         + "</b>")
+            top = ((button("takeback.accept", YES), button("takeback.decline", NO)),)
+        elif seat in request.get("yes", []):
+            lines.append("↩️ " + tr("takeback.you_accepted"))
+    elif (last := may_ask(loaded, seat)) is not None:
+        bottom = ((button("takeback.button", ASK, call=code_label(tr, last["code"], view)),),)
+    if not (lines or top or bottom):
+        return screen
+    text = "\n".join([screen.text, *lines])
+    return dataclasses.replace(screen, text=text, buttons=top + screen.buttons + bottom)
+
+
+def taken_back_lines(tr: Translator, info: TableInfo, options: dict[str, Any],
+                     deal: int) -> list[str]:
+    """The deal record's lines for the moves taken back in deal ``deal`` (engine's number)."""
+    done = [d for d in options.get(TAKEN_BACK, [])
+            if isinstance(d, dict) and d.get("deal") == deal]
+    return ["↩️ " + tr("takeback.in_record", name=info.names[d["seat"]],
+                       call=code_label(tr, d["code"], d.get("view") or {"groups": {}}))
+            for d in done]
+
+
+def label_view(view: dict[str, Any]) -> dict[str, Any]:
+    """What a move's label needs of a public view (the game, the up-card, the facts), kept
+    with a move taken back so that the deal record names it as its button did."""
+    return {"game": view.get("game", ""), "facts": view.get("facts", []),
+            "groups": {"up_card": (view.get("groups") or {}).get("up_card") or []}}

@@ -1,0 +1,73 @@
+"""The misclick guard's list: the calls that ask for a second tap before they are made.
+
+One place for every game (issue #18, item 4). A call is drastic when one tap too many would
+cost a deal or more and cannot be undone: a contract nobody makes by accident (kapo, kapo on one
+hand), a doubled score (contra, recontra), points paid at once (Berg's declarations), a deal or
+a match given away or thrown in (surrender, a concession, a redeal, a claim), or a bid that
+closes the auction at a level far above the usual. The codes are each game's action codes
+(docs/rules/<game>.md, "Action codes"); a game missing here simply has no guard.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+
+import engine
+
+#: Code patterns (``fnmatch``: ``*`` is any text) of the drastic calls, per game id.
+DRASTIC: dict[str, tuple[str, ...]] = {
+    # BB-BID-3, BB-BID-4 (kapo, kapo on one hand), BB-BID-13, BB-BID-15 (contra, recontra),
+    # BB-MELD-14 (four 7s annul the deal: a redeal)
+    "bazar_belot": ("bid:kapo:*", "bid:kapo1:*", "contra", "recontra", "declare:four7"),
+    # DB-REDEAL-2 (redeal), DB-MOS-15 (claim the match), DB-DAVE-1 (concede the stake),
+    # DB-OFFER-2 (take the 50: the deal ends without play)
+    "deberts": ("redeal", "claim", "dave:concede", "accept50"),
+    # BERG-DECL-14: every captain's declaration is paid at once, or surrenders the deal
+    "berg": ("declare:*",),
+    # MB-CODES: contra and recontra double the score
+    "married_bridge": ("contra", "recontra"),
+}
+
+#: Numeric bids from this level on are drastic, per game: ``(level, only when the bid ends
+#: the auction)``. Bazar-Belot: 17 and more needs melds on top of every card point (BB-BID-2),
+#: guarded when it closes the auction (a raise on the last word, BB-BID-18). Married bridge: a
+#: small or grand slam (MB-CODES ``bid:6:*``, ``bid:7:*``); no bid there closes the auction.
+HIGH_BIDS: dict[str, tuple[int, bool]] = {
+    "bazar_belot": (17, True),
+    "married_bridge": (6, False),
+}
+
+
+def _bid_level(code: str) -> int | None:
+    """The level of a numeric bid ``bid:<n>:<strain>``, else None."""
+    parts = code.split(":")
+    if len(parts) == 3 and parts[0] == "bid" and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
+def ends_auction(match: engine.Match, seat: int, code: str) -> bool:
+    """Whether ``seat`` playing ``code`` would close the auction (tried on a copy).
+
+    Returns False for a code the engine refuses. ``match`` is not changed.
+    """
+    trial = match.clone()
+    before = trial.public_view()["phase"]
+    try:
+        trial.apply(seat, code)
+    except engine.IllegalAction:
+        return False
+    return bool(trial.public_view()["phase"] != before)
+
+
+def is_drastic(match: engine.Match, seat: int, code: str) -> bool:
+    """Whether ``code`` by ``seat`` at ``match`` asks for a second tap (see ``DRASTIC`` and
+    ``HIGH_BIDS``). Legality is not checked here."""
+    game = match.game_id
+    if any(fnmatchcase(code, pattern) for pattern in DRASTIC.get(game, ())):
+        return True
+    level = _bid_level(code)
+    high = HIGH_BIDS.get(game)
+    if level is None or high is None or level < high[0]:
+        return False
+    return not high[1] or ends_auction(match, seat, code)

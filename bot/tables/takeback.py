@@ -1,0 +1,153 @@
+"""Takebacks with consent (issue #18, item 3): a human asks to take back his last move, the
+other humans accept or decline by button, bots accept; an accepted takeback rebuilds the match
+from its seed and the action log without that move (the engine is deterministic).
+
+Only at a table whose lobby turned the option ``takebacks`` on (such a match is never rated).
+The state lives in the table's options (bot/tables/load.py): ``LAST_HUMAN``, the last move a
+human made himself (the one he may take back, until the next human moves); ``TAKEBACK``, the
+request while it waits for answers (bots wait with it); ``TAKEN_BACK``, the moves taken back,
+which the deal record lists. Everything a request or an answer decides commits in one
+transaction with a new table version, so the buttons drawn before it are stale.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import engine
+from bot.model import ActData, Person, Screen, Target
+from bot.show.display import Display
+from bot.show.takeback import label_view
+from bot.tables.clock import Clock, Plan, plan
+from bot.tables.kit import Kit
+from bot.tables.load import (
+    LAST_HUMAN,
+    TAKEBACK,
+    TAKEN_BACK,
+    Loaded,
+    load,
+    refusal,
+    takeback_request,
+)
+from bot.tables.undo_state import ASK, NO, humans, may_ask, waiting_for
+from storage import Seat, Tx
+
+log = logging.getLogger(__name__)
+
+class Takebacks:
+    """The use cases of takebacks.
+
+    Args:
+        kit: the service's shared parts.
+        display: the screens.
+        clock: the timers (bots wait while a request is pending, and move after it).
+    """
+
+    def __init__(self, kit: Kit, display: Display, clock: Clock) -> None:
+        self.kit = kit
+        self.display = display
+        self.clock = clock
+
+    async def press(self, person: Person, data: ActData) -> str:
+        """A takeback button (``ASK``, ``YES``, ``NO``) at ``data.table_id``; returns the
+        press's answer (empty when it did what it says).
+
+        ``ASK``: the presser asks to take back his last move; ``YES`` / ``NO``: someone asked
+        accepts or declines (``NO`` by the asker withdraws the request). A stale button (the
+        table moved on), a stranger, a repeated answer: a notice and nothing changes.
+        """
+        async with self.kit.locks(data.table_id):
+            async with self.kit.store.transaction() as tx:
+                loaded = await load(tx, data.table_id, lock=True)
+                tr = self.kit.tr(loaded.chat.lang if loaded else None)
+                key, seat = refusal(loaded, person, version=data.version, moving=True)
+                if key == "notice.stale":
+                    key = "takeback.stale"
+                if loaded is None or seat is None:
+                    return tr(key)
+                outcome = await self._decide(tx, loaded, seat, data.code)
+            if isinstance(outcome, str):
+                return tr(outcome)
+            notice, after = outcome
+            name = loaded.user(seat)
+            who = name.name if name is not None else "?"
+            # a platform may word it its own way (Discord: the hand is under "My hand")
+            text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who), name=who)
+            self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
+            await self._follow(loaded, after)
+        return ""
+
+    async def _decide(self, tx: Tx, loaded: Loaded, seat: Seat, code: str
+                      ) -> str | tuple[str, Plan]:
+        """The press's change, stored in ``tx``: a notice key for the group and the plan of
+        what comes next; or a notice key for the presser alone when nothing changes."""
+        request = takeback_request(loaded.table)
+        if code == ASK:
+            last = may_ask(loaded, seat.seat)
+            if last is None:
+                return "takeback.not_now"
+            request = {**last, "asked": humans(loaded, seat.seat), "yes": []}
+            if not waiting_for(loaded, request):  # nobody to ask: bots accept
+                return "takeback.done_bots", await self.take_back(tx, loaded, request)
+            return "takeback.asked", await self._save(tx, loaded, {TAKEBACK: request})
+        if request is None:
+            return "takeback.stale"
+        if code == NO and seat.seat == request["seat"]:
+            return "takeback.withdrawn", await self._save(tx, loaded, {TAKEBACK: None})
+        if seat.seat not in waiting_for(loaded, request):
+            return "takeback.not_asked"
+        if code == NO:
+            return "takeback.declined", await self._save(tx, loaded, {TAKEBACK: None})
+        request = {**request, "yes": [*request.get("yes", []), seat.seat]}
+        if waiting_for(loaded, request):
+            return "takeback.accepted_one", await self._save(tx, loaded, {TAKEBACK: request})
+        return "takeback.done", await self.take_back(tx, loaded, request)
+
+    @staticmethod
+    async def _save(tx: Tx, loaded: Loaded, changes: dict[str, Any], *,
+                    keep_deadline: bool = True) -> Plan:
+        """Set (None: drop) table options, bump the version, plan what comes next, save
+        (``keep_deadline``: the player to move is the same, his clock runs on)."""
+        table = loaded.table
+        options = {k: v for k, v in table.options.items() if k not in changes}
+        options.update({k: v for k, v in changes.items() if v is not None})
+        table.options = options
+        table.version += 1  # the buttons drawn before are stale now
+        next_ = plan(table, loaded.match, loaded.seats, keep_deadline=keep_deadline)
+        await tx.save_table(table)
+        return next_
+
+    async def take_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> Plan:
+        """Every answer is in: rebuild the match from its seed and the action log without action
+        ``request["seq"]`` and those after it; store the log, the snapshot, the sheet's rows,
+        the note for the deal record and a new version. ``loaded`` then holds the new match."""
+        table, record = loaded.table, loaded.record
+        assert record is not None and loaded.match is not None
+        seq = int(request["seq"])
+        kept = [a for a in await tx.actions(loaded.id) if a.seq < seq]
+        match = engine.get_game(table.game).new_match(
+            players=record.players, options=record.options, seed=record.seed, deck=record.deck)
+        for action in kept:
+            match.apply(action.seat, action.code)
+        await tx.drop_actions(loaded.id, seq)
+        await tx.drop_score_rows(loaded.id, len(match.score_sheet["rows"]))
+        await tx.save_snapshot(loaded.id, match.to_json(), len(kept))
+        before = loaded.match.public_view()
+        loaded.match = match
+        done = [*table.options.get(TAKEN_BACK, []),
+                {"seat": request["seat"], "code": request["code"],
+                 "deal": match.public_view()["deal"], "view": label_view(before)}]
+        log.info("table %s: action %s %r of seat %s taken back", loaded.id, seq,
+                 request["code"], request["seat"])
+        return await self._save(tx, loaded, {TAKEBACK: None, LAST_HUMAN: None,
+                                             TAKEN_BACK: done}, keep_deadline=False)
+
+    async def _follow(self, loaded: Loaded, next_: Plan) -> None:
+        """After the commit: every message redrawn, then the timers armed (as a move's)."""
+        try:
+            await self.display.show(loaded, new_events=[])
+        except Exception:
+            log.exception("table %s not redrawn", loaded.id)
+        self.clock.arm(next_)
+

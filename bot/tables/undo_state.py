@@ -1,0 +1,65 @@
+"""Takebacks' state at a table (bot/tables/takeback.py has the use cases): the button codes and
+what the table's options say (bot/tables/load.py names them); read by the screens and the use
+cases alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.tables.load import LAST_HUMAN, TAKEBACK, Loaded, takeback_request
+
+#: Button codes (not engine actions: they start with "@"): ask, accept, decline or withdraw.
+ASK = "@undo"
+YES = "@undo:yes"
+NO = "@undo:no"
+CODES = (ASK, YES, NO)
+
+
+def enabled(loaded: Loaded) -> bool:
+    """Whether the table's lobby turned takebacks on."""
+    return loaded.table.options.get("takebacks") == "on"
+
+
+def note_human_move(loaded: Loaded, seat: int, seq: int, code: str) -> bool:
+    """After a move a human made himself (action ``seq``): it becomes the one he may take
+    back, and a pending request lapses (the next human acted). The caller saves the table.
+    Returns whether anything changed (False where takebacks are off)."""
+    if not enabled(loaded):
+        return False
+    options = {k: v for k, v in loaded.table.options.items() if k != TAKEBACK}
+    options[LAST_HUMAN] = {"seat": seat, "seq": seq, "code": code}
+    loaded.table.options = options
+    return True
+
+
+def drop_request(loaded: Loaded) -> bool:
+    """A move made for a human (his time ran out) ends a pending request unanswered; returns
+    whether there was one (the caller saves the table)."""
+    if takeback_request(loaded.table) is None:
+        return False
+    loaded.table.options = {k: v for k, v in loaded.table.options.items() if k != TAKEBACK}
+    return True
+
+
+def may_ask(loaded: Loaded, seat: int) -> dict[str, Any] | None:
+    """The move ``seat`` may ask to take back now (``{"seat", "seq", "code"}``), or None."""
+    last = loaded.table.options.get(LAST_HUMAN)
+    if not enabled(loaded) or not isinstance(last, dict) or last.get("seat") != seat \
+            or takeback_request(loaded.table) is not None or loaded.match is None \
+            or loaded.match.is_over or loaded.record is None \
+            or last.get("seq", 0) > loaded.record.snapshot_seq:
+        return None
+    return last
+
+
+def humans(loaded: Loaded, but: int) -> list[int]:
+    """The seats played by people themselves (not by a bot for them), other than ``but``."""
+    return [s.seat for s in loaded.seats
+            if s.seat != but and s.user_id is not None and s.bot_level is None]
+
+
+def waiting_for(loaded: Loaded, request: dict[str, Any]) -> list[int]:
+    """The seats whose answer the request still waits for: people asked who are still playing
+    their seats themselves and have not accepted (a seat handed to the bot accepts)."""
+    now = set(humans(loaded, request["seat"]))
+    return [s for s in request.get("asked", []) if s in now and s not in request.get("yes", [])]

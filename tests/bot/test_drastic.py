@@ -1,0 +1,107 @@
+"""The misclick guard's list (bot/tables/drastic.py): which calls ask for a second tap, and the
+question on a hand message in the three languages."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from bot.i18n import Catalogs
+from bot.model import ActData, ExpandData
+from bot.show.common import TableInfo
+from bot.show.hand import render_hand
+from bot.tables.drastic import DRASTIC, is_drastic
+
+
+def _bazar_last_word() -> engine.Match:
+    """Seat 0 bid 8 spades and the three others passed: seat 0 has the last word."""
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
+    for seat, code in ((0, "bid:8:S"), (1, "pass"), (2, "pass"), (3, "pass")):
+        m.apply(seat, code)
+    return m
+
+
+def test_kapo_and_kapo_on_one_hand_ask() -> None:  # BB-BID-3, BB-BID-4, BB-BID-11
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
+    assert is_drastic(m, 0, "bid:kapo:S") and is_drastic(m, 2, "bid:kapo1:NT")
+    assert not is_drastic(m, 0, "pass") and not is_drastic(m, 0, "bid:8:S")
+    # a high bid that does not end the auction is an ordinary bid
+    assert "bid:20:S" in m.legal_actions(0) and not is_drastic(m, 0, "bid:20:S")
+
+
+def test_a_high_raise_on_the_last_word_asks() -> None:  # BB-BID-18
+    m = _bazar_last_word()
+    assert m.to_move == 0
+    assert is_drastic(m, 0, "bid:17:S")  # ends the auction at 17: melds needed on top
+    assert not is_drastic(m, 0, "bid:16:S")  # ends it, at a level made with cards alone
+    assert not is_drastic(m, 0, "bid:17:H")  # a change: the auction goes on
+    assert m.public_view()["phase"] == "bidding"  # the trial left the match as it was
+
+
+def test_contra_recontra_four_sevens() -> None:  # BB-BID-13, BB-BID-15, BB-MELD-14
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1)
+    assert all(is_drastic(m, 0, c) for c in ("contra", "recontra", "declare:four7"))
+    assert not is_drastic(m, 0, "declare:four8") and not is_drastic(m, 0, "declare:best")
+
+
+def test_deberts_redeal_claim_concession() -> None:  # DB-REDEAL-2, DB-MOS-15, DB-DAVE-1
+    m = engine.get_game("deberts").new_match(players=2, seed=1)
+    assert all(is_drastic(m, 0, c) for c in ("redeal", "claim", "dave:concede", "accept50"))
+    assert not any(is_drastic(m, 0, c) for c in ("take", "pass", "dave", "dave:accept",
+                                                 "declare:best", "play:JH"))
+
+
+def test_berg_paid_declarations_and_surrender() -> None:  # BERG-DECL-14, BERG-DECL-3
+    m = engine.get_game("berg").new_match(players=4, seed=1)
+    for code in ("declare:dobor", "declare:surrender", "declare:open:1", "declare:open:both",
+                 "declare:shuffle", "declare:fire", "declare:insure"):
+        assert is_drastic(m, 0, code), code
+    assert not any(is_drastic(m, 0, c) for c in ("suggest:surrender", "suggest:dobor", "draw",
+                                                 "pass", "play:7S"))
+
+
+def test_married_bridge_slams_and_doubles() -> None:  # MB-CODES
+    m = engine.get_game("married_bridge").new_match(players=2, seed=1)
+    assert all(is_drastic(m, 0, c) for c in ("bid:6:S", "bid:7:NT", "contra", "recontra"))
+    assert not any(is_drastic(m, 0, c) for c in ("bid:5:NT", "bid:1:C", "pass", "play:QH"))
+
+
+def test_every_game_has_its_list() -> None:
+    assert set(DRASTIC) == {g.id for g in engine.list_games()}
+
+
+def test_random_playouts_guard_only_listed_calls() -> None:
+    """Over seeded playouts of every game, a card play or a pass is never drastic."""
+    for info in engine.list_games():
+        m = engine.get_game(info.id).new_match(players=info.max_players, seed=3)
+        rng = random.Random(3)
+        for _ in range(400):
+            if m.is_over or m.to_move is None:
+                break
+            seat = m.to_move
+            codes = m.legal_actions(seat)
+            for code in codes:
+                if code == "pass" or code.startswith("play:") or code.startswith("draw"):
+                    assert not is_drastic(m, seat, code), (info.id, code)
+            m.apply(seat, rng.choice(codes))
+
+
+def test_the_question_in_three_languages() -> None:
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
+    info = TableInfo(table_id=7, version=3, game="bazar_belot", chat_title="Club",
+                     names=("A", "B", "C", "D"))
+    codes = m.legal_actions(2)
+    expected = {"ru": ("Капо на одной руке ♠ — подтвердить?", "✅ Да: Капо на одной руке ♠"),
+                "uk": ("Капо на одній руці ♠ — підтвердити?", "✅ Так: Капо на одній руці ♠"),
+                "en": ("Kapo on one hand ♠ — confirm?", "✅ Yes: Kapo on one hand ♠")}
+    for lang, (line, yes) in expected.items():
+        tr = Catalogs().translator(lang)
+        screen = render_hand(tr, info, m.view(2), codes, confirming="bid:kapo1:S")
+        assert line in screen.text
+        assert [b.text for b in screen.buttons[0]] == [yes]
+        assert screen.buttons[0][0].data == ActData(7, 3, "bid:kapo1:S", confirmed=True)
+        assert screen.buttons[1][0].data == ExpandData(7, 3, "")
+    # a call no longer among the legal codes is never asked about: the usual buttons
+    tr = Catalogs().translator("en")
+    plain = render_hand(tr, info, m.view(2), codes, confirming="bid:kapo:S")
+    assert "confirm?" not in plain.text
