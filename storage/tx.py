@@ -363,13 +363,15 @@ class Tx:
         flag_modified(record, "snapshot")
         await self._session.flush()
 
-    async def append_action(self, table_id: int, seq: int, seat: int, code: str) -> ActionLog:
-        """Log action number ``seq`` (1-based) of the table's match.
+    async def append_action(self, table_id: int, seq: int, seat: int, code: str, *,
+                            by_bot: bool = False) -> ActionLog:
+        """Log action number ``seq`` (1-based) of the table's match; ``by_bot``: the bot made
+        it (a bot seat, an automatic seat, a timed-out turn).
 
         Raises:
             Conflict: action ``seq`` is already logged (e.g. a double button press).
         """
-        row = ActionLog(table_id=table_id, seq=seq, seat=seat, code=code)
+        row = ActionLog(table_id=table_id, seq=seq, seat=seat, code=code, by_bot=by_bot)
         await self._insert([row], f"action {seq} of table {table_id}")
         return row
 

@@ -13,6 +13,7 @@ import engine.ai
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import Button, ChatMigrated, LobbyData, Person, Place, Screen, Target
+from bot.records.fair import unrated_reason
 from bot.show.common import bot_name
 from bot.show.display import Display
 from bot.show.lobby import render_lobby
@@ -178,7 +179,10 @@ class Lobby:
         return render_lobby(tr, table_id=table_id,
                             game=table.game, names=names, options=dict(table.options),
                             choices=lobby_choices(table.game), min_players=info.min_players,
-                            max_players=info.max_players, closed=closed, pairs=pairs)
+                            max_players=info.max_players, closed=closed, pairs=pairs,
+                            unrated=unrated_reason(bot_seats=any(s.user_id is None
+                                                                 for s in seats),
+                                                   options=table.options))
 
     async def press(self, person: Person, data: LobbyData, place: Place | None = None,
                     answer: Answer | None = None,

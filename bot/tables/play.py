@@ -22,6 +22,7 @@ import engine
 import engine.ai
 from bot import metrics
 from bot.model import ActData, ExpandData, Person, Place, Screen, Target
+from bot.records.fair import unrated_reason
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.tables.clock import Clock, Plan, plan
@@ -166,10 +167,12 @@ class Play:
                     await guarded(redraw, "table %s not redrawn", data.table_id)
         return notice
 
-    async def commit_move(self, tx: Tx, loaded: Loaded, seat: int, code: str) -> Change:
+    async def commit_move(self, tx: Tx, loaded: Loaded, seat: int, code: str, *,
+                          by_bot: bool = False) -> Change:
         """Apply ``code`` for ``seat`` to the loaded match and store it in ``tx``: the action
         log, the snapshot, the new score rows, the version, the match's end (with its results
-        and ratings) and the next deadline all commit together.
+        and ratings) and the next deadline all commit together. ``by_bot``: the bot made the
+        move (the action log says so: bot/records/fair.py counts those).
 
         Raises:
             engine.IllegalAction: the engine refuses the code (nothing is stored).
@@ -181,7 +184,7 @@ class Play:
         events = match.apply(seat, code)
         metrics.MOVES.labels(game=table.game).inc()
         seq = record.snapshot_seq + 1
-        await tx.append_action(loaded.id, seq, seat, code)
+        await tx.append_action(loaded.id, seq, seat, code, by_bot=by_bot)
         await tx.save_snapshot(loaded.id, match.to_json(), seq)
         rows = new_score_rows(match, rows_before)
         if rows:
@@ -294,7 +297,7 @@ class Play:
             if loaded is None or row is None:  # the same version: the same seat to move
                 return
             try:
-                change = await self.commit_move(tx, loaded, row.seat, code)
+                change = await self.commit_move(tx, loaded, row.seat, code, by_bot=True)
             except (engine.IllegalAction, Conflict):
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
@@ -336,11 +339,17 @@ class Play:
                 return "notice.bad_data", None, lang
             row.bot_level = STAND_IN_LEVEL if auto else None
             row.timeouts = 0
+            key = "notice.left_match" if auto else "notice.back"
+            if auto and not unrated_reason(bot_seats=any(s.user_id is None for s in loaded.seats),
+                                           options=loaded.table.options):
+                # a rated match: leaving it loses it (sticky, "I'm back" keeps the mark)
+                row.left_match = True
+                key = "notice.left_rated"
             await tx.save_seat(row)
             loaded.table.version += 1  # buttons drawn before the change are stale now
             next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
             await tx.save_table(loaded.table)
-        return ("notice.left_match" if auto else "notice.back"), (loaded, [], next_), lang
+        return key, (loaded, [], next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:
         """"I'm back": the owner takes his seat back from the bot. Returns the answer."""
