@@ -22,7 +22,7 @@ from bot.settings import Settings
 from bot.show.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.tables.access import secret_from_token
 from bot.tables.service import TableService
-from bot.telegram import answers, chat, commands, lobby, owner, play, records
+from bot.telegram import answers, chat, commands, lobby, owner, play, records, rematch
 from bot.telegram.common import adopt
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.response_types import keep_response_types
@@ -111,7 +111,7 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
     # One router per feature (bot/telegram/): chat moves and removals first; the owners' next
     # (its filters leave everyone else to the others); the chat's commands last (their
     # catch-all answers a button nobody else took).
-    for feature in (chat, owner, records, lobby, play, commands):
+    for feature in (chat, owner, records, rematch, lobby, play, commands):
         dispatcher.include_router(adopt(feature.router))
     answers.install(dispatcher, bot, service)  # every press answered, also when a handler fails
     dispatcher.startup.register(on_startup)

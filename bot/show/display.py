@@ -25,7 +25,15 @@ import engine
 from bot.i18n import Catalogs, Translator
 from bot.markup import escape
 from bot.messenger import Messenger
-from bot.model import Button, ChatMigrated, RecordData, Screen, Target, Undeliverable
+from bot.model import (
+    Button,
+    ChatMigrated,
+    LobbyData,
+    RecordData,
+    Screen,
+    Target,
+    Undeliverable,
+)
 from bot.records.core import over_deals
 from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
@@ -301,8 +309,11 @@ class Display:
                 hands.append((user.name, user.ext_id, delivery))
         if match.is_over and any(e["type"] == "match_over" for e in new_events):
             sheet = match.score_sheet
+            # the rematch's button (bot/tables/rematch.py) waits under the result
+            rematch = rematch_button(tr, table_id)
             self.post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
-                                     + "\n\n" + render_sheet(tr, info, sheet, with_result=False)))
+                                    + "\n\n" + render_sheet(tr, info, sheet, with_result=False),
+                                    ((rematch,),)))
         if closing:
             self.post(group, Screen(tr(closing) + "\n\n"
                                      + render_sheet(tr, info, match.score_sheet)))
@@ -421,3 +432,11 @@ def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Bu
     deal's (storage/snapshot.py), and the last deal over is one of those two."""
     over = over_deals([e.to_dict() for e in match.events], match.is_over)
     return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None
+
+
+def rematch_button(tr: Translator, table_id: int, votes: int = 0,
+                   humans: int = 0) -> Button:
+    """The "Rematch" button of the result of table ``table_id``, with the count of votes so
+    far once there is one."""
+    text = tr("button.rematch_count", n=votes, total=humans) if votes else tr("button.rematch")
+    return Button(text, LobbyData(table_id, "rematch"))

@@ -197,6 +197,10 @@ class Lobby:
         the messages are redrawn.
         """
         reply = answer or _no_answer
+        if data.op in ("rematch", "hand"):  # not the lobby's: the adapters route them elsewhere
+            notice = self.kit.tr(None)("notice.bad_data")
+            await answer_safely(reply, notice)
+            return notice
         async with self.kit.locks(data.table_id):
             if data.op == "stop":
                 return await self._stop(person, data, reply, used)
@@ -352,7 +356,7 @@ class Lobby:
                 if all(s.user_id is None for s in seats):  # bots only: nobody could play
                     return tr("notice.no_humans"), "", None, None
                 try:
-                    await self._start_match(tx, table, len(seats))
+                    await self.start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:
                     log.info("table %s not started: %s (%s)", table.id, exc, exc.rule_id)
                     reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.options_refused"))
@@ -413,7 +417,7 @@ class Lobby:
                 table.message_id = message_id
                 await tx.save_table(table)
 
-    async def _start_match(self, tx: Tx, table: GameTable, players: int) -> None:
+    async def start_match(self, tx: Tx, table: GameTable, players: int) -> None:
         """Create the match (seeded), freeze the options, and mark the table playing.
 
         Raises:

@@ -9,6 +9,7 @@ of one part and answer the press with the notice it returns:
   "I'm back", ``/pause``, ``/resume``;
 * ``clock`` (bot/tables/clock.py): what happens next without a press, and its timers;
 * ``chats`` (bot/tables/chatmove.py): a group that changed its id or removed the bot;
+* ``rematch`` (bot/tables/rematch.py): the "Rematch" button under a finished match;
 * ``records`` (bot/records/service.py): ``/score``, ``/stats``, ``/top``, ``/history``,
   ``/export``;
 * the service itself: ``/start``, ``/help``, ``/rules``, ``/lang``, start-up.
@@ -38,6 +39,7 @@ from bot.tables.kit import Kit
 from bot.tables.load import is_suspended
 from bot.tables.lobby import Lobby
 from bot.tables.play import Play, guarded
+from bot.tables.rematch import Rematch
 from storage import Store, Tx
 
 log = logging.getLogger(__name__)
@@ -82,6 +84,7 @@ class TableService:
         self.lobby = Lobby(self.kit, self.display, self.clock, self.access, new_seed=new_seed,
                            link_secret=link_secret or secrets.token_bytes(32))
         self.chats = ChatMoves(self.kit, self.display, self.lobby, self.clock)
+        self.rematch = Rematch(self.kit, self.display, self.clock, self.lobby)
         self.clock.timers.connect(on_deadline=self.play.on_deadline,
                                   on_reminder=self.clock.on_reminder,
                                   on_bot_turn=self.play.on_bot_turn,
