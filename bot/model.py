@@ -91,6 +91,9 @@ class Screen:
 
     text: str
     buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
+    #: the platform id of a person the message is for (the player to move, on the table
+    #: message): a platform that can mention him does (Discord); Telegram pings instead
+    mention: str | None = None
 
 
 @dataclass(frozen=True)

@@ -285,6 +285,10 @@ class Display:
         if self.table_buttons is not None and playing:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))
+        waiting = loaded.row(match.to_move) if playing else None
+        if waiting is not None and waiting.bot_level is None \
+                and (person := loaded.user(waiting)) is not None:
+            table_screen = dataclasses.replace(table_screen, mention=person.ext_id)
         before = self._sent.get((table_id, None))
         old_delivery = before.delivery if before else None
         if repost and before is not None and before.delivery.done() is False \
@@ -401,6 +405,20 @@ class Display:
             self._show((loaded.id, seat), target, message_id, screen)
             if not self.detached:
                 await self.drain()
+
+    def repost_hand(self, loaded: Loaded, seat: int) -> None:
+        """Post one seat's hand message anew (at the bottom of its private chat) and delete
+        the old one once the new one is there: the "your move" ping's button. Call it under
+        the table's lock; the new message's id is stored when it is delivered."""
+        found = self._seat_hand(loaded, seat)
+        if found is None:
+            return
+        screen, target, old_id = found
+        before = self._sent.get((loaded.id, seat))
+        posted = self._show((loaded.id, seat), target, old_id, screen, anew=True)
+        if old_id or before is not None:
+            self.outbox.remove(target, message=old_id,
+                               after=before.delivery if before else None, only_if=posted)
 
     # ---- hands shown on demand (Discord's "My hand") -----------------------------------------
 

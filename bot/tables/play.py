@@ -95,6 +95,17 @@ def new_score_rows(match: engine.Match, stored: int
     return new
 
 
+def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
+    """The seats of ``loaded`` whose "your move" ping (bot/tables/ping.py) has done its job
+    after a move by seat ``mover``: the mover's own, and any seat no longer to move (every
+    seat once the match is over)."""
+    match = loaded.match
+    playing = loaded.table.status == "playing" and match is not None
+    to_move = match.to_move if match is not None else None
+    return [s for s in loaded.seats if s.ping_message_id
+            and (s.seat == mover or not playing or to_move != s.seat)]
+
+
 def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     """Whether the bot may move for the seat ``row``: a bot or automatic seat, or a human's seat
     whose time ran out (False when the owner took the seat back meanwhile)."""
@@ -116,6 +127,8 @@ class Play:
         self.display = display
         self.clock = clock
         self.records = records
+        #: Pings done with by a move, by table: deleted once the move committed (``follow``).
+        self._spent: dict[int, list[tuple[str, str]]] = {}
 
     # ---- a game button ----------------------------------------------------------------------
 
@@ -189,6 +202,7 @@ class Play:
         rows = new_score_rows(match, rows_before)
         if rows:
             await tx.add_score_rows(loaded.id, rows)
+        await self._spend_pings(tx, loaded, seat)
         table.version += 1
         if match.is_over:
             finish(table, match)
@@ -199,12 +213,27 @@ class Play:
         await tx.save_table(table)
         return loaded, [e.to_dict() for e in events], next_
 
+    async def _spend_pings(self, tx: Tx, loaded: Loaded, mover: int) -> None:
+        """Forget (in ``tx``) the pings a move by ``mover`` made useless; ``follow`` deletes
+        them once the move committed (bot/tables/ping.py)."""
+        gone = []
+        for row in spent_pings(loaded, mover):
+            user = loaded.user(row)
+            if user is not None and row.ping_message_id:
+                gone.append((user.ext_id, row.ping_message_id))
+            row.ping_message_id = None
+            await tx.save_seat(row)
+        self._spent[loaded.id] = gone
+
     async def follow(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan) -> None:
         """After a committed change: redraw the table as committed, then arm what comes next.
 
         A redraw that fails is logged and the timers are armed all the same: a table whose
-        messages lag is redrawn by the next change, a table without a timer is stuck.
+        messages lag is redrawn by the next change, a table without a timer is stuck. The
+        pings the change made useless are deleted.
         """
+        for chat, message_id in self._spent.pop(loaded.id, []):
+            self.display.outbox.remove(Target(chat, private=True), message=message_id)
         await guarded(self.display.show(loaded, new_events=events),
                       "table %s not redrawn", loaded.id)
         self.clock.arm(next_)

@@ -10,6 +10,7 @@ of one part and answer the press with the notice it returns:
 * ``clock`` (bot/tables/clock.py): what happens next without a press, and its timers;
 * ``chats`` (bot/tables/chatmove.py): a group that changed its id or removed the bot;
 * ``rematch`` (bot/tables/rematch.py): the "Rematch" button under a finished match;
+* ``pings`` (bot/tables/ping.py): the "your move" ping, its button, ``/notify``;
 * ``records`` (bot/records/service.py): ``/score``, ``/stats``, ``/top``, ``/history``,
   ``/export``;
 * the service itself: ``/start``, ``/help``, ``/rules``, ``/lang``, start-up.
@@ -38,6 +39,7 @@ from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
 from bot.tables.load import is_suspended
 from bot.tables.lobby import Lobby
+from bot.tables.ping import Pings
 from bot.tables.play import Play, guarded
 from bot.tables.rematch import Rematch
 from storage import Store, Tx
@@ -58,6 +60,7 @@ class TableService:
         lobby_timeout: seconds after which an unstarted lobby closes.
         link_secret: the key signing join links (bot/tables/access.py); random when not given
             (links then die with the process).
+        ping_after: seconds a human's turn waits before his "your move" ping (0: never).
     """
 
     def __init__(
@@ -71,6 +74,7 @@ class TableService:
         bot_delay: float = 1.5,
         lobby_timeout: float = 900.0,
         link_secret: bytes | None = None,
+        ping_after: float = 20.0,
     ) -> None:
         self.kit = Kit(store, catalogs, messenger, default_lang)
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
@@ -78,7 +82,8 @@ class TableService:
         self.records = Records(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang, locks=self.kit.locks)
         self.clock = Clock(self.kit, self.display, bot_delay=bot_delay,
-                           lobby_timeout=lobby_timeout)
+                           lobby_timeout=lobby_timeout, ping_after=ping_after)
+        self.pings = Pings(self.kit, self.display, ping_after=ping_after)
         self.access = Access(self.kit)
         self.play = Play(self.kit, self.display, self.clock, self.records)
         self.lobby = Lobby(self.kit, self.display, self.clock, self.access, new_seed=new_seed,
@@ -88,7 +93,8 @@ class TableService:
         self.clock.timers.connect(on_deadline=self.play.on_deadline,
                                   on_reminder=self.clock.on_reminder,
                                   on_bot_turn=self.play.on_bot_turn,
-                                  on_lobby_expired=self.lobby.on_expired)
+                                  on_lobby_expired=self.lobby.on_expired,
+                                  on_ping=self.pings.on_ping)
 
     @property
     def store(self) -> Store:
