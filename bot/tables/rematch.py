@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 import engine
 from bot.markup import escape
@@ -39,6 +40,23 @@ def rotated(seat: int, players: int) -> int:
     the table. With four players in pairs (0+2 against 1+3) the partners stay together and
     the pairs change sides."""
     return (seat + 1) % players
+
+
+def rotated_options(game_id: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """``options`` for the rematch: in a pair game an option that names a seat of one pair
+    (its values are exactly that pair's seats: Berg's captains) follows its player to his new
+    seat, in the other pair's option; everything else stays."""
+    info = engine.get_game(game_id).info
+    if not info.in_pairs(players):
+        return dict(options)
+    pairs = ({0, 2}, {1, 3})
+    by_seats = {o.key: set(o.values) for o in info.options if set(o.values) in pairs}
+    out = dict(options)
+    for key in by_seats:
+        if options.get(key) in by_seats[key]:
+            seat = rotated(int(options[key]), players)
+            out[next(k for k, seats in by_seats.items() if seat in seats)] = seat
+    return out
 
 
 @dataclass(frozen=True)
@@ -135,8 +153,9 @@ class Rematch:
                      pairs=info.in_pairs(len(loaded.seats)))
 
     async def _create(self, tx: Tx, loaded: Loaded) -> GameTable:
-        """The rematch's table, started: same place, creator, language and lobby options;
-        every seat rotated; bot seats at their levels, the humans' own seats theirs again.
+        """The rematch's table, started: same place, creator, language and lobby options
+        (``rotated_options``); every seat rotated; bot seats at their levels, the humans'
+        own seats theirs again (an automatic seat is his own again).
 
         Raises:
             Conflict: another table opened in the place meanwhile.
@@ -144,12 +163,13 @@ class Rematch:
         """
         old = loaded.table
         defaults = lobby_defaults(old.game)
-        options = {k: v for k, v in old.options.items() if k in defaults}
+        players = len(loaded.seats)
+        options = rotated_options(old.game, {k: v for k, v in old.options.items()
+                                             if k in defaults}, players)
         new = await tx.create_table(old.chat_id, old.game, old.creator_id, options,
                                     thread_id=old.thread_id)
         assert new.id is not None
         new.lang = old.lang
-        players = len(loaded.seats)
         for seat in loaded.seats:
             await tx.add_seat(new.id, rotated(seat.seat, players), seat.user_id,
                               bot_level=seat.bot_level if seat.user_id is None else None)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.i18n import Catalogs
 from bot.model import Person
-from bot.tables.rematch import rotated
+from bot.tables.rematch import rotated, rotated_options
 from bot.tables.service import TableService
 from storage import GameTable, Store
 from storage.models import utcnow
@@ -53,6 +53,16 @@ def test_rotation_keeps_partners_and_moves_the_pairs() -> None:
     assert new == [1, 2, 3, 0]
     assert {new[0], new[2]} == {1, 3} and {new[1], new[3]} == {0, 2}
     assert [rotated(s, 3) for s in range(3)] == [1, 2, 0]
+
+
+def test_a_captain_stays_captain_of_his_pair() -> None:
+    # Berg: seat 2 captained 0+2 and seat 1 captained 1+3; in the rematch they sit at 3 and 2
+    options = {"captain_02": 2, "captain_13": 1, "berg_height": 5}
+    assert rotated_options("berg", options, 4) == \
+        {"captain_02": 2, "captain_13": 3, "berg_height": 5}
+    assert rotated_options("berg", {"captain_02": 0, "captain_13": 3}, 4) == \
+        {"captain_02": 0, "captain_13": 1}
+    assert rotated_options("deberts", {"target": 501}, 2) == {"target": 501}
 
 
 async def test_a_pair_game_rematch_starts_with_the_last_vote(
