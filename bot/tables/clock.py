@@ -228,10 +228,12 @@ class Clock:
             self.timers.arm_turn(table_id, plan.version, plan.deadline, plan.seconds)
         else:
             self.timers.cancel(table_id, "turn", "reminder", "bot")
-        # the ping comes only where the player still has time to move when it arrives
+        # with a clock, the ping comes only before the half-time reminder (a private message
+        # that notifies too) and while the player still has time to move
         if plan.ping and self.ping_after > 0 and (
                 plan.deadline is None
-                or plan.deadline - utcnow() > timedelta(seconds=self.ping_after)):
+                or (self.ping_after < plan.seconds / 2
+                    and plan.deadline - utcnow() > timedelta(seconds=self.ping_after))):
             self.timers.arm_ping(table_id, plan.version, self.ping_after)
         else:
             self.timers.cancel(table_id, "ping")

@@ -106,6 +106,13 @@ def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
             and (s.seat == mover or not playing or to_move != s.seat)]
 
 
+def _rated_so_far(loaded: Loaded) -> bool:
+    """Whether the table's match would be rated (no bot seat, no takebacks): a player who
+    leaves it then loses it."""
+    return not unrated_reason(bot_seats=any(s.user_id is None for s in loaded.seats),
+                              options=loaded.table.options)
+
+
 def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     """Whether the bot may move for the seat ``row``: a bot or automatic seat, or a human's seat
     whose time ran out (False when the owner took the seat back meanwhile)."""
@@ -335,6 +342,8 @@ class Play:
                 row.timeouts += 1
                 if row.timeouts >= MAX_TIMEOUTS:
                     row.bot_level = STAND_IN_LEVEL
+                    # gone silent: in a rated match that is leaving it (bot/records/fair.py)
+                    row.left_match = row.left_match or _rated_so_far(loaded)
                 await tx.save_seat(row)
                 if row.bot_level is not None:
                     # the seat may move again (it won the trick): the bot, not a clock, moves it
@@ -369,8 +378,7 @@ class Play:
             row.bot_level = STAND_IN_LEVEL if auto else None
             row.timeouts = 0
             key = "notice.left_match" if auto else "notice.back"
-            if auto and not unrated_reason(bot_seats=any(s.user_id is None for s in loaded.seats),
-                                           options=loaded.table.options):
+            if auto and _rated_so_far(loaded):
                 # a rated match: leaving it loses it (sticky, "I'm back" keeps the mark)
                 row.left_match = True
                 key = "notice.left_rated"

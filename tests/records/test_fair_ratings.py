@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from sqlmodel import select
 
+from bot.i18n import Catalogs
+from bot.model import ActData, LobbyData
 from bot.records.fair import (
     BOT_MOVES,
     BOTS,
@@ -19,6 +21,9 @@ from bot.records.fair import (
     unrated_reason,
 )
 from bot.records.service import Records
+from bot.tables.load import load
+from bot.tables.play import MAX_TIMEOUTS
+from bot.tables.service import TableService
 from storage import Store
 from storage.models import MatchResult, Rating
 from storage.records import RecordsRepo
@@ -106,3 +111,38 @@ async def test_a_leavers_partner_keeps_his_rating(store: Store, records: Records
     assert [r.outcome for r in rows] == ["loss", "win", "loss", "win"]
     assert [r.rated for r in rows] == [False, True, True, True]
     assert rows[0].user_id not in rated and len(rated) == 3
+
+
+async def test_three_time_outs_in_a_rated_match_are_leaving_it(
+        store: Store, messenger: RecordingMessenger) -> None:
+    service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
+                           default_lang="en", new_seed=lambda: 5, ping_after=0)
+    try:
+        await service.lobby.new_table(GROUP, ALICE, "married_bridge")
+        async with store.transaction() as tx:
+            chat = await tx.upsert_chat("tg", GROUP.chat_ext_id, GROUP.title)
+            table = await tx.active_table(chat.id or 0)
+        assert table is not None and table.id is not None
+        await service.lobby.press(BOB, LobbyData(table.id, "join"))
+        await service.lobby.press(ALICE, LobbyData(table.id, "start"))
+        timeouts = 0
+        while timeouts < MAX_TIMEOUTS:
+            async with store.transaction() as tx:
+                loaded = await load(tx, table.id)
+            assert loaded is not None and loaded.match is not None
+            seat = loaded.match.to_move
+            assert seat is not None
+            if loaded.user(loaded.seats[seat]).name == "Bob":  # type: ignore[union-attr]
+                await service.play.on_deadline(table.id, loaded.table.version)
+                timeouts += 1
+            else:
+                code = loaded.match.legal_actions(seat)[0]
+                assert await service.play.act(ALICE, ActData(table.id, loaded.table.version,
+                                                             code)) == ""
+        async with store.transaction() as tx:
+            loaded = await load(tx, table.id)
+        assert loaded is not None
+        bob = next(s for s in loaded.seats if s.user_id and loaded.user(s).name == "Bob")  # type: ignore[union-attr]
+        assert bob.bot_level is not None and bob.left_match
+    finally:
+        service.clock.timers.shutdown()
