@@ -226,6 +226,11 @@ class Display:
             if sent.target.chat_ext_id == chat_ext_id:
                 sent.screen = None
 
+    def reachable(self, chat_ext_id: str) -> bool:
+        """False when this private chat refused a hand since the person last started the bot
+        (nothing more is sent there until he does)."""
+        return chat_ext_id not in self._unreachable
+
     def post(self, target: Target, screen: Screen) -> Delivery:
         """Queue a new message nobody waits for (a notice, an event); a failure is logged and
         does not stop the refresh."""

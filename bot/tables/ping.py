@@ -60,8 +60,8 @@ class Pings:
             row = self._waiting(loaded, version)
             user = loaded.user(row) if loaded is not None and row is not None else None
             if loaded is None or row is None or user is None or row.ping_message_id \
-                    or not user.notify:
-                return
+                    or not user.notify or not self.display.reachable(user.ext_id):
+                return  # pinged already, pings off, or a chat that refuses the bot
             tr = self.kit.tr(loaded.chat.lang)
             screen = Screen(tr("ping.text", chat=loaded.chat.title), (
                 (Button(tr("button.ping_hand"), LobbyData(table_id, "hand")),),))

@@ -27,9 +27,14 @@ Club = tuple[FakeChannel, FakeUser, FakeUser]
 async def test_mention_of_the_player_to_move_and_a_rematch(fake: FakeDiscord, kozyr: Kozyr,
                                                            club: Club) -> None:
     channel, alice, bob = club
-    async with kozyr():
+    async with kozyr() as app:
         lobby = await open_lobby(fake, channel, alice, [bob], game="married_bridge")
         assert (await fake.press_button(alice, lobby, "Start")).notice == "Done."
+        # no ping by DM on Discord: the mention calls the player
+        assert app.service.clock.ping_after == 0
+        async with app.store.transaction() as tx:
+            [running] = await tx.unfinished_tables()
+        assert "ping" not in app.service.clock.timers.pending(running.id or 0)
         for user in (alice, bob):
             await my_hand(fake, user, channel)
         first = to_move(fake, channel, [alice, bob])
