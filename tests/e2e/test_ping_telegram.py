@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import club, fake, hand_message, kozyr, version_of, wait_redrawn
+from tests.e2e.conftest import (
+    club,
+    fake,
+    hand_message,
+    kozyr,
+    open_table,
+    version_of,
+    wait_redrawn,
+)
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.e2e.test_fair_ratings_telegram import open_lobby
 
@@ -136,3 +144,18 @@ async def test_notify_off_and_a_blocked_player(fake: FakeTelegram, kozyr: Any,
         assert ping_of(fake, other) is None
         await fake.send_text(group, alice, "/score")
         assert "|" in (await fake.wait_for_message(group, text_contains="|")).visible_text
+
+
+async def test_a_clock_table_pings_and_a_restart_rearms_the_ping(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr(turn_ping=60):  # the restart comes before this ping
+        await open_table(fake, group, alice, bob)
+        first, _ = mover(fake, (alice, bob))
+        assert ping_of(fake, first) is None
+    async with kozyr(turn_ping=AFTER) as app:  # re-armed at start-up, from the stored table
+        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping after a restart")
+        assert ping.visible_text == PING
+        async with app.store.transaction() as tx:
+            table = await tx.active_table(1)
+        assert table is not None and table.deadline is not None  # a table with a clock
