@@ -147,7 +147,8 @@ class TableService:
         """``/help``: what the bot does and its commands."""
         tr = await self.translator(place)
         games = ", ".join(g.id for g in engine.list_games())
-        await self.kit.say(place, tr("help.text", games=games))
+        more = tr.maybe(f"help.more.{self.platform}", "")  # commands of one platform only
+        await self.kit.say(place, tr("help.text", games=games) + (f"\n{more}" if more else ""))
 
     async def rules(self, place: Place, game_id: str) -> None:
         """``/rules <game>``: a short summary of the game's rules (and the table's options)."""
