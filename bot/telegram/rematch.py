@@ -4,7 +4,10 @@ buttons share the callback data's prefix."""
 
 from __future__ import annotations
 
+import contextlib
+
 from aiogram import F, Router
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, Message
 
 from bot.model import Button, Screen
@@ -26,7 +29,8 @@ async def rematch(query: CallbackQuery, callback_data: LobbyCb, service: TableSe
     async def relabel(buttons: tuple[tuple[Button, ...], ...]) -> None:
         # only the result message the press came from, never a forged press's other message
         if message is not None and offers(message, query.data or ""):
-            await message.edit_reply_markup(reply_markup=markup(Screen("", buttons)))
+            with contextlib.suppress(TelegramBadRequest):  # "not modified": shown already
+                await message.edit_reply_markup(reply_markup=markup(Screen("", buttons)))
 
     await service.rematch.press(person_of(query.from_user), callback_data.t,
                                 answer=answerer(query), relabel=relabel)

@@ -4,6 +4,7 @@ does; a table open in the place holds the last vote back; only a finished match 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -124,3 +125,19 @@ async def test_an_open_table_holds_the_last_vote_back(
         lobby.status = "aborted"
         await tx.save_table(lobby)
     assert await service.rematch.press(BOB, table_id) == ""
+
+
+async def test_presses_at_once_start_one_rematch(store: Store, service: TableService) -> None:
+    table_id = await finished(service, "deberts", [ALICE, BOB], 13)
+    notices = await asyncio.gather(service.rematch.press(ALICE, table_id),
+                                   service.rematch.press(BOB, table_id),
+                                   service.rematch.press(BOB, table_id))
+    assert sorted(notices) == sorted(["Waiting for Bob to press Rematch too.", "",
+                                      "The rematch has started already."]) or \
+        sorted(notices) == sorted(["", "You have asked already. Waiting for Alice.",
+                                   "Waiting for Alice to press Rematch too."])
+    async with store.transaction() as tx:
+        tables = await tx.unfinished_tables()
+        assert await RematchRepo(tx.session).voters(table_id) == \
+            {s.user_id for s in await tx.seats(table_id)}
+    assert len(tables) == 1 and tables[0].status == "playing"
