@@ -166,7 +166,18 @@ class Records:
         if written and announce and table.id is not None:
             self._schedule(table.id)
 
-    async def _record(self, tx: Tx, table: GameTable, match: engine.Match) -> bool:
+    async def on_match_stopped(self, tx: Tx, table: GameTable, match: engine.Match) -> None:
+        """A rated match stopped with /stop after a player left it (bot/records/fair.py): his
+        loss is written (and his opponents' win), inside the stopping transaction; any other
+        stopped match writes nothing. Nothing is posted; a failure is logged."""
+        try:
+            async with tx.session.begin_nested():
+                await self._record(tx, table, match, stopped=True)
+        except Exception:
+            log.exception("table %s: the stopped match's forfeit was not written", table.id)
+
+    async def _record(self, tx: Tx, table: GameTable, match: engine.Match, *,
+                      stopped: bool = False) -> bool:
         """Write match_result, seat_result and rating rows; False if already written.
 
         Only a fair match changes ratings (bot/records/fair.py): a match with a bot seat, with
@@ -189,6 +200,8 @@ class Records:
         sides = [list(s.seats) for s in result.sides]
         fair = judge(tally([(n, s.user_id is not None, s.left_match) for n, s in seats.items()],
                            [(a.seat, a.by_bot) for a in logged]), sides, table.options)
+        if stopped and not (fair.rated and fair.leavers):
+            return False  # a stopped match counts only as a leaver's loss
         places = [side.place for side in result.sides]
         if fair.rated and fair.leavers:  # a leaver's side loses the match
             places = forfeit_places(places, sides, fair.leavers)

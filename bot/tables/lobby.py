@@ -14,12 +14,14 @@ from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import Button, ChatMigrated, LobbyData, Person, Place, Screen, Target
 from bot.records.fair import unrated_reason
+from bot.records.service import Records
 from bot.show.common import bot_name
 from bot.show.display import Display
 from bot.show.lobby import render_lobby
 from bot.tables.access import Access, join_payload
 from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
+from bot.tables.load import decode
 from bot.tables.play import Answer, answer_safely, guarded
 from storage import Conflict, GameTable, Tx
 
@@ -82,12 +84,14 @@ class Lobby:
         access: the membership check of a Join.
         new_seed: source of match seeds (tests pass a deterministic one).
         link_secret: the key signing join links (bot/tables/access.py).
+        records: results and ratings (a stopped match that a player left is his loss).
     """
 
     def __init__(self, kit: Kit, display: Display, clock: Clock, access: Access, *,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(62),
-                 link_secret: bytes) -> None:
+                 link_secret: bytes, records: Records | None = None) -> None:
         self.kit = kit
+        self.records = records
         self.display = display
         self.clock = clock
         self.access = access
@@ -496,6 +500,9 @@ class Lobby:
                 table.status = "aborted"
                 table.version += 1
                 await tx.save_table(table)
+                record = await tx.get_match(data.table_id)
+                if self.records is not None and record is not None:
+                    await self.records.on_match_stopped(tx, table, decode(table, record))
                 notice = ""
         if notice:
             await answer_safely(reply, notice)

@@ -87,7 +87,8 @@ class TableService:
         self.access = Access(self.kit)
         self.play = Play(self.kit, self.display, self.clock, self.records)
         self.lobby = Lobby(self.kit, self.display, self.clock, self.access, new_seed=new_seed,
-                           link_secret=link_secret or secrets.token_bytes(32))
+                           link_secret=link_secret or secrets.token_bytes(32),
+                           records=self.records)
         self.chats = ChatMoves(self.kit, self.display, self.lobby, self.clock)
         self.rematch = Rematch(self.kit, self.display, self.clock, self.lobby)
         self.clock.timers.connect(on_deadline=self.play.on_deadline,

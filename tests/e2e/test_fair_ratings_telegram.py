@@ -50,6 +50,23 @@ async def open_lobby(fake: FakeTelegram, group: FakeChat, *users: FakeUser) -> F
     return await fake.wait_for_message(group, text_contains="Married bridge")
 
 
+async def start_two(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
+                    bob: FakeUser) -> None:
+    """Alice opens a married bridge table, Bob joins, Alice starts."""
+    lobby = await open_lobby(fake, group, alice, bob)
+    await fake.press_button(bob, lobby, text="Join")
+    await fake.press_button(alice, lobby, text="Start")
+    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                        what="both hands")
+
+
+async def stop(fake: FakeTelegram, group: FakeChat, boss: FakeUser) -> None:
+    """``/stop``, confirmed."""
+    await fake.send_text(group, boss, "/stop")
+    confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+    await fake.press_button(boss, confirm, text="Yes, stop")
+
+
 async def test_a_match_against_a_bot_is_unrated(fake: FakeTelegram, kozyr: Any,
                                                 club: tuple[FakeChat, FakeUser, FakeUser]
                                                 ) -> None:
@@ -78,11 +95,7 @@ async def test_who_leaves_a_rated_match_loses_it(fake: FakeTelegram, kozyr: Any,
                                                  ) -> None:
     group, alice, bob = club
     async with kozyr():
-        lobby = await open_lobby(fake, group, alice, bob)
-        await fake.press_button(bob, lobby, text="Join")
-        await fake.press_button(alice, lobby, text="Start")
-        await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
-                            what="both hands")
+        await start_two(fake, group, alice, bob)
         await fake.send_text(group, bob, "/leave")
         left = await fake.wait_for_message(group, text_contains="left the game")
         assert "The match is rated: it counts as his loss." in left.visible_text
@@ -97,3 +110,33 @@ async def test_who_leaves_a_rated_match_loses_it(fake: FakeTelegram, kozyr: Any,
         await fake.send_text(group, alice, "/top married_bridge")
         top = await fake.wait_for_message(group, text_contains="leaderboard")
         assert top.visible_text.index("Alice") < top.visible_text.index("Bob")
+
+
+async def test_a_stop_after_a_leave_is_still_the_leavers_loss(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr():
+        await start_two(fake, group, alice, bob)
+        await fake.send_text(group, bob, "/leave")
+        await fake.wait_for_message(group, text_contains="counts as his loss")
+        await stop(fake, group, alice)
+        await fake.wait_for_message(group, text_contains="|")  # the sheet so far
+        await fake.send_text(group, bob, "/stats")
+        stats = await fake.wait_for_message(group, text_contains="Bob")
+        assert "played 1, won 0" in stats.visible_text
+        assert "rated 1, unrated 0" in stats.visible_text
+        await fake.send_text(group, bob, "/stats @alice")
+        stats = await fake.wait_for_message(group, text_contains="Alice")
+        assert "played 1, won 1" in stats.visible_text
+
+
+async def test_a_plain_stop_counts_nowhere(fake: FakeTelegram, kozyr: Any,
+                                           club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr():
+        await start_two(fake, group, alice, bob)
+        await stop(fake, group, alice)
+        await fake.wait_for_message(group, text_contains="|")
+        await fake.send_text(group, bob, "/stats")
+        assert "no finished matches" in (await fake.wait_for_message(
+            group, text_contains="Bob")).visible_text
