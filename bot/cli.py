@@ -1,5 +1,6 @@
 """The ``kozyr`` command line: ``run`` (the default), ``migrate``, ``backup FILE``, ``check``,
-``copy-db --to URL``; ``--env-file PATH`` before the command picks the .env file.
+``copy-db --to URL``, ``play <game>`` (a match in the terminal); ``--env-file PATH`` before the
+command picks the .env file.
 
 Each command is a function ``(settings, args) -> exit code``; `bot.__main__.main` loads the
 settings, calls it and turns the known start-up errors into one line (``explain``).
@@ -40,12 +41,21 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("check", help="check the settings, the database and the token")
     copy = sub.add_parser("copy-db", help="copy every row to another, empty database")
     copy.add_argument("--to", required=True, metavar="URL", help="the target database URL")
+    play = sub.add_parser("play", add_help=False,
+                          help="play a match against bot players in this terminal, in words "
+                          "(kozyr play -h lists its options; the same as python -m engine play)")
+    play.add_argument("rest", nargs=argparse.REMAINDER)
     return top
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Parse ``argv`` (default: sys.argv[1:]); no command means ``run``."""
-    args = parser().parse_args(argv)
+    top = parser()
+    args, extra = top.parse_known_args(argv)
+    if args.command == "play":  # its own options, even one first (``kozyr play -h``)
+        args.rest = [*extra, *args.rest]
+    elif extra:
+        top.error("unrecognized arguments: " + " ".join(extra))
     args.command = args.command or "run"
     return args
 
@@ -155,7 +165,15 @@ def cmd_check(settings: Settings, args: argparse.Namespace) -> int:
     return 0 if all(ok for ok, _ in results) else 1
 
 
+def cmd_play(settings: Settings, args: argparse.Namespace) -> int:
+    """Play a match in the terminal (bot/terminal/cli.py; needs neither a token nor a
+    database): ``kozyr play deberts --lang ru``."""
+    from bot.terminal.cli import main as play  # imported late: the other commands skip it
+
+    return play(args.rest)
+
+
 COMMANDS: dict[str, Callable[[Settings, argparse.Namespace], int]] = {
     "run": cmd_run, "migrate": cmd_migrate, "backup": cmd_backup, "check": cmd_check,
-    "copy-db": cmd_copy_db,
+    "copy-db": cmd_copy_db, "play": cmd_play,
 }

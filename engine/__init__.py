@@ -11,8 +11,8 @@ The face (DESIGN.md "Engine face")::
 
 # Importing a game module registers it.
 from engine.bazar_belot import game as _bazar_belot  # noqa: F401
-from engine.belote import deberts as _deberts  # noqa: F401  (registration side effect)
 from engine.berg import game as _berg  # noqa: F401
+from engine.deberts import game as _deberts  # noqa: F401  (registration side effect)
 from engine.errors import EngineError, IllegalAction, InvalidOptions
 from engine.events import Event, event_from_dict
 from engine.married_bridge import game as _married_bridge  # noqa: F401

@@ -15,7 +15,7 @@ from engine.ai.dd import Trick, TrickRules
 from engine.bazar_belot.game import BazarBelotMatch
 from engine.bazar_belot.state import pair_of, partner_of
 from engine.belote import common
-from engine.belote.deberts import DebertsMatch
+from engine.deberts.game import DebertsMatch
 from engine.married_bridge.game import MarriedBridgeMatch
 from engine.married_bridge.rules import legal_cards as mb_legal
 from engine.married_bridge.rules import power, trick_winner

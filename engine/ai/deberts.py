@@ -32,10 +32,10 @@ from engine.ai.endgame import exact_code
 from engine.ai.sampling import deal_unseen
 from engine.ai.search import margin
 from engine.belote.common import CARDS32, TRUMP_VALUES, find_melds, strength
-from engine.belote.deberts import DebertsMatch
-from engine.belote.deberts_first import compare
-from engine.belote.deberts_state import KIND_RANK, DebertsState, held_melds, opt
 from engine.cards import SUITS, rank, suit
+from engine.deberts.first import compare
+from engine.deberts.game import DebertsMatch
+from engine.deberts.state import KIND_RANK, DebertsState, held_melds, opt
 from engine.match import Match
 
 #: Take / name trumps at or above this ``suit_strength`` (six cards).

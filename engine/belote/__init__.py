@@ -1,1 +1,2 @@
-"""The belote family (BEL- rules): shared card orders, values, tricks and melds, and its games."""
+"""The belote family (BEL- rules): card orders, values, tricks and melds shared by its games
+(``engine.deberts``, ``engine.bazar_belot``)."""

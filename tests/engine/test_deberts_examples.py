@@ -2,14 +2,14 @@
 
 E.1 and E.4 are played through the engine from a ``deck``; E.2, E.3 and E.5 are point totals no
 deck reaches easily, so they go through the pure scoring helpers of
-``engine.belote.deberts_scoring`` (``score_deal``, ``sheet_cells``, ``match_result``).
+``engine.deberts.scoring`` (``score_deal``, ``sheet_cells``, ``match_result``).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from engine.belote.deberts_scoring import match_result, score_deal, sheet_cells
+from engine.deberts.scoring import match_result, score_deal, sheet_cells
 
 from .deberts_helpers import (
     E1_DECK,

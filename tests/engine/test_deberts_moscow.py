@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from engine import InvalidOptions
-from engine.belote.deberts_options import OPTIONS, resolve_options
+from engine.deberts.options import OPTIONS, resolve_options
 
 from .deberts_helpers import E1_DECK, E1_MOVES, act, deck_for, group_cards, hand, refuse
 from .deberts_ref import VariantTracker, drive, play_random, with_state

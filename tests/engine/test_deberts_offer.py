@@ -5,7 +5,7 @@ one test per rule id DB-OFFER-1..5. E.1's deck: seat 0 non-dealer, seat 1 dealer
 from __future__ import annotations
 
 import engine
-from engine.belote.deberts_scoring import gap_result, match_result
+from engine.deberts.scoring import gap_result, match_result
 
 from .deberts_helpers import E1_DECK, E1_MOVES, act, hand, refuse
 from .deberts_ref import VariantTracker, drive, with_state

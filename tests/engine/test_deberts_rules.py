@@ -2,7 +2,7 @@
 
 Hands are built with ``deck=`` following DB-DEAL-2..5 (``make_deck`` / ``deck_for``); seat 0 is the
 non-dealer unless ``first_dealer=0``. Pure helpers (``engine.belote.common``,
-``engine.belote.deberts_scoring``) cover what decks cannot easily reach.
+``engine.deberts.scoring``) cover what decks cannot easily reach.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 import engine
 from engine import IllegalAction, InvalidOptions
 from engine.belote.common import card_points, find_melds, legal_cards
-from engine.belote.deberts_scoring import match_result, score_deal, sheet_cells
+from engine.deberts.scoring import match_result, score_deal, sheet_cells
 
 from .deberts_helpers import (
     ALL_CARDS,

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine import InvalidOptions
-from engine.belote.deberts_short import net_cell, nets_line, next_stake, short_nets
+from engine.deberts.short import net_cell, nets_line, next_stake, short_nets
 
 from .deberts_helpers import E1_DECK, E1_MOVES, act, refuse
 from .deberts_ref import VariantTracker, drive

@@ -12,7 +12,7 @@ import random
 import pytest
 
 import engine
-from engine.belote.deberts_scoring import match_result_3p, score_deal3, sheet_cells
+from engine.deberts.scoring import match_result_3p, score_deal3, sheet_cells
 
 from .deberts_helpers import ALL_CARDS, act, group_cards, hand, refuse
 from .deberts_ref import VariantTracker, deck3, drive, finish_deal, with_state

@@ -9,13 +9,13 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.belote.deberts_scoring import (
+from engine.deberts.scoring import (
     match_result_claim_rules,
     score_deal,
     score_deal3,
     sheet_cells,
 )
-from engine.belote.deberts_short import nets_line, short_nets
+from engine.deberts.short import nets_line, short_nets
 
 from .deberts_helpers import E1_DECK, act, deck_for
 from .deberts_ref import VariantTracker, drive, with_state

@@ -1,9 +1,9 @@
 """Deberts: the classic two-player table and every named variant (deberts.md Parts A and B).
 
 Sections in the order every game module keeps: dealing, the face, bidding and the offer of fifty,
-play and claims, scoring, views, serialisation, the ``Game``. The first turn lives in
-``deberts_first``, stake games in ``deberts_short``, the arithmetic in ``deberts_scoring``, views
-in ``deberts_views`` and the state in ``deberts_state``.
+play and claims, scoring, views, serialisation, the ``Game``. The first turn lives in ``first``,
+the card play in ``play``, stake games in ``short``, the arithmetic in ``scoring``, views in
+``views`` and the state in ``state`` (all in this package).
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from engine.belote.common import (
     card_points,
     trick_winner_index,
 )
-from engine.belote.deberts_first import first_turn, first_turn_codes, first_turn_refusal, four_of
-from engine.belote.deberts_options import OPTIONS, resolve_options
-from engine.belote.deberts_play import claim_points, claim_valid, play_codes, play_refusal
-from engine.belote.deberts_scoring import (
+from engine.cards import SUITS, rank, suit
+from engine.deberts.first import first_turn, first_turn_codes, first_turn_refusal, four_of
+from engine.deberts.options import OPTIONS, resolve_options
+from engine.deberts.play import claim_points, claim_valid, play_codes, play_refusal
+from engine.deberts.scoring import (
     DealOutcome,
     gap_result,
     match_result,
@@ -36,8 +37,8 @@ from engine.belote.deberts_scoring import (
     sheet_cells,
     side_dicts,
 )
-from engine.belote.deberts_short import answer_dave, may_offer_dave, offer_dave, score_short
-from engine.belote.deberts_state import (
+from engine.deberts.short import answer_dave, may_offer_dave, offer_dave, score_short
+from engine.deberts.state import (
     NAMES,
     TRICKS_PER_DEAL,
     DebertsState,
@@ -46,8 +47,7 @@ from engine.belote.deberts_state import (
     left_of,
     offer_on,
 )
-from engine.belote.deberts_views import public_view, seat_view
-from engine.cards import SUITS, rank, suit
+from engine.deberts.views import public_view, seat_view
 from engine.errors import IllegalAction, InvalidOptions
 from engine.events import (
     Bid,
@@ -266,7 +266,7 @@ class DebertsMatch(Match):
         s.offer = "passed" if code == "pass" else "declined"
         return events + self._add_cards()
 
-    # ---- first turn (deberts_first) ------------------------------------------------------------
+    # ---- first turn (first.py) ---------------------------------------------------------------
 
     def _first_turn(self, seat: int, code: str, checked: bool = False) -> list[Event]:
         s = self._s
@@ -425,7 +425,7 @@ class DebertsMatch(Match):
             "result": dict(s.result) if s.result else None,
         }
 
-    # ---- views (DB-PLAY-8; deberts_views) --------------------------------------------------------
+    # ---- views (DB-PLAY-8; views.py) -----------------------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
         return public_view(self._s, self.game_id, self.to_move)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 from engine.belote.common import Meld, find_melds, meld_key
-from engine.belote.deberts_state import (
+from engine.cards import rank, suit
+from engine.deberts.state import (
     KIND_RANK,
     DebertsState,
     best_meld,
@@ -21,7 +22,6 @@ from engine.belote.deberts_state import (
     opt,
     talk_on,
 )
-from engine.cards import rank, suit
 from engine.errors import IllegalAction
 from engine.events import Asked, Declared, Event, Exchanged
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from engine.belote.deberts_scoring import side_dicts
-from engine.belote.deberts_state import NAMES, DebertsState, opt
+from engine.deberts.scoring import side_dicts
+from engine.deberts.state import NAMES, DebertsState, opt
 from engine.errors import IllegalAction
 from engine.events import DealScored, Event, MatchOver, StakeCall
 

@@ -7,8 +7,8 @@ DB-MELD-9 (``play:<card>:bela``) and DB-MOS-15 (``claim``).
 from __future__ import annotations
 
 from engine.belote.common import BELA_POINTS, CARDS32, legal_cards
-from engine.belote.deberts_state import TRICKS_PER_DEAL, DebertsState, claim_on
 from engine.cards import suit
+from engine.deberts.state import TRICKS_PER_DEAL, DebertsState, claim_on
 from engine.errors import IllegalAction
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.belote.common import BELA_POINTS, find_melds, hand_sort_key
-from engine.belote.deberts_short import next_stake
-from engine.belote.deberts_state import NAMES, DebertsState, is_short, opt
 from engine.cards import suit
+from engine.deberts.short import next_stake
+from engine.deberts.state import NAMES, DebertsState, is_short, opt
 
 
 def _facts(s: DebertsState) -> list[dict[str, Any]]:

@@ -1,0 +1,176 @@
+"""The command line of terminal play: ``python -m engine play <game> [options]``.
+
+    python -m engine play deberts --lang ru
+    python -m engine play bazar_belot --seat 2 --level strong --seed 4711
+    python -m engine play berg --list-options
+
+Seats are numbered from 1, as the bot's lobby numbers them. Without ``--seed`` a random seed is
+drawn and printed, so that a match can be played again. Exit codes: 0 done (or quit), 2 bad
+arguments (an unknown game, a bad option, a seat the table does not have).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import engine
+from bot.i18n import FALLBACK, LANGS, Catalogs, Translator
+from bot.show.common import TableInfo
+from bot.show.lobby import option_value
+from bot.terminal.session import Session
+from bot.terminal.text import names_of, plain
+from engine.ai import LEVELS
+from engine.errors import InvalidOptions
+
+EXIT_BAD_ARGS = 2
+#: The largest seed drawn when none is given (short enough to type again).
+SEED_RANGE = 1_000_000
+
+
+def default_lang(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+    """The player's language from the environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``:
+    ``ru_RU.UTF-8`` -> ``ru``), English when it is none of the bot's."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        lang = environ.get(var, "")[:2].lower()
+        if lang:
+            return lang if lang in LANGS else FALLBACK
+    return FALLBACK
+
+
+def parser() -> argparse.ArgumentParser:
+    """The arguments of ``python -m engine play``."""
+    p = argparse.ArgumentParser(prog="python -m engine play",
+                                description="Play a match against bot players, in words.")
+    p.add_argument("game", help="game id: " + ", ".join(i.id for i in engine.list_games()))
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="language of the table (default: from LANG, else en)")
+    p.add_argument("--seat", type=int, default=1, help="your seat, from 1 (default 1)")
+    p.add_argument("--level", choices=LEVELS, default="normal", help="the bots' level")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the match seed (default: a random one, printed)")
+    p.add_argument("--players", type=int, default=0, help="number of seats (default: fewest)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, e.g. --option target=301 (repeatable)")
+    p.add_argument("--list-options", action="store_true",
+                   help="list the game's options and their values, then stop")
+    return p
+
+
+def _value(text: str) -> Any:
+    """An option's value as typed: JSON where it parses (``301``, ``true``), else the text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _words(tr: Translator, key: str, value: Any) -> str:
+    """An option value in players' words; a seat option's engine index (0-based) by the seat's
+    number as players count them (from 1)."""
+    if key == "first_dealer" and isinstance(value, int):
+        return str(tr("term.seat_n", n=value + 1))
+    return option_value(tr, key, value)
+
+
+def list_options(tr: Translator, info: engine.GameInfo) -> str:
+    """The game's player counts and options, each value in the lobby's words, defaults
+    marked (HTML)."""
+    title = tr.maybe(f"game.{info.id}", info.title)
+    counts = "–".join(sorted({str(info.min_players), str(info.max_players)}))
+    lines = [tr("term.options.title", game=title, players=counts)]
+    for o in info.options:
+        label = tr.maybe(f"opt.{o.key}", o.key)
+        values = ", ".join(
+            f"{json.dumps(v) if not isinstance(v, str) else v}"
+            + (" *" if v == o.default else "")
+            + (f" ({words})" if (words := _words(tr, o.key, v)) != str(v) else "")
+            for v in o.choices)
+        lines.append(f"  {o.key} — {label}: {values}" if label != o.key
+                     else f"  {o.key}: {values}")
+    lines.append(tr("term.options.hint"))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run ``python -m engine play`` with ``argv`` (the words after ``play``); returns the
+    exit code. ``stdin``/``stdout`` default to the process's own."""
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    args = parser().parse_args(list(argv))
+    tr = Catalogs().translator(args.lang or default_lang())
+    try:
+        game = engine.get_game(args.game)
+    except KeyError:
+        known = ", ".join(i.id for i in engine.list_games())
+        out.write(plain(tr("term.unknown_game", game=args.game, known=known)) + "\n")
+        return EXIT_BAD_ARGS
+    if args.list_options:
+        out.write(plain(list_options(tr, game.info)) + "\n")
+        return 0
+    options: dict[str, Any] = {}
+    for kv in args.option:
+        key, sep, value = kv.partition("=")
+        if not sep:
+            out.write(plain(tr("term.bad_option", option=kv)) + "\n")
+            return EXIT_BAD_ARGS
+        options[key] = _value(value)
+    players = args.players or game.info.min_players
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEED_RANGE)
+    try:
+        match = game.new_match(players=players, seed=seed, options=options)
+    except InvalidOptions as e:  # the rule id goes nowhere: it is for the log, not players
+        out.write(plain(tr("term.cannot_start", reason=f"{e.option}: {e.reason}")) + "\n")
+        return EXIT_BAD_ARGS
+    if not 1 <= args.seat <= players:
+        out.write(plain(tr("term.bad_seat", n=players)) + "\n")
+        return EXIT_BAD_ARGS
+    me = args.seat - 1
+    names = names_of(tr, players, me, args.level)
+    sides = tuple(tuple(side["seats"]) for side in match.score_sheet["sides"])
+    info = TableInfo(0, 0, game.id, plain(tr("term.title", seed=seed)), names, sides)
+    session = Session(game=game, match=match, me=me, level=args.level, seed=seed, tr=tr,
+                      info=info, stdin=stdin, out=out, bold=_is_tty(out))
+    out.write(plain(intro(tr, game.info, info, me, seed)) + "\n")
+    try:
+        return session.run()
+    except KeyboardInterrupt:  # Ctrl-C: leave as quit does
+        out.write("\n" + plain(tr("term.bye", seed=seed)) + "\n")
+        return 0
+    except BrokenPipeError:  # the reader went away (``| head``): nobody left to tell
+        _silence(out)
+        return 0
+
+
+def _silence(out: TextIO) -> None:
+    """After a broken pipe: point the process's stdout at nothing, so that the interpreter's
+    final flush does not complain about the pipe once more."""
+    if out is sys.stdout:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _is_tty(out: TextIO) -> bool:
+    try:
+        return out.isatty() and os.environ.get("NO_COLOR") is None
+    except (AttributeError, ValueError):
+        return False
+
+
+def intro(tr: Translator, info: engine.GameInfo, table: TableInfo, me: int, seed: int) -> str:
+    """The first lines: the game, the seed (to play the same match again), who sits where and
+    how to answer (HTML)."""
+    title = tr.maybe(f"game.{info.id}", info.title)
+    seats = ", ".join(f"{s + 1}. {name}" for s, name in enumerate(table.names))
+    lines = [f"🃏 <b>{title}</b>", tr("term.seed", seed=seed, game=info.id),
+             tr("term.seats", seats=seats)]
+    if len(table.sides) == 2 and all(len(side) == 2 for side in table.sides):
+        partner = next(s for side in table.sides if me in side for s in side if s != me)
+        lines.append(tr("term.partner", name=table.names[partner]))
+    lines.append(tr("term.how"))
+    return "\n".join(lines)

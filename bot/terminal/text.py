@@ -1,0 +1,211 @@
+"""The terminal's words: the bot's HTML screens as plain text, the seats' names, and every event
+told as a sentence (a deal's result, a throw-in, melds shown: as the group message tells them,
+bot/show/events.py; every other move by this module's catalog keys, ``term.ev.*``).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import Translator
+from bot.markup import escape
+from bot.show.common import TableInfo, card_text, code_label, num, seat_names
+from bot.show.events import render_event
+from bot.show.sheet import render_sheet, result_line
+from engine.cards import SUIT_SYMBOLS
+
+#: An HTML tag of Telegram's subset (``<b>``, ``</pre>``, ``<a href=...>``).
+TAG_RE = re.compile(r"<(/?)([a-z]+)[^>]*>")
+BOLD, RESET = "\033[1m", "\033[0m"
+#: Events the table shows and a sentence would only repeat: a regular draw after each
+#: preliminary trick (Married bridge, MB-PRE-9); "no melds".
+QUIET = {("talon_draw", "regular"), ("declare", "none")}
+
+
+def plain(text: str, *, bold: bool = False) -> str:
+    """An HTML screen (Telegram's subset) as terminal text: tags dropped (``<b>`` as the
+    terminal's bold when ``bold``), entities decoded."""
+    def tag(m: re.Match[str]) -> str:
+        if bold and m.group(2) == "b":
+            return RESET if m.group(1) else BOLD
+        return ""
+    return html.unescape(TAG_RE.sub(tag, text))
+
+
+def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ...]:
+    """Each seat's name: the human's seat "You" (``term.you``), the others bot players named
+    as the bot names them, numbered from 1 when there are several ("🤖 normal 2")."""
+    return seat_names(tr, [(tr("term.you"), None) if s == me else (None, level)
+                           for s in range(players)])
+
+
+def call_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
+    """What a seat says in the auction: the label of the button that makes the call, in lower
+    case as said in a sentence ("pass", "play ♥", "contra"; "NT" and bids such as "8♣" stay as
+    they are)."""
+    return in_sentence(code_label(tr, call, view))
+
+
+def in_sentence(label: str) -> str:
+    """A button's label as said inside a sentence: its first letter in lower case, unless the
+    label starts with a capital word ("NT") or a number."""
+    return label[0].lower() + label[1:] if label[1:2].islower() else label
+
+
+def order_text(tr: Translator, order: str) -> str:
+    """A Berg order named by a card (BERG-ORDER): a suit symbol, a rank, or the joker."""
+    if order in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[order]
+    return tr.maybe(f"val.{order}", tr.maybe(f"rank.{order}", "10" if order == "T" else order))
+
+
+class Teller:
+    """Tells a match's events as sentences, in the player's language.
+
+    Args:
+        tr: the player's translator.
+        info: the table's names and sides (``names[me]`` is "You").
+        me: the human's seat (0-based); his own moves are told in the second person.
+    """
+
+    def __init__(self, tr: Translator, info: TableInfo, me: int) -> None:
+        self.tr = tr
+        self.info = info
+        self.me = me
+        self._last_trick: dict[str, Any] | None = None
+
+    def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
+        """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat."""
+        tr = self.tr
+        if seat == self.me and tr.catalogs.has("en", key + ".you"):
+            return tr(key + ".you", **kwargs)
+        name = self.info.names[seat] if seat is not None else ""
+        return tr(key, name=name, **kwargs)
+
+    def _cards(self, cards: Sequence[str]) -> str:
+        return " ".join(card_text(c, self.tr) for c in cards)
+
+    def event(self, event: dict[str, Any], view: dict[str, Any],
+              sheet: dict[str, Any]) -> str | None:
+        """One event (``Event.to_dict()``) as a sentence (HTML), or None for one not worth
+        telling. ``view``: the human's view after the move (labels use its trump, up card);
+        ``sheet``: the match's score sheet (a deal's result is explained from its rows)."""
+        tr, kind, seat = self.tr, event["type"], event.get("seat")
+        if (kind, event.get("kind", event.get("what"))) in QUIET:
+            return None
+        if kind == "trick":
+            self._last_trick = event
+            key = "term.ev.trick" if event.get("points") else "term.ev.trick.nopoints"
+            return self._say(key, event["winner"], n=event["number"],
+                             points=num(tr, event.get("points", 0)))
+        if kind == "deal_scored":
+            rows = sheet["rows"]
+            row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None)
+            text = render_event(tr, self.info, event, last_trick=self._last_trick, row=row,
+                                sheet_rows=rows)
+            self._last_trick = None
+            return text
+        if kind == "match_over":
+            return self.match_over(sheet)
+        if kind in ("thrown_in", "melds_shown") and seat == self.me:
+            return self._own_show(event)
+        if kind in ("thrown_in", "melds_shown"):
+            return render_event(tr, self.info, event)
+        return self._move(event, view)
+
+    def _own_show(self, event: dict[str, Any]) -> str:
+        """The human's own throw-in or melds, in the second person (the group message names
+        its player in the third)."""
+        if event["type"] == "thrown_in":
+            return self.tr("term.ev.thrown_in.you", cards=self._cards(event.get("cards", [])))
+        melds = ", ".join(
+            self.tr.maybe("val." + str(m["kind"]), str(m["kind"])) + " "
+            + self._cards(m.get("cards", [])) + f" ({m.get('points', '')})"
+            for m in event.get("melds", []))
+        return self.tr("term.ev.melds_shown.you", melds=melds)
+
+    def _move(self, e: dict[str, Any], view: dict[str, Any]) -> str:
+        """A move or a public fact of the deal, by its event type."""
+        tr, kind, seat = self.tr, e["type"], e.get("seat")
+        if kind == "deal":
+            line = tr("term.ev.deal", name=self.info.names[e["dealer"]])
+            shown = [f"{tr.maybe('group.' + g, g)}: {self._cards(cards)}"
+                     for g, cards in (e.get("public") or {}).items() if cards]
+            return " ".join([line, *shown])
+        if kind == "play":
+            code = "play:" + str(e["card"]) + (f":{e['call']}" if e.get("call") else "")
+            return self._say("term.ev.play", seat, card=code_label(tr, code, view))
+        if kind in ("bid", "stake"):
+            said = call_text(tr, str(e["call"]), view)
+            if kind == "stake":
+                return self._say("term.ev.stake", seat, call=said, stake=e.get("stake", 0))
+            return self._say("term.ev.bid", seat, call=said)
+        if kind in ("declare", "suggest"):
+            return self._say(f"term.ev.{kind}", seat, what=self._declared(str(e["what"]),
+                                                                        view))
+        if kind == "trump":
+            strain = str(e["suit"])
+            return tr("term.ev.trump", suit=SUIT_SYMBOLS.get(strain)
+                      or tr.maybe(f"strain.{strain}", strain))
+        if kind == "contract_reached":
+            code = str(e["contract"])
+            return tr("term.ev.contract", contract=tr.maybe(f"val.{code}", code),
+                      name=self.info.names[e["declarer"]])
+        if kind == "exchange":
+            return self._say("term.ev.exchange", seat, gave=card_text(e["gave"], tr),
+                             took=card_text(e["took"], tr))
+        if kind in ("hand_opened", "frame"):
+            cards = self._cards(e.get("cards", []))
+            if e.get("order"):
+                cards += " → " + order_text(tr, str(e["order"]))
+            return self._say(f"term.ev.{kind}", seat, cards=cards)
+        if kind == "up_card_order":
+            return tr("term.ev.up_card_order", card=card_text(e["card"], tr),
+                      order=order_text(tr, str(e["order"])))
+        if kind == "jokers_shown":
+            held = ", ".join(f"{escape(self.info.names[s])} {card_text(c, tr)}"
+                             for s, c in e.get("jokers", []))
+            return tr("term.ev.jokers_shown", jokers=escape(held or "—"))
+        if kind == "cards_added":
+            shown = [f"{tr.maybe('group.' + g, g)}: {self._cards(cards)}"
+                     for g, cards in (e.get("public") or {}).items() if cards]
+            return " ".join([tr("term.ev.cards_added"), *shown])
+        if kind == "deck_exchange":
+            return tr("term.ev.deck_exchange", up_card=card_text(e["up_card"], tr))
+        if kind == "claim":
+            return self._say("term.ev.claim", seat, points=e["points"], total=e["total"])
+        if kind == "talon_draw":
+            return self._say(f"term.ev.talon_draw.{e['kind']}", seat)
+        if kind == "ask":
+            question = code_label(tr, f"ask:{e['question']}", view)
+            answer = str(e["answer"])
+            return self._say("term.ev.ask", seat, question=question,
+                             answer=tr.maybe(f"val.{answer}", order_text(tr, answer)))
+        if kind in ("drew", "passed", "skipped", "penalty", "turnover"):
+            return self._say(f"term.ev.{kind}", seat, n=e.get("count", 1))
+        # an event type this front-end does not know yet: its name in words, never a dict
+        said = tr.maybe(f"val.{kind}", kind.replace("_", " "))
+        return self._say("term.ev.other", seat, what=said) if seat is not None else said
+
+    def _declared(self, what: str, view: dict[str, Any]) -> str:
+        """A declaration by its button's label where it has one of its own (Berg's "Dobor
+        (−0.5)"), else by its name (a meld: "terz")."""
+        tr, code = self.tr, "declare:" + what
+        keys = (f"code.{self.info.game}.{code.replace(':', '.')}", f"code.{code.replace(':', '.')}")
+        if any(tr.catalogs.has("en", k) for k in keys):
+            return in_sentence(code_label(tr, code, view))
+        return tr.maybe("val." + what, code_label(tr, code, view))
+
+    def match_over(self, sheet: dict[str, Any]) -> str:
+        """The match's end as the group reads it ("🏆 Result: ..." and the score sheet); a
+        human winning alone is told "You win" (the group's line names its winner in the third
+        person)."""
+        tr, result = self.tr, sheet.get("result") or {}
+        winner = result.get("winner")
+        seats = sheet["sides"][winner]["seats"] if isinstance(winner, int) else []
+        line = tr("term.you_win") if seats == [self.me] else result_line(tr, self.info, sheet)
+        return tr("match.over", line=line) + "\n\n" + render_sheet(tr, self.info, sheet,
+                                                                     with_result=False)

@@ -1,0 +1,316 @@
+"""``python -m engine play``: a whole match of each game in the terminal, in words.
+
+The program is driven through its stdin and stdout: ``Player`` is a scripted player that reads
+what the program printed and answers as a newcomer would (the first move offered; Enter when a
+call out of turn is offered, or the first call when told to take it). One run goes through a
+real subprocess (``python -m engine play``); the others call the same ``main`` with in-memory
+streams. The assertions are on what a player reads: the bot's labels, "You", sentences, the
+deal results and the score sheet, and never a dict, an action code or a 0-based seat.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.terminal.cli import main as play_main
+from engine.terminal import main as engine_main
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What a player must never read: a dict, an action code, an engine seat index, a raw key.
+RAW = re.compile(r"\{['\"]|['\"]\}|\b(?:play|bid|declare|order|frame|draw|dave):[A-Z0-9]"
+                 r"|\bseat \d|\bterm\.|\bcode\.|\bval\.|\bfact\.")
+OUT_OF_TURN = {"en": "press Enter to let the game go on", "ru": "нажмите Enter, чтобы игра",
+               "uk": "натисніть Enter, щоб гра"}
+CONFIRM = {"en": ("Type y to make the call", "y"), "ru": ("Наберите «д», чтобы заявить", "д"),
+           "uk": ("Наберіть «т», щоб заявити", "т")}
+
+
+class Player(io.TextIOBase):
+    """A scripted player at the keyboard: answers each prompt by what the screen above it
+    says. ``script`` lines are typed first (commands, garbage, chosen numbers); then the first
+    move offered on his turn, and out of turn Enter (or ``1`` with ``calls``, confirmed with
+    the language's yes word)."""
+
+    def __init__(self, out: io.StringIO, lang: str = "en", *, script: tuple[str, ...] = (),
+                 calls: bool = False, limit: int = 20_000) -> None:
+        self.out, self.lang, self.script, self.calls = out, lang, list(script), calls
+        self.limit = limit
+        self.asked = 0
+        self.out_of_turn = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        self.asked += 1
+        if self.asked > self.limit:
+            return ""  # the end of the input: the program must stop cleanly
+        if self.script:
+            return self.script.pop(0) + "\n"
+        screen = self.out.getvalue()[-600:]
+        question, yes = CONFIRM[self.lang]
+        if question in screen.rsplit("\n", 2)[-2]:
+            return yes + "\n"
+        if OUT_OF_TURN[self.lang] in screen.rsplit("\n", 2)[-2]:
+            self.out_of_turn += 1
+            return "1\n" if self.calls else "\n"
+        return "1\n"
+
+
+def _play(argv: list[str], lang: str = "en", **kwargs: object) -> tuple[int, str, Player]:
+    out = io.StringIO()
+    player = Player(out, lang, **kwargs)  # type: ignore[arg-type]
+    code = play_main([*argv, "--lang", lang], player, out)
+    return code, out.getvalue(), player
+
+
+def _readable(out: str) -> None:
+    bad = RAW.search(out)
+    assert bad is None, out[max(0, bad.start() - 300):bad.end() + 100]
+
+
+def test_deberts_whole_match_in_russian() -> None:  # DB-SHEET-5
+    code, out, _ = _play(["deberts", "--seed", "3", "--level", "easy"], "ru")
+    assert code == 0
+    _readable(out)
+    assert "Места: 1. Вы, 2. 🤖 новичок." in out
+    assert "Сид 3" in out and "--seed 3" in out
+    assert "▶ Ваш ход" in out and "  1) " in out
+    assert "Вы говорите: пас." in out  # calls said as their buttons read, in a sentence
+    assert re.search(r"🤖 новичок говорит: (играю|козырь) [♠♥♦♣]\.", out)
+    assert re.search(r"🤖 новичок (ходит|говорит)", out)
+    assert "Раздача 1: " in out  # the deal's result as the group reads it
+    assert "Последняя взятка: " in out
+    assert re.search(r"🏆 Итог: (вы выиграли|выигрывает 🤖 новичок, \d+ : \d+)", out)
+    assert "Итого: Вы " in out  # the score sheet at the end
+
+
+def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-BID-13
+    code, out, player = _play(["bazar_belot", "--seed", "2", "--level", "easy"])
+    assert code == 0
+    _readable(out)
+    assert "Seats: 1. You, 2. 🤖 easy 2, 3. 🤖 easy 3, 4. 🤖 easy 4." in out
+    assert "Your partner: 🤖 easy 3." in out
+    assert re.search(r"\d+\) 10–14 …", out)  # a range of levels opens a page of bids
+    assert "You say: 8♣." in out  # the first bid offered, in the bot's label
+    # kapo on one hand was on his own menu: his own bid does not bring it back out of turn
+    assert OUT_OF_TURN["en"] not in out.split("You say: 8♣.")[1].split("🤖 easy 2 says")[0]
+    assert player.out_of_turn > 0  # contra / kapo on one hand offered out of turn
+    assert "wait" not in out.lower()
+    assert re.search(r"Deal 1: contract .+ — (made|failed)", out)
+    assert "🏆 Result: " in out and "Totals: You, 🤖 easy 3 " in out
+
+
+def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
+    code, out, player = _play(["berg", "--seed", "1", "--level", "easy",
+                               "--option", "berg_height=5"], "uk")
+    assert code == 0
+    _readable(out)
+    assert "Місця: 1. Ви, 2. 🤖 новачок 2, 3. 🤖 новачок 3, 4. 🤖 новачок 4." in out
+    assert "Ви берете з колоди карт: " in out and "Вам прийшло: " in out
+    assert player.out_of_turn > 0  # the captain's declarations while his partner moves
+    # ... but not at each of his partner's turns: declarations he was shown are not offered
+    # again in the same deal until something new becomes possible
+    assert player.out_of_turn * 4 < out.count("▶ Ваш хід")
+    assert "Роздача 1: " in out
+    assert "🏆 Підсумок: " in out
+
+
+def test_married_bridge_whole_match() -> None:  # MB-SCORE-8
+    code, out, _ = _play(["married_bridge", "--seed", "5", "--level", "easy"])
+    assert code == 0
+    _readable(out)
+    assert "Seats: 1. You, 2. 🤖 easy." in out
+    assert "You get: " in out  # the card drawn from the talon after a preliminary trick
+    assert "You take trick 1." in out or "🤖 easy takes trick 1." in out
+    assert re.search(r"\d+\) (\d)♣ +\d+\) \1♦", out)  # a level's bids side by side
+    assert re.search(r"Deal 1: contract .+: needed \d+ tricks, took \d+", out)
+    assert "🏆 " in out
+
+
+def test_out_of_turn_call_taken_and_each_window_offered_once() -> None:  # BB-BID-11
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"],
+                         calls=True, limit=40)
+    assert code == 0
+    # the first window offered kapo on one hand, and the player took it by its number
+    assert "You say: kapo on one hand ♣." in out
+    prompts = out.split("\n> ")
+    repeated = [p for a, p in itertools.pairwise(prompts)
+                if OUT_OF_TURN["en"] in p and p.split("\n🃏", 1)[-1] == a.split("\n🃏", 1)[-1]]
+    assert not repeated
+
+
+def test_a_call_out_of_turn_needs_a_confirming_word() -> None:  # BB-BID-11
+    # seed 2: the first out-of-turn prompt (after the human's "1" bid) offers kapo on one hand
+    # as 1; the habit "1" alone must not call it
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"],
+                         script=("1", "1", "1", "", "q"))
+    assert code == 0
+    assert "Kapo on one hand ♣, out of turn? Type y to make the call" in out
+    assert "kapo on one hand ♣." not in out  # "1" again is no yes: back to the calls
+    assert "You say: 8♣." in out
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"], "ru",
+                         script=("1", "1", "д", "q"))
+    assert "Вы говорите: капо на одной руке ♣." in out
+
+
+def test_enter_lets_the_game_go_on_and_is_never_a_move() -> None:  # BB-BID-13
+    # an empty line on his own turn asks again; out of turn it lets the bot move
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"],
+                         script=("", "", "q"))
+    assert code == 0
+    assert "You say" not in out
+    assert out.rstrip().endswith("Game left. Seed 2.")
+
+
+def test_random_seed_is_printed_and_replays_the_match() -> None:
+    code, out, _ = _play(["deberts", "--option", "format=short_bait", "--level", "easy"])
+    assert code == 0
+    seed = re.search(r"Seed (\d+): to play this match again", out)
+    assert seed
+    again = _play(["deberts", "--option", "format=short_bait", "--level", "easy",
+                   "--seed", seed.group(1)])[1]
+    assert again == out
+
+
+def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
+    code, out, _ = _play(["deberts", "--seed", "4"], "ru",
+                         script=("правила", "score", "помощь", "xyz", "0", "99", "²",
+                                 "1" * 40, "выход"))
+    assert code == 0
+    # the bot's own /rules summary, in the player's language
+    assert "Деберц (классический стол" in out
+    assert "Полные правила: docs/rules/deberts.md" in out
+    assert "Раздача | Вы | 🤖 любитель" in out  # the (empty) score sheet
+    assert "Номер выбирает ход" in out
+    assert out.count("Наберите число от 1 до 2 или «помощь».") == 5
+    assert out.rstrip().endswith("Вы вышли из игры. Сид 4.")
+
+
+@pytest.mark.parametrize("game", ["deberts", "bazar_belot", "berg", "married_bridge"])
+def test_rules_in_every_language(game: str) -> None:
+    for lang, word in (("en", "rules"), ("ru", "правила"), ("uk", "правила")):
+        code, out, _ = _play([game, "--seed", "1"], lang, script=(word, "q"))
+        assert code == 0
+        rules = out.split("> ")[1]
+        assert len(rules.splitlines()) >= 5 and "•" in rules
+        _readable(rules)
+
+
+def test_list_options_in_the_lobby_words() -> None:
+    code, out, _ = _play(["deberts", "--list-options"])
+    assert code == 0
+    assert "Deberts: 2–3 players (--players)." in out
+    assert "format — Game: match * (a match to the target), " in out
+    assert "target — Playing to: 301, 501 *, 1001" in out
+    assert "  tie: trump_then_order *, order_only" in out  # no words of its own: the key
+    assert "first_dealer: 0 (seat 1), 1 (seat 2), 2 (seat 3)" in out
+    code, out, _ = _play(["berg", "--list-options"], "ru")
+    assert "berg_height — Высота берга: 10 * (10 (турнирная))" in out
+    assert "Пример: python -m engine play deberts --option target=301" in out
+
+
+def test_bad_arguments_are_explained() -> None:
+    assert _play(["no_such_game"])[:2] == (2, "There is no game no_such_game. Games: "
+                                               "bazar_belot, berg, deberts, married_bridge.\n")
+    code, out, _ = _play(["deberts", "--option", "target=7"])
+    assert code == 2 and out.startswith("Cannot start this match: target: 7 is not one of")
+    assert "DB-OPT" not in out  # rule ids are for the log, not for players
+    code, out, _ = _play(["bazar_belot", "--players", "3"])
+    assert (code, out) == (2, "Cannot start this match: players: Bazar-Belot is for exactly 4 "
+                              "players, not 3 (--list-options lists the options).\n")
+    for seat in ("0", "3"):
+        code, out, _ = _play(["deberts", "--seat", seat])
+        assert (code, out) == (2, "This table has seats 1 to 2.\n")
+    code, out, _ = _play(["deberts", "--option", "oops"])
+    assert code == 2 and "KEY=VALUE, not oops" in out
+
+
+def test_second_seat_and_end_of_input() -> None:
+    code, out, _ = _play(["married_bridge", "--seat", "2", "--seed", "7"], limit=3)
+    assert code == 0
+    assert "Seats: 1. 🤖 normal, 2. You." in out
+    assert out.rstrip().endswith("Game left. Seed 7.")
+
+
+def test_python_m_engine_play_in_a_subprocess() -> None:
+    # the engine's command line hands "play" to the front-end; a plain "1" on every line
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "play", "deberts", "--option", "format=short_no_bait",
+         "--seed", "3", "--level", "normal", "--lang", "en"],
+        input="1\n" * 300, capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    _readable(out)
+    assert "Seats: 1. You, 2. 🤖 normal." in out
+    assert "🏆 Result: " in out
+    assert "\x1b[" not in out  # no terminal bold when the output is not a terminal
+
+
+def test_engine_main_delegates_play() -> None:
+    out = io.StringIO()
+    assert engine_main(["play", "deberts", "--list-options", "--lang", "en"], io.StringIO(),
+                       out) == 0
+    assert "Deberts: 2–3 players" in out.getvalue()
+
+
+def test_the_engine_never_imports_the_bot() -> None:
+    # the front-end imports the engine; the engine (its shell included) loads the bot only
+    # when "play" runs
+    code = ("import sys, pkgutil, importlib, engine\n"
+            "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
+            "    if m.name != 'engine.__main__':\n"
+            "        importlib.import_module(m.name)\n"
+            "assert not [m for m in sys.modules if m == 'bot' or m.startswith('bot.')]\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_kozyr_play_without_a_token(tmp_path: Path) -> None:
+    # ./scripts/run play ... is kozyr play: no token, no database needed
+    env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_TOKEN", "DISCORD_TOKEN")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "bot", "play", "--lang", "en", "--seed", "9",
+                           "married_bridge"], input="q\n", cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("Game left. Seed 9.")
+    assert list(tmp_path.iterdir()) == []  # no database file was made
+    done = subprocess.run([sys.executable, "-m", "bot", "play", "-h"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and "--list-options" in done.stdout
+
+
+def test_menu_lines_stay_narrow_and_numbered_in_reading_order() -> None:
+    from bot.model import ActData, Button, ExpandData
+    from bot.terminal.menu import WIDTH, entries, numbered
+
+    long = tuple(Button(f"Kapo on one hand {s}", ActData(1, 1, f"bid:kapo1:{s}"))
+                 for s in "CDHS")
+    rows = (long, (Button("« Back", ExpandData(1, 1, "")), Button("a link", url="https://x")))
+    flat, lines = numbered(entries(rows))
+    assert [e.code for e in flat] == ["bid:kapo1:C", "bid:kapo1:D", "bid:kapo1:H",
+                                      "bid:kapo1:S", None]
+    assert flat[-1].opens == ""  # Back: the whole keyboard again; the link is left out
+    assert all(len(line) <= WIDTH for line in lines) and len(lines) == 3
+    assert lines[-1] == "  5) « Back"
+
+
+def test_an_event_the_front_end_does_not_know_is_told_in_words() -> None:
+    from bot.i18n import Catalogs
+    from bot.show.common import TableInfo
+    from bot.terminal.text import Teller
+
+    tr = Catalogs().translator("en")
+    teller = Teller(tr, TableInfo(0, 0, "deberts", "", ("You", "🤖 normal")), 0)
+    view = {"game": "deberts", "groups": {}, "facts": []}
+    sheet = {"sides": [], "rows": [], "totals": []}
+    assert teller.event({"type": "brand_new", "seat": 1}, view, sheet) == "🤖 normal: brand new."
+    assert teller.event({"type": "brand_new", "seat": 0}, view, sheet) == "You: brand new."
+    assert teller.event({"type": "brand_new"}, view, sheet) == "brand new"
