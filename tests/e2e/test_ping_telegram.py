@@ -85,6 +85,16 @@ async def test_ping_button_deletion_and_restart(fake: FakeTelegram, kozyr: Any,
         ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
         assert ping.visible_text == PING and ping.message_id > hand.message_id
         assert ping_of(fake, other) is None  # only the player to move
+        # the same button pressed by the other player (forged: it is not his ping) or by a
+        # stranger changes nothing
+        data = ping.buttons[0][0].data
+        assert data is not None
+        assert (await fake.press(other, ping, data, strict=False)).text == \
+            "This ping is no longer needed."
+        carol = fake.user(103, "Carol")
+        assert (await fake.press(carol, ping, data, strict=False)).text == \
+            "You are not playing at this table."
+        assert not ping.deleted and not hand.deleted
         # its button: the hand comes down below the ping, the old hand and the ping go
         answer = await fake.press_button(first, ping, text="🃏 To my cards")
         assert answer.text is None
