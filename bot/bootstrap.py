@@ -21,7 +21,18 @@ from bot.settings import Settings
 from bot.show.outbox import CLOSE_WAIT, Limits, Outbox
 from bot.tables.access import secret_from_token
 from bot.tables.service import TableService
-from bot.telegram import answers, chat, commands, guard, lobby, owner, play, records
+from bot.telegram import (
+    answers,
+    chat,
+    commands,
+    guard,
+    lobby,
+    owner,
+    ping,
+    play,
+    records,
+    rematch,
+)
 from bot.telegram.common import adopt
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.response_types import LeanSession, keep_response_types
@@ -41,7 +52,7 @@ log = logging.getLogger(__name__)
 
 #: The command menu; descriptions come from the catalogs (``cmd.<command>``).
 COMMANDS = ("new", "score", "stats", "top", "history", "export", "rules", "leave", "pause",
-            "resume", "stop", "lang", "confirm", "help")
+            "resume", "stop", "notify", "lang", "confirm", "help")
 
 
 @dataclass
@@ -111,7 +122,7 @@ async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | No
     # One router per feature (bot/telegram/): chat moves and removals first; the owners' next
     # (its filters leave everyone else to the others); the chat's commands last (their
     # catch-all answers a button nobody else took).
-    for feature in (chat, owner, records, lobby, play, guard, commands):
+    for feature in (chat, owner, records, rematch, ping, lobby, play, guard, commands):
         dispatcher.include_router(adopt(feature.router))
     answers.install(dispatcher, bot, service)  # every press answered, also when a handler fails
     dispatcher.startup.register(on_startup)
@@ -124,7 +135,8 @@ def make_service(settings: Settings, store: Store, messenger: Messenger, *,
     """The table service of one platform (``messenger``) over ``store``, as ``settings`` say."""
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
-                           lobby_timeout=settings.lobby_timeout, link_secret=link_secret)
+                           lobby_timeout=settings.lobby_timeout, link_secret=link_secret,
+                           ping_after=settings.turn_ping)
     if new_seed is not None:
         service.lobby.new_seed = new_seed
     return service

@@ -50,13 +50,15 @@ class ExpandData:
 
 
 LobbyOp = Literal["join", "leave", "start", "cancel", "opt", "stop", "bot", "unbot", "sit",
-                  "seat"]
+                  "seat", "rematch", "hand"]
 
 
 @dataclass(frozen=True)
 class LobbyData:
     """A lobby button: ``op`` and, for ``opt``, ``arg`` = ``key=value``; for ``sit`` (take or
-    move to a seat of a pair game's lobby) ``arg`` is the seat number, 0-based."""
+    move to a seat of a pair game's lobby) ``arg`` is the seat number, 0-based. Two buttons
+    around a match ride on it too: ``rematch`` under a finished match's result
+    (bot/tables/rematch.py) and ``hand`` on a "your move" ping (bot/tables/ping.py)."""
 
     table_id: int
     op: LobbyOp
@@ -94,6 +96,9 @@ class Screen:
 
     text: str
     buttons: tuple[tuple[Button, ...], ...] = field(default_factory=tuple)
+    #: the platform id of a person the message is for (the player to move, on the table
+    #: message): a platform that can mention him does (Discord); Telegram pings instead
+    mention: str | None = None
 
 
 @dataclass(frozen=True)

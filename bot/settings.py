@@ -67,6 +67,9 @@ class Settings(BaseSettings):
                              description="Seconds a bot player waits before its move")
     lobby_timeout: float = Field(default=900, gt=0,
                                description="Seconds after which an unstarted lobby closes")
+    turn_ping: float = Field(default=20, ge=0, le=86400,
+                             description="Seconds a player's turn waits before a private "
+                                         "\"your move\" message that notifies (0: never)")
     telegram_rate_scale: float = Field(
         default=1.0, ge=0, le=10,
         description="Multiplies the windows of Telegram's flood limits the outgoing queue keeps "

@@ -23,6 +23,7 @@ __all__ = [
     "MatchRecord",
     "MatchResult",
     "Rating",
+    "RematchVote",
     "ScoreRow",
     "Seat",
     "SeatResult",
@@ -102,6 +103,9 @@ class User(SQLModel, table=True):
     can_dm: bool = False
     #: Drastic calls (kapo, contra, a surrender...) ask for a second tap (``/confirm on|off``).
     confirm: bool = True
+    #: Whether a "your move" ping (a new private message) reaches him when his turn waits
+    #: (``/notify on|off``, migration 0008).
+    notify: bool = True
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
@@ -186,6 +190,10 @@ class Seat(SQLModel, table=True):
     hand_chat_id: str | None = None
     #: Consecutive time-outs of the human in this seat (3 make the seat automatic).
     timeouts: int = 0
+    #: The "your move" ping sent to this seat's human and not deleted yet (migration 0008).
+    ping_message_id: str | None = None
+    #: The human left the match with /leave (sticky: a rated match is then his loss).
+    left_match: bool = False
 
 
 class MatchRecord(SQLModel, table=True):
@@ -220,6 +228,9 @@ class ActionLog(SQLModel, table=True):
     seq: int
     seat: int
     code: str
+    #: The move was made by the bot: a bot seat, an automatic seat or a timed-out human
+    #: (migration 0008; a match is rated only when few moves of a human seat were the bot's).
+    by_bot: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
@@ -268,6 +279,8 @@ class MatchResult(SQLModel, table=True):
     winner_side: int | None = None
     sides: list[list[int]] = Field(default_factory=list, sa_type=JSON)
     totals: list[float] = Field(default_factory=list, sa_type=JSON)
+    #: Whether the match counted for the ratings (bot/records/fair.py; migration 0008).
+    rated: bool = True
     finished_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
@@ -301,6 +314,8 @@ class SeatResult(SQLModel, table=True):
     capots: int = 0
     rating_before: float | None = None
     rating_after: float | None = None
+    #: Whether this seat's result changed its player's rating (migration 0008).
+    rated: bool = True
     finished_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
@@ -327,3 +342,18 @@ class Rating(SQLModel, table=True):
     matches: int = 0
     wins: int = 0
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+# -- rematch (migration 0008) -------------------------------------------------------------------
+
+
+class RematchVote(SQLModel, table=True):
+    """A player of a finished match who pressed "Rematch" under its result: one row per
+    (table, user), so a second press adds nothing; the rematch starts when every human of
+    the match has one."""
+
+    __tablename__ = "rematch_vote"
+
+    table_id: int = Field(primary_key=True, foreign_key="game_table.id")
+    user_id: int = Field(primary_key=True, foreign_key="user.id")
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

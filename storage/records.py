@@ -68,6 +68,8 @@ class GameStats:
     avg_points: float
     streak: int
     streak_outcome: str
+    #: how many of the ``played`` matches counted for the ratings
+    rated: int = 0
 
 
 @dataclass(frozen=True)
@@ -174,17 +176,19 @@ class RecordsRepo:
             func.sum(SeatResult.baits),
             func.sum(SeatResult.capots),
             func.avg(SeatResult.points),
+            func.sum(case((col(SeatResult.rated), 1), else_=0)),
         ).where(col(SeatResult.user_id) == user_id)
         if chat_id is not None:
             stmt = stmt.where(col(SeatResult.chat_id) == chat_id)
         stmt = stmt.group_by(col(SeatResult.game)).order_by(col(SeatResult.game))
         out = []
-        conn = await self._session.connection()  # 7 columns: past sqlmodel's typed select
-        for game, played, wins, deals, baits, capots, avg in (await conn.execute(stmt)).all():
+        conn = await self._session.connection()  # 8 columns: past sqlmodel's typed select
+        for game, played, wins, deals, baits, capots, avg, rated in \
+                (await conn.execute(stmt)).all():
             outcome, streak = await self.streak(user_id, game, chat_id)
             out.append(GameStats(game, int(played), int(wins or 0), int(deals or 0),
                                  int(baits or 0), int(capots or 0), float(avg or 0.0),
-                                 streak, outcome))
+                                 streak, outcome, int(rated or 0)))
         return out
 
     async def streak(self, user_id: int, game: str, chat_id: int | None = None) -> tuple[str, int]:

@@ -372,13 +372,13 @@ class Tx:
         await self._session.flush()
 
     async def store_move(self, record: MatchRecord, seat: int, code: str,
-                         snapshot: dict[str, Any]) -> int:
+                         snapshot: dict[str, Any], *, by_bot: bool = False) -> int:
         """A move's writes, the hot path of every press: the match ``snapshot`` after the move
         (``Match.to_json()``, trimmed as `save_snapshot` does) replaces ``record``'s, and the
-        move (``seat`` played ``code``) is logged as the action after the record's
-        ``snapshot_seq``. Two Core statements, no ORM flush and no SAVEPOINT; ``record`` (read
-        in this transaction) is updated in place, as if loaded again. Returns the action's
-        sequence number.
+        move (``seat`` played ``code``; ``by_bot``: as `append_action`) is logged as the action
+        after the record's ``snapshot_seq``. Two Core statements, no ORM flush and no SAVEPOINT;
+        ``record`` (read in this transaction) is updated in place, as if loaded again. Returns
+        the action's sequence number.
 
         A move is made under the table's lock (BEGIN IMMEDIATE on SQLite, the table row's
         ``FOR UPDATE`` on PostgreSQL) after reading ``record`` in the same transaction, so no
@@ -400,7 +400,7 @@ class Tx:
         try:
             await self._session.exec(_LOG_ACTION, params={
                 "table_id": record.table_id, "seq": seq, "seat": seat, "code": code,
-                "created_at": utcnow()})
+                "by_bot": by_bot, "created_at": utcnow()})
         except IntegrityError as exc:
             if is_unique_violation(exc):
                 raise Conflict(f"action {seq} of table {record.table_id} already exists") \
@@ -410,13 +410,15 @@ class Tx:
         set_committed_value(record, "snapshot_seq", seq)
         return seq
 
-    async def append_action(self, table_id: int, seq: int, seat: int, code: str) -> ActionLog:
-        """Log action number ``seq`` (1-based) of the table's match.
+    async def append_action(self, table_id: int, seq: int, seat: int, code: str, *,
+                            by_bot: bool = False) -> ActionLog:
+        """Log action number ``seq`` (1-based) of the table's match; ``by_bot``: the bot made
+        it (a bot seat, an automatic seat, a timed-out turn).
 
         Raises:
             Conflict: action ``seq`` is already logged (e.g. a double button press).
         """
-        row = ActionLog(table_id=table_id, seq=seq, seat=seat, code=code)
+        row = ActionLog(table_id=table_id, seq=seq, seat=seat, code=code, by_bot=by_bot)
         await self._insert([row], f"action {seq} of table {table_id}")
         return row
 

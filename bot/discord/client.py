@@ -68,6 +68,8 @@ class KozyrClient(discord.Client):
                                                   new_seed=new_seed)
         self.catalogs: Catalogs = self.service.catalogs
         self.service.display.table_buttons = hand_row
+        # no "your move" ping by DM here: the table message mentions the player to move
+        self.service.clock.ping_after = 0
         register(self.tree, self.catalogs)
 
     async def setup_hook(self) -> None:

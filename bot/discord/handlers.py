@@ -19,7 +19,17 @@ import discord
 from bot.discord.ids import HandRequest, Pressed
 from bot.discord.markup import notice_of
 from bot.i18n import Translator
-from bot.model import ActData, ExpandData, Person, Place, RecordData, Screen, Target, Undeliverable
+from bot.model import (
+    ActData,
+    Button,
+    ExpandData,
+    Person,
+    Place,
+    RecordData,
+    Screen,
+    Target,
+    Undeliverable,
+)
 from bot.tables.play import Answer
 
 if TYPE_CHECKING:
@@ -120,6 +130,14 @@ async def _on_press(interaction: discord.Interaction[Any], data: Pressed | None)
         await answer(await service.play.expand(person, data))
     elif isinstance(data, RecordData):
         await answer(await service.records.press(person, place_of(interaction), data))
+    elif data.op == "rematch":
+        async def relabel(buttons: tuple[tuple[Button, ...], ...]) -> None:
+            from bot.discord.views import view_of  # views import this module's on_press
+
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(view=view_of(Screen("", buttons)))
+
+        await service.rematch.press(person, data.table_id, answer=answer, relabel=relabel)
     else:
         async def used() -> None:  # answered (either way) by someone allowed to: buttons go
             with contextlib.suppress(discord.HTTPException):

@@ -49,8 +49,16 @@ ADMIN_PERMISSIONS = ("administrator", "manage_guild", "manage_channels")
 
 def message_parts(screen: Screen, *, editing: bool = False) -> dict[str, Any]:
     """The embed and components of ``screen`` as keywords of discord.py's send and edit
-    (an edit of a screen without buttons removes the message's buttons)."""
+    (an edit of a screen without buttons removes the message's buttons); the person the
+    screen mentions (``Screen.mention``) is named in the message's content."""
     parts: dict[str, Any] = {"embed": embed_of(screen.text)}
+    if screen.mention is not None and screen.mention.isdigit():
+        # the player to move, mentioned above the table (an embed's mentions never ping)
+        parts["content"] = f"<@{screen.mention}>"
+        parts["allowed_mentions"] = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(int(screen.mention))])
+    elif editing:
+        parts["content"] = None  # nobody to move: the mention goes
     view = view_of(screen)
     if view is not None or editing:
         parts["view"] = view

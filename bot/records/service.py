@@ -27,6 +27,9 @@ from bot.markup import escape, unescape
 from bot.messenger import Messenger
 from bot.model import Button, Person, Place, RecordData, Screen, Target
 from bot.records.core import (
+    DRAW,
+    LOSS,
+    WIN,
     Skill,
     deal_record,
     deal_spans,
@@ -38,6 +41,15 @@ from bot.records.core import (
     rate,
     replay,
     shown_rating,
+)
+from bot.records.fair import (
+    BOT_MOVES,
+    BOTS,
+    TAKEBACKS,
+    allows_takebacks,
+    forfeit_places,
+    judge,
+    tally,
 )
 from bot.records.picture import sheet_png
 from bot.records.text import (
@@ -163,8 +175,23 @@ class Records:
         if written and announce and table.id is not None:
             self._schedule(table.id)
 
-    async def _record(self, tx: Tx, table: GameTable, match: engine.Match) -> bool:
-        """Write match_result, seat_result and rating rows; False if already written."""
+    async def on_match_stopped(self, tx: Tx, table: GameTable, match: engine.Match) -> None:
+        """A rated match stopped with /stop after a player left it (bot/records/fair.py): his
+        loss is written (and his opponents' win), inside the stopping transaction; any other
+        stopped match writes nothing. Nothing is posted; a failure is logged."""
+        try:
+            async with tx.session.begin_nested():
+                await self._record(tx, table, match, stopped=True)
+        except Exception:
+            log.exception("table %s: the stopped match's forfeit was not written", table.id)
+
+    async def _record(self, tx: Tx, table: GameTable, match: engine.Match, *,
+                      stopped: bool = False) -> bool:
+        """Write match_result, seat_result and rating rows; False if already written.
+
+        Only a fair match changes ratings (bot/records/fair.py): a match with a bot seat, with
+        takebacks or with many moves made by the bot is written unrated; a leaver's side is
+        placed last and his partner's rating stays."""
         assert table.id is not None
         repo = RecordsRepo(tx.session)
         if await repo.has_result(table.id):
@@ -174,19 +201,27 @@ class Records:
         assert record is not None
         # The match's events are those of its last deals only (storage/snapshot.py): capots are
         # counted over every deal, replayed from the action log (whose last action is logged).
-        actions = [(a.seat, a.code) for a in await tx.actions(table.id)]
+        logged = await tx.actions(table.id)
+        actions = [(a.seat, a.code) for a in logged]
         history = replay(export_of(table, record, actions)).events
         result = outcome(sheet, [e.to_dict() for e in history])
         seats = {s.seat: s for s in await tx.seats(table.id)}
+        sides = [list(s.seats) for s in result.sides]
+        fair = judge(tally([(n, s.user_id is not None, s.left_match) for n, s in seats.items()],
+                           [(a.seat, a.by_bot) for a in logged]), sides, table.options)
+        if stopped and not (fair.rated and fair.leavers):
+            return False  # a stopped match counts only as a leaver's loss
+        places = [side.place for side in result.sides]
+        if fair.rated and fair.leavers:  # a leaver's side loses the match
+            places = forfeit_places(places, sides, fair.leavers)
+        words = [(DRAW if places.count(p) > 1 else WIN) if p == 1 else LOSS for p in places]
         humans = [s.user_id for s in seats.values() if s.user_id is not None]
         stored = await repo.ratings(table.chat_id, table.game, humans)
         skills = {seat: (Skill(stored[s.user_id].mu, stored[s.user_id].sigma)
                          if s.user_id in stored else new_skill())
                   for seat, s in seats.items() if s.user_id is not None}
         teams = [[skills.get(seat) or new_skill() for seat in side.seats] for side in result.sides]
-        rated = rate(teams, [side.place for side in result.sides])
-        if table.options.get("takebacks") == "on":  # a match with takebacks is never rated
-            rated = [list(team) for team in teams]
+        rated = rate(teams, places)
         after = {seat: rated[i][k] for i, side in enumerate(result.sides)
                  for k, seat in enumerate(side.seats)}
         finished_at = table.finished_at or utcnow()
@@ -195,28 +230,28 @@ class Records:
             row = seats.get(seat_no)
             side = result.side_of(seat_no)
             user_id = row.user_id if row else None
-            before = skills.get(seat_no)
+            counts = fair.rates(seat_no) and user_id is not None
+            before = skills.get(seat_no) if counts else None
             rows.append(SeatResult(
                 table_id=table.id, chat_id=table.chat_id, game=table.game, seat=seat_no,
                 side=side.side, user_id=user_id, bot_level=row.bot_level if row else None,
-                outcome=side.outcome, place=side.place, points=side.points, deals=result.deals,
-                baits=side.baits, capots=side.capots,
+                outcome=words[side.side], place=places[side.side], points=side.points,
+                deals=result.deals, baits=side.baits, capots=side.capots,
                 rating_before=float(before.shown) if before else None,
                 rating_after=float(after[seat_no].shown) if before else None,
-                finished_at=finished_at))
-            if user_id is not None:
+                rated=counts, finished_at=finished_at))
+            if user_id is not None and counts:
                 rating = stored.get(user_id) or Rating(chat_id=table.chat_id, game=table.game,
                                                        user_id=user_id, mu=0.0, sigma=0.0,
                                                        ordinal=0.0)
                 rating.mu, rating.sigma = after[seat_no].mu, after[seat_no].sigma
                 rating.matches += 1
-                rating.wins += 1 if side.outcome == "win" else 0
+                rating.wins += 1 if words[side.side] == WIN else 0
                 await repo.save_rating(rating)
-        sides = [list(s.seats) for s in result.sides]
         await repo.add_result(MatchResult(
             table_id=table.id, chat_id=table.chat_id, game=table.game, players=match.players,
             deals=result.deals, winner_side=result.winner, sides=sides,
-            totals=list(result.totals), finished_at=finished_at), rows)
+            totals=list(result.totals), rated=fair.rated, finished_at=finished_at), rows)
         return True
 
     def _schedule(self, table_id: int) -> None:
@@ -265,6 +300,8 @@ class Records:
         lines = rating_lines(tr, changes)
         if lines:
             caption += "\n" + lines
+        if not any(r.rated for r in results):
+            caption += "\n" + tr(f"rec.unrated.{unrated_why(table, results)}")
         image = self._picture(tr, loaded, match)
         buttons = self._buttons(tr, loaded, match, loaded.history(), pic=False)
         await self.messenger.send_photo(Target(loaded.chat.ext_id, table.thread_id), image,
@@ -508,6 +545,14 @@ def export_of(table: GameTable, record: MatchRecord,
     action log's ``(seat, code)`` pairs."""
     return export_data(game=table.game, players=record.players, options=dict(record.options),
                        seed=record.seed, deck=record.deck, actions=actions)
+
+
+def unrated_why(table: GameTable, results: Sequence[SeatResult]) -> str:
+    """Why a finished match whose ``results`` changed no rating was unrated (a reason of
+    bot/records/fair.py)."""
+    if any(r.user_id is None for r in results):
+        return BOTS
+    return TAKEBACKS if allows_takebacks(table.options) else BOT_MOVES
 
 
 def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]],

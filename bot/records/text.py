@@ -44,8 +44,8 @@ def cut(text: str, limit: int = MAX_TEXT) -> str:
 def render_stats(tr: Translator, name: str, stats: Sequence[GameStats],
                  ratings: dict[str, int], *, everywhere: bool) -> str:
     """A player's record per game: played, won, deals, baits and capots where the game has them
-    (``stats.details.<game>``), average points, current streak, and his rating in this chat
-    (``ratings``: game -> shown rating)."""
+    (``stats.details.<game>``), average points, rated and unrated matches apart, current streak,
+    and his rating in this chat (``ratings``: game -> shown rating)."""
     scope = tr("stats.scope_all") if everywhere else tr("stats.scope_chat")
     if not stats:
         return tr("stats.none", name=escape(name))
@@ -60,7 +60,7 @@ def render_stats(tr: Translator, name: str, stats: Sequence[GameStats],
                    "avg": num(tr, round(s.avg_points, 1))}
         lines.append(tr.maybe(f"stats.details.{s.game}", tr("stats.details", **details),
                               **details))
-        extra = []
+        extra = [tr("stats.rated_split", rated=s.rated, unrated=s.played - s.rated)]
         if s.streak:
             extra.append(tr(f"stats.streak.{s.streak_outcome}", n=s.streak))
         if s.game in ratings:

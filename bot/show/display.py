@@ -25,7 +25,15 @@ import engine
 from bot.i18n import Catalogs, Translator
 from bot.markup import Html, escape
 from bot.messenger import Messenger
-from bot.model import Button, ChatMigrated, RecordData, Screen, Target, Undeliverable
+from bot.model import (
+    Button,
+    ChatMigrated,
+    LobbyData,
+    RecordData,
+    Screen,
+    Target,
+    Undeliverable,
+)
 from bot.records.core import over_deals
 from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
@@ -234,6 +242,11 @@ class Display:
             if sent.target.chat_ext_id == chat_ext_id:
                 sent.screen = None
 
+    def reachable(self, chat_ext_id: str) -> bool:
+        """False when this private chat refused a hand since the person last started the bot
+        (nothing more is sent there until he does)."""
+        return chat_ext_id not in self._unreachable
+
     def post(self, target: Target, screen: Screen) -> Delivery:
         """Queue a new message nobody waits for (a notice, an event); a failure is logged and
         does not stop the refresh."""
@@ -293,6 +306,10 @@ class Display:
         if self.table_buttons is not None and playing:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))
+        waiting = loaded.row(match.to_move) if playing else None
+        if waiting is not None and waiting.bot_level is None \
+                and (person := loaded.user(waiting)) is not None:
+            table_screen = dataclasses.replace(table_screen, mention=person.ext_id)
         before = self._sent.get((table_id, None))
         old_delivery = before.delivery if before else None
         if repost and before is not None and before.delivery.done() is False \
@@ -317,8 +334,11 @@ class Display:
                 hands.append((user.name, user.ext_id, delivery))
         if match.is_over and any(e["type"] == "match_over" for e in new_events):
             sheet = match.score_sheet
+            # the rematch's button (bot/tables/rematch.py) waits under the result
+            rematch = rematch_button(tr, table_id)
             self.post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
-                                     + "\n\n" + render_sheet(tr, info, sheet, with_result=False)))
+                                    + "\n\n" + render_sheet(tr, info, sheet, with_result=False),
+                                    ((rematch,),)))
         if closing:
             self.post(group, Screen(tr(closing) + "\n\n"
                                      + render_sheet(tr, info, match.score_sheet)))
@@ -410,6 +430,20 @@ class Display:
             if not self.detached:
                 await self.drain()
 
+    def repost_hand(self, loaded: Loaded, seat: int) -> None:
+        """Post one seat's hand message anew (at the bottom of its private chat) and delete
+        the old one once the new one is there: the "your move" ping's button. Call it under
+        the table's lock; the new message's id is stored when it is delivered."""
+        found = self._seat_hand(loaded, seat)
+        if found is None:
+            return
+        screen, target, old_id = found
+        before = self._sent.get((loaded.id, seat))
+        posted = self._show((loaded.id, seat), target, old_id, screen, anew=True)
+        if old_id or before is not None:
+            self.outbox.remove(target, message=old_id,
+                               after=before.delivery if before else None, only_if=posted)
+
     # ---- hands shown on demand (Discord's "My hand") -----------------------------------------
 
     async def hand_on_demand(self, loaded: Loaded, seat: int,
@@ -441,3 +475,11 @@ def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Bu
     deal that has just ended is among its events."""
     over = over_deals([e.to_dict() for e in match.events], match.is_over)
     return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None
+
+
+def rematch_button(tr: Translator, table_id: int, votes: int = 0,
+                   humans: int = 0) -> Button:
+    """The "Rematch" button of the result of table ``table_id``, with the count of votes so
+    far once there is one."""
+    text = tr("button.rematch_count", n=votes, total=humans) if votes else tr("button.rematch")
+    return Button(text, LobbyData(table_id, "rematch"))

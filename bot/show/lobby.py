@@ -31,6 +31,7 @@ def render_lobby(
     max_players: int,
     closed: str | None = None,
     pairs: bool = False,
+    unrated: str = "",
 ) -> Screen:
     """The lobby message: seats, options, and Join / Leave / Start / Cancel buttons.
 
@@ -43,6 +44,8 @@ def render_lobby(
         pairs: a pair game (``GameInfo.pairs_at``): the seats are laid out as two pairs,
             partners opposite (seats 1+3 against 2+4 as shown, 0+2 against 1+3 in the engine),
             and each free seat gets a button to take it or move to it.
+        unrated: why the match would not count for the ratings (a reason of
+            bot/records/fair.py), "" when it would.
     """
     title = escape(tr.maybe(f"game.{game}", game))
     lines = [f"🃏 <b>{title}</b> · {tr('lobby.title')}"]
@@ -55,6 +58,7 @@ def render_lobby(
     for key, value in options.items():
         if key in choices:
             lines.append(f"{tr.maybe(f'opt.{key}', key)}: {option_value(tr, key, value)}")
+    lines.append(tr(f"lobby.unrated.{unrated}") if unrated else tr("lobby.rated"))
     if closed:
         lines.append(tr(closed))
         return Screen("\n".join(lines))

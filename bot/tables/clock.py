@@ -40,7 +40,7 @@ CLOSE_WAIT = 10.0
 #: ``callback(table_id, version)`` for turn deadlines, half-time reminders and bot moves.
 TableCallback = Callable[[int, int], Awaitable[None]]
 #: The kinds of job a table may have.
-KINDS = ("turn", "reminder", "bot", "lobby")
+KINDS = ("turn", "reminder", "bot", "lobby", "ping")
 
 
 def utcnow() -> datetime:
@@ -49,11 +49,12 @@ def utcnow() -> datetime:
 
 
 class Timers:
-    """Named one-shot jobs per table: ``turn``, ``reminder``, ``bot`` and ``lobby``.
+    """Named one-shot jobs per table: ``turn``, ``reminder``, ``bot``, ``lobby`` and ``ping``.
 
     ``connect`` names the callbacks: ``on_deadline`` (the player to move ran out of time),
     ``on_reminder`` (half time), ``on_bot_turn`` (a bot or an automatic seat should move),
-    ``on_lobby_expired`` (an unstarted lobby times out).
+    ``on_lobby_expired`` (an unstarted lobby times out), ``on_ping`` (a human's turn has
+    waited: the "your move" ping, bot/tables/ping.py).
     """
 
     def __init__(self) -> None:
@@ -62,10 +63,13 @@ class Timers:
         self._running: set[asyncio.Task[None]] = set()  # the jobs running now (see `close`)
 
     def connect(self, *, on_deadline: TableCallback, on_reminder: TableCallback,
-                on_bot_turn: TableCallback, on_lobby_expired: TableCallback) -> None:
+                on_bot_turn: TableCallback, on_lobby_expired: TableCallback,
+                on_ping: TableCallback | None = None) -> None:
         """Name what each kind of job runs (the service wires its use cases here)."""
         self._callbacks = {"turn": on_deadline, "reminder": on_reminder, "bot": on_bot_turn,
                            "lobby": on_lobby_expired}
+        if on_ping is not None:
+            self._callbacks["ping"] = on_ping
 
     def start(self) -> None:
         """Start the scheduler (inside the running event loop)."""
@@ -131,6 +135,11 @@ class Timers:
         """Close the lobby at ``at`` unless it has started by then."""
         self._add("lobby", table_id, 0, at)
 
+    def arm_ping(self, table_id: int, version: int, delay: float) -> None:
+        """Ping the human to move after ``delay`` seconds, if the table is still at
+        ``version`` then."""
+        self._add("ping", table_id, version, utcnow() + timedelta(seconds=delay))
+
     def cancel(self, table_id: int, *kinds: str) -> None:
         """Drop the table's jobs of ``kinds`` (all kinds when none is named)."""
         for kind in kinds or KINDS:
@@ -147,13 +156,15 @@ class Timers:
 class Plan:
     """What comes next at a table after a change: ``kind`` ``"bot"`` (a bot or automatic seat
     moves next), ``"turn"`` (a human's clock runs until ``deadline``, ``seconds`` per move) or
-    ``""`` (nothing to arm), for the table at ``version``."""
+    ``""`` (nothing to arm), for the table at ``version``; ``ping``: a human is to move (with
+    a clock or without), so the "your move" ping is armed."""
 
     table_id: int
     version: int
     kind: Literal["bot", "turn", ""]
     deadline: datetime | None = None
     seconds: int = 0
+    ping: bool = False
 
 
 def plan(table: GameTable, match: engine.Match | None, seats: list[Seat], *,
@@ -167,6 +178,7 @@ def plan(table: GameTable, match: engine.Match | None, seats: list[Seat], *,
     assert table.id is not None
     seconds = int(table.options.get("turn_timer", 0) or 0)
     kind: Literal["bot", "turn", ""] = ""
+    ping = False
     if table.status == "playing" and match is not None:
         row = next((s for s in seats if s.seat == match.to_move), None) \
             if match.to_move is not None else None
@@ -175,13 +187,14 @@ def plan(table: GameTable, match: engine.Match | None, seats: list[Seat], *,
             kind = "" if takeback_request(table) else "bot"
         elif row is not None and seconds > 0 and not table.paused:
             kind = "turn"
+        ping = row is not None and kind != "bot" and not table.paused
     if kind != "turn":
         table.deadline = None
     elif keep_deadline and table.deadline is not None:
         table.deadline = max(table.deadline, utcnow() + timedelta(seconds=seconds / 2))
     else:
         table.deadline = utcnow() + timedelta(seconds=seconds)
-    return Plan(table.id, table.version, kind, table.deadline, seconds)
+    return Plan(table.id, table.version, kind, table.deadline, seconds, ping)
 
 
 class Clock:
@@ -192,15 +205,17 @@ class Clock:
         display: the screens (the reminder redraws the table with its clock).
         bot_delay: seconds a bot player waits before its move (a human-feeling pause).
         lobby_timeout: seconds after which an unstarted lobby closes.
+        ping_after: seconds a human's turn waits before his "your move" ping (0: never).
     """
 
     def __init__(self, kit: Kit, display: Display, *, bot_delay: float = 1.5,
-                 lobby_timeout: float = 900.0) -> None:
+                 lobby_timeout: float = 900.0, ping_after: float = 20.0) -> None:
         self.kit = kit
         self.display = display
         self.timers = Timers()
         self.bot_delay = bot_delay
         self.lobby_timeout = lobby_timeout
+        self.ping_after = ping_after
 
     def arm(self, plan: Plan) -> None:
         """Set the timers for ``plan`` (after its transaction committed)."""
@@ -214,6 +229,15 @@ class Clock:
             self.timers.arm_turn(table_id, plan.version, plan.deadline, plan.seconds)
         else:
             self.timers.cancel(table_id, "turn", "reminder", "bot")
+        # with a clock, the ping comes only before the half-time reminder (a private message
+        # that notifies too) and while the player still has time to move
+        if plan.ping and self.ping_after > 0 and (
+                plan.deadline is None
+                or (self.ping_after < plan.seconds / 2
+                    and plan.deadline - utcnow() > timedelta(seconds=self.ping_after))):
+            self.timers.arm_ping(table_id, plan.version, self.ping_after)
+        else:
+            self.timers.cancel(table_id, "ping")
 
     def arm_lobby(self, table_id: int, created_at: datetime) -> None:
         """Close the lobby ``lobby_timeout`` seconds after ``created_at``."""

@@ -13,12 +13,15 @@ import engine.ai
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import Button, ChatMigrated, LobbyData, Person, Place, Screen, Target
+from bot.records.fair import unrated_reason
+from bot.records.service import Records
 from bot.show.common import bot_name
 from bot.show.display import Display
 from bot.show.lobby import render_lobby
 from bot.tables.access import Access, join_payload
 from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
+from bot.tables.load import decode
 from bot.tables.play import Answer, answer_safely, guarded
 from storage import Conflict, GameTable, Tx
 
@@ -87,12 +90,14 @@ class Lobby:
         access: the membership check of a Join.
         new_seed: source of match seeds (tests pass a deterministic one).
         link_secret: the key signing join links (bot/tables/access.py).
+        records: results and ratings (a stopped match that a player left is his loss).
     """
 
     def __init__(self, kit: Kit, display: Display, clock: Clock, access: Access, *,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(62),
-                 link_secret: bytes) -> None:
+                 link_secret: bytes, records: Records | None = None) -> None:
         self.kit = kit
+        self.records = records
         self.display = display
         self.clock = clock
         self.access = access
@@ -184,7 +189,10 @@ class Lobby:
         return render_lobby(tr, table_id=table_id,
                             game=table.game, names=names, options=dict(table.options),
                             choices=lobby_choices(table.game), min_players=info.min_players,
-                            max_players=info.max_players, closed=closed, pairs=pairs)
+                            max_players=info.max_players, closed=closed, pairs=pairs,
+                            unrated=unrated_reason(bot_seats=any(s.user_id is None
+                                                                 for s in seats),
+                                                   options=table.options))
 
     async def press(self, person: Person, data: LobbyData, place: Place | None = None,
                     answer: Answer | None = None,
@@ -199,6 +207,10 @@ class Lobby:
         the messages are redrawn.
         """
         reply = answer or _no_answer
+        if data.op in ("rematch", "hand"):  # not the lobby's: the adapters route them elsewhere
+            notice = self.kit.tr(None)("notice.bad_data")
+            await answer_safely(reply, notice)
+            return notice
         async with self.kit.locks(data.table_id):
             if data.op == "stop":
                 return await self._stop(person, data, reply, used)
@@ -355,7 +367,7 @@ class Lobby:
                 if all(s.user_id is None for s in seats):  # bots only: nobody could play
                     return tr("notice.no_humans"), "", None, None
                 try:
-                    await self._start_match(tx, table, len(seats))
+                    await self.start_match(tx, table, len(seats))
                 except engine.InvalidOptions as exc:
                     log.info("table %s not started: %s (%s)", table.id, exc, exc.rule_id)
                     reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.options_refused"))
@@ -416,7 +428,7 @@ class Lobby:
                 table.message_id = message_id
                 await tx.save_table(table)
 
-    async def _start_match(self, tx: Tx, table: GameTable, players: int) -> None:
+    async def start_match(self, tx: Tx, table: GameTable, players: int) -> None:
         """Create the match (seeded), freeze the options, and mark the table playing.
 
         Raises:
@@ -495,6 +507,9 @@ class Lobby:
                 table.status = "aborted"
                 table.version += 1
                 await tx.save_table(table)
+                record = await tx.get_match(data.table_id)
+                if self.records is not None and record is not None:
+                    await self.records.on_match_stopped(tx, table, decode(table, record))
                 notice = ""
         if notice:
             await answer_safely(reply, notice)

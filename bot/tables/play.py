@@ -22,6 +22,7 @@ import engine
 import engine.ai
 from bot import metrics
 from bot.model import ActData, ExpandData, Person, Place, Screen, Target
+from bot.records.fair import unrated_reason
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.tables.clock import Clock, Plan, plan
@@ -108,6 +109,24 @@ def asks_first(loaded: Loaded, seat: Seat, code: str) -> bool:
         and is_drastic(match, seat.seat, code) and code in match.legal_actions(seat.seat)
 
 
+def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
+    """The seats of ``loaded`` whose "your move" ping (bot/tables/ping.py) has done its job
+    after a move by seat ``mover``: the mover's own, and any seat no longer to move (every
+    seat once the match is over)."""
+    match = loaded.match
+    playing = loaded.table.status == "playing" and match is not None
+    to_move = match.to_move if match is not None else None
+    return [s for s in loaded.seats if s.ping_message_id
+            and (s.seat == mover or not playing or to_move != s.seat)]
+
+
+def _rated_so_far(loaded: Loaded) -> bool:
+    """Whether the table's match would be rated (no bot seat, no takebacks): a player who
+    leaves it then loses it."""
+    return not unrated_reason(bot_seats=any(s.user_id is None for s in loaded.seats),
+                              options=loaded.table.options)
+
+
 def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     """Whether the bot may move for the seat ``row``: a bot or automatic seat, or a human's seat
     whose time ran out (False when the owner took the seat back meanwhile)."""
@@ -132,6 +151,8 @@ class Play:
         self.clock = clock
         self.records = records
         self.takebacks = Takebacks(kit, display, clock)
+        #: Pings done with by a move, by table: deleted once the move committed (``follow``).
+        self._spent: dict[int, list[tuple[str, str]]] = {}
 
     # ---- a game button ----------------------------------------------------------------------
 
@@ -206,10 +227,12 @@ class Play:
                     await guarded(redraw, "table %s not redrawn", data.table_id)
         return notice
 
-    async def commit_move(self, tx: Tx, loaded: Loaded, seat: int, code: str) -> Change:
+    async def commit_move(self, tx: Tx, loaded: Loaded, seat: int, code: str, *,
+                          by_bot: bool = False) -> Change:
         """Apply ``code`` for ``seat`` to the loaded match and store it in ``tx``: the action
         log, the snapshot, the new score rows, the version, the match's end (with its results
-        and ratings) and the next deadline all commit together.
+        and ratings) and the next deadline all commit together. ``by_bot``: the bot made the
+        move (the action log says so: bot/records/fair.py counts those).
 
         Raises:
             engine.IllegalAction: the engine refuses the code (nothing is stored).
@@ -220,10 +243,11 @@ class Play:
         rows_before = len(match.score_sheet["rows"])
         events = match.apply(seat, code)
         metrics.MOVES.labels(game=table.game).inc()
-        await tx.store_move(record, seat, code, match.to_json())
+        await tx.store_move(record, seat, code, match.to_json(), by_bot=by_bot)
         rows = new_score_rows(match, rows_before)
         if rows:
             await tx.add_score_rows(loaded.id, rows)
+        await self._spend_pings(tx, loaded, seat)
         table.version += 1
         if match.is_over:
             finish(table, match)
@@ -234,12 +258,27 @@ class Play:
         await tx.save_table(table)
         return loaded, [e.to_dict() for e in events], next_
 
+    async def _spend_pings(self, tx: Tx, loaded: Loaded, mover: int) -> None:
+        """Forget (in ``tx``) the pings a move by ``mover`` made useless; ``follow`` deletes
+        them once the move committed (bot/tables/ping.py)."""
+        gone = []
+        for row in spent_pings(loaded, mover):
+            user = loaded.user(row)
+            if user is not None and row.ping_message_id:
+                gone.append((user.ext_id, row.ping_message_id))
+            row.ping_message_id = None
+            await tx.save_seat(row)
+        self._spent[loaded.id] = gone
+
     async def follow(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan) -> None:
         """After a committed change: redraw the table as committed, then arm what comes next.
 
         A redraw that fails is logged and the timers are armed all the same: a table whose
-        messages lag is redrawn by the next change, a table without a timer is stuck.
+        messages lag is redrawn by the next change, a table without a timer is stuck. The
+        pings the change made useless are deleted.
         """
+        for chat, message_id in self._spent.pop(loaded.id, []):
+            self.display.outbox.remove(Target(chat, private=True), message=message_id)
         await guarded(self.display.show(loaded, new_events=events),
                       "table %s not redrawn", loaded.id)
         self.clock.arm(next_)
@@ -355,7 +394,7 @@ class Play:
             if loaded is None or row is None:  # the same version: the same seat to move
                 return None
             try:
-                change = await self.commit_move(tx, loaded, row.seat, code)
+                change = await self.commit_move(tx, loaded, row.seat, code, by_bot=True)
             except engine.IllegalAction:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
@@ -368,6 +407,8 @@ class Play:
                 row.timeouts += 1
                 if row.timeouts >= MAX_TIMEOUTS:
                     row.bot_level = STAND_IN_LEVEL
+                    # gone silent: in a rated match that is leaving it (bot/records/fair.py)
+                    row.left_match = row.left_match or _rated_so_far(loaded)
                 await tx.save_seat(row)
                 if row.bot_level is not None:
                     # the seat may move again (it won the trick): the bot, not a clock, moves it
@@ -397,6 +438,11 @@ class Play:
                 return "notice.bad_data", None, lang
             row.bot_level = STAND_IN_LEVEL if auto else None
             row.timeouts = 0
+            key = "notice.left_match" if auto else "notice.back"
+            if auto and _rated_so_far(loaded):
+                # a rated match: leaving it loses it (sticky, "I'm back" keeps the mark)
+                row.left_match = True
+                key = "notice.left_rated"
             await tx.save_seat(row)
             loaded.table.version += 1  # buttons drawn before the change are stale now
             next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
@@ -412,7 +458,7 @@ class Play:
                     next_ = await self.takebacks.take_back(tx, loaded, request)
                     self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
                                       Screen(self.kit.tr(lang)("takeback.done")))
-        return ("notice.left_match" if auto else "notice.back"), (loaded, [], next_), lang
+        return key, (loaded, [], next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:
         """"I'm back": the owner takes his seat back from the bot. Returns the answer."""

@@ -10,6 +10,8 @@ of one part and answer the press with the notice it returns:
 * ``clock`` (bot/tables/clock.py): what happens next without a press, and its timers;
 * ``chats`` (bot/tables/chatmove.py): a group that changed its id or removed the bot;
 * ``guard`` (bot/tables/guard.py): ``/confirm on|off``, the misclick guard's setting;
+* ``rematch`` (bot/tables/rematch.py): the "Rematch" button under a finished match;
+* ``pings`` (bot/tables/ping.py): the "your move" ping, its button, ``/notify``;
 * ``records`` (bot/records/service.py): ``/score``, ``/stats``, ``/top``, ``/history``,
   ``/export``;
 * the service itself: ``/start``, ``/help``, ``/rules``, ``/lang``, start-up.
@@ -39,7 +41,9 @@ from bot.tables.guard import Guard
 from bot.tables.kit import Kit
 from bot.tables.load import is_suspended
 from bot.tables.lobby import Lobby
+from bot.tables.ping import Pings
 from bot.tables.play import Play, guarded
+from bot.tables.rematch import Rematch
 from storage import Store, Tx
 
 log = logging.getLogger(__name__)
@@ -58,6 +62,7 @@ class TableService:
         lobby_timeout: seconds after which an unstarted lobby closes.
         link_secret: the key signing join links (bot/tables/access.py); random when not given
             (links then die with the process).
+        ping_after: seconds a human's turn waits before his "your move" ping (0: never).
     """
 
     def __init__(
@@ -71,6 +76,7 @@ class TableService:
         bot_delay: float = 1.5,
         lobby_timeout: float = 900.0,
         link_secret: bytes | None = None,
+        ping_after: float = 20.0,
     ) -> None:
         self.kit = Kit(store, catalogs, messenger, default_lang)
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
@@ -78,17 +84,21 @@ class TableService:
         self.records = Records(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang, locks=self.kit.locks)
         self.clock = Clock(self.kit, self.display, bot_delay=bot_delay,
-                           lobby_timeout=lobby_timeout)
+                           lobby_timeout=lobby_timeout, ping_after=ping_after)
+        self.pings = Pings(self.kit, self.display, ping_after=ping_after)
         self.access = Access(self.kit)
         self.play = Play(self.kit, self.display, self.clock, self.records)
         self.lobby = Lobby(self.kit, self.display, self.clock, self.access, new_seed=new_seed,
-                           link_secret=link_secret or secrets.token_bytes(32))
+                           link_secret=link_secret or secrets.token_bytes(32),
+                           records=self.records)
         self.chats = ChatMoves(self.kit, self.display, self.lobby, self.clock)
         self.guard = Guard(self.kit)
+        self.rematch = Rematch(self.kit, self.display, self.clock, self.lobby)
         self.clock.timers.connect(on_deadline=self.play.on_deadline,
                                   on_reminder=self.clock.on_reminder,
                                   on_bot_turn=self.play.on_bot_turn,
-                                  on_lobby_expired=self.lobby.on_expired)
+                                  on_lobby_expired=self.lobby.on_expired,
+                                  on_ping=self.pings.on_ping)
 
     @property
     def store(self) -> Store:
@@ -141,7 +151,8 @@ class TableService:
         """``/help``: what the bot does and its commands."""
         tr = await self.translator(place)
         games = ", ".join(g.id for g in engine.list_games())
-        await self.kit.say(place, tr("help.text", games=games))
+        more = tr.maybe(f"help.more.{self.platform}", "")  # commands of one platform only
+        await self.kit.say(place, tr("help.text", games=games) + (f"\n{more}" if more else ""))
 
     async def rules(self, place: Place, game_id: str) -> None:
         """``/rules <game>``: a short summary of the game's rules (and the table's options)."""

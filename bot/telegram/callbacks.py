@@ -57,7 +57,7 @@ class LobbyCb(CallbackData, prefix="l", sep="|"):
     def to_data(self) -> LobbyData | None:
         """The platform-neutral value, or None for an unknown operation (garbage data)."""
         ops: tuple[LobbyOp, ...] = ("join", "leave", "start", "cancel", "opt", "stop", "bot",
-                                    "unbot", "sit")
+                                    "unbot", "sit", "rematch", "hand")
         for op in ops:
             if op == self.op:
                 return LobbyData(self.t, op, self.arg)

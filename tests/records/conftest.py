@@ -142,14 +142,17 @@ def play_out(match: engine.Match, seed: int, limit: int = 50_000) -> list[tuple[
 async def finished_table(store: Store, records: Records, *, game: str, players: list[Person],
                          seed: int, options: dict[str, Any] | None = None,
                          bots: tuple[int, ...] = (), place: Place = GROUP,
-                         chosen: Any = None, table_options: dict[str, Any] | None = None
+                         chosen: Any = None, table_options: dict[str, Any] | None = None,
+                         left: tuple[int, ...] = (), by_bot: Any = None
                          ) -> tuple[GameTable, engine.Match]:
     """A table of ``game`` in ``place`` whose match is stored and played to its end (seeded),
     finished as the service finishes one, with ``records.on_match_finished`` called.
 
     ``players`` sit in seats 0.. (``bots``: seats given to bot players instead); ``chosen``
     (a function of the match) may replace the random play to force an outcome;
-    ``table_options`` are the table's own (lobby) options beside the engine's.
+    ``table_options`` are the table's own (lobby) options beside the engine's; ``left``: seats
+    whose human left with /leave; ``by_bot`` (a function of the action's seq and seat): which
+    logged moves the bot made.
     """
     n = len(players)
     opts = dict(SHORT.get(game, {}) if options is None else options)
@@ -166,11 +169,15 @@ async def finished_table(store: Store, records: Records, *, game: str, players: 
             if seat in bots:
                 await tx.add_seat(table.id, seat, None, bot_level="easy")
             else:
-                await tx.add_seat(table.id, seat, user.id)
+                row = await tx.add_seat(table.id, seat, user.id)
+                if seat in left:
+                    row.left_match, row.bot_level = True, "normal"
+                    await tx.save_seat(row)
         start = engine.get_game(game).new_match(players=n, options=opts, seed=seed)
         await tx.create_match(table.id, seed, n, opts, None, start.to_json())
         for seq, (seat, code) in enumerate(actions, 1):
-            await tx.append_action(table.id, seq, seat, code)
+            await tx.append_action(table.id, seq, seat, code,
+                                   by_bot=bool(by_bot and by_bot(seq, seat)))
         await tx.save_snapshot(table.id, match.to_json(), len(actions))
         result = match.score_sheet["result"] or {}
         table.status = "finished"

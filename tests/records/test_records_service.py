@@ -122,8 +122,9 @@ async def test_bot_seats_are_recorded_without_rating(store: Store, records: Reco
         rows = await RecordsRepo(tx.session).seat_results(table.id or 0)
         ratings = (await tx.session.exec(select(Rating))).all()
     assert rows[1].user_id is None and rows[1].bot_level == "easy"
-    assert rows[1].rating_after is None and rows[0].rating_after is not None
-    assert [r.user_id for r in ratings] == [rows[0].user_id]
+    # with a bot player the match is unrated (issue #18): recorded, no rating changes
+    assert [r.rating_after for r in rows] == [None, None]
+    assert [r.rated for r in rows] == [False, False] and ratings == []
 
 
 async def test_history_score_buttons_and_export(store: Store, records: Records,

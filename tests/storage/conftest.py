@@ -29,6 +29,7 @@ from storage import GameTable, Store  # noqa: E402
 
 PG_ENV = "TEST_DATABASE_URL"
 _STORAGE_TABLES = (
+    "rematch_vote",
     "rating",
     "seat_result",
     "match_result",

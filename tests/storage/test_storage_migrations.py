@@ -17,7 +17,7 @@ from storage.db import MIGRATIONS_DIR, alembic_config, sqlite_file
 from storage.models import metadata
 
 TABLES = {"user", "chat", "game_table", "seat", "match_record", "action_log", "score_row",
-          "match_result", "seat_result", "rating"}
+          "match_result", "seat_result", "rating", "rematch_vote"}
 
 
 def _schema(conn: Connection) -> dict[str, Any]:

@@ -1,0 +1,190 @@
+"""Rematch (issue #18, item 1): the "Rematch" button under a finished match's result.
+
+Every human of the match presses it; each press is a vote stored in the database
+(``rematch_vote``), so a restart loses none and a second press adds nothing. The last vote
+starts the new match at once in the same place: the same players and options, the bot players
+at their levels, every seat moved one place round the table (``rotated``), so in a pair game
+partners stay together and the pairs change sides. A press by someone who did not play is
+answered and changes nothing; the offer expires when a lobby would (``Clock.lobby_timeout``
+after the match ended).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import engine
+from bot.markup import escape
+from bot.model import Button, Person, Screen, Target
+from bot.show.display import Display, rematch_button
+from bot.tables.clock import Clock, utcnow
+from bot.tables.kit import Kit
+from bot.tables.load import Loaded, load
+from bot.tables.lobby import Lobby, lobby_defaults
+from bot.tables.play import Answer, answer_safely, guarded
+from storage import Conflict, GameTable, Tx
+from storage.rematch import RematchRepo
+
+log = logging.getLogger(__name__)
+
+#: Replaces the buttons of the message a press came from (empty rows: no buttons).
+Relabel = Callable[[tuple[tuple[Button, ...], ...]], Awaitable[None]]
+
+
+def rotated(seat: int, players: int) -> int:
+    """The seat a player of seat ``seat`` (0-based) takes in the rematch: the next one round
+    the table. With four players in pairs (0+2 against 1+3) the partners stay together and
+    the pairs change sides."""
+    return (seat + 1) % players
+
+
+def rotated_options(game_id: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """``options`` for the rematch: in a pair game an option that names a seat of one pair
+    (its values are exactly that pair's seats: Berg's captains) follows its player to his new
+    seat, in the other pair's option; everything else stays."""
+    info = engine.get_game(game_id).info
+    if not info.in_pairs(players):
+        return dict(options)
+    pairs = ({0, 2}, {1, 3})
+    by_seats = {o.key: set(o.values) for o in info.options if set(o.values) in pairs}
+    out = dict(options)
+    for key in by_seats:
+        if options.get(key) in by_seats[key]:
+            seat = rotated(int(options[key]), players)
+            out[next(k for k, seats in by_seats.items() if seat in seats)] = seat
+    return out
+
+
+@dataclass(frozen=True)
+class _Vote:
+    """What a press decided: its notice, the buttons the result message shows now (None: keep
+    them) and the rematch's table when this vote started it."""
+
+    notice: str
+    buttons: tuple[tuple[Button, ...], ...] | None = None
+    started: int | None = None
+    pairs: bool = False
+
+
+class Rematch:
+    """The rematch use case.
+
+    Args:
+        kit: the service's shared parts.
+        display: the screens (the new table message).
+        clock: the timers (the rematch's clocks; its expiry is the lobby's time-out).
+        lobby: starts the new match as a lobby's Start does.
+    """
+
+    def __init__(self, kit: Kit, display: Display, clock: Clock, lobby: Lobby) -> None:
+        self.kit = kit
+        self.display = display
+        self.clock = clock
+        self.lobby = lobby
+
+    async def press(self, person: Person, table_id: int, answer: Answer | None = None,
+                    relabel: Relabel | None = None) -> str:
+        """The "Rematch" button under the result of ``table_id``. Returns the press's answer
+        (also given to ``answer`` first); ``relabel`` shows the count of votes on the pressed
+        message (or takes the button away once the rematch started)."""
+        async with self.kit.locks(table_id):
+            async with self.kit.store.transaction() as tx:
+                loaded = await load(tx, table_id, lock=True)
+                vote = await self._vote(tx, loaded, person)
+            if answer is not None:
+                await answer_safely(answer, vote.notice)
+            if relabel is not None and vote.buttons is not None:
+                await guarded(relabel(vote.buttons), "rematch button of %s not relabelled",
+                              table_id)
+            if vote.started is not None and loaded is not None:
+                await self._begin(loaded, vote.started, pairs=vote.pairs)
+        return vote.notice
+
+    async def _vote(self, tx: Tx, loaded: Loaded | None, person: Person) -> _Vote:
+        """The database part of a press: refuse it, or store the vote (and start the rematch
+        when it is the last one)."""
+        tr = self.kit.tr(loaded.chat.lang if loaded else None)
+        if loaded is None:
+            return _Vote(tr("notice.bad_data"))
+        table = loaded.table
+        if table.status != "finished" or loaded.match is None:
+            return _Vote(tr("notice.rematch_only_finished"))
+        humans = {s.user_id: s for s in loaded.seats if s.user_id is not None}
+        me = loaded.seat_of(person)
+        if me is None or me.user_id is None:
+            return _Vote(tr("notice.rematch_stranger"))
+        repo = RematchRepo(tx.session)
+        voters = await repo.voters(loaded.id)
+        if set(humans) <= voters:
+            return _Vote(tr("notice.rematch_started"), buttons=())
+        ended = table.finished_at or table.updated_at
+        if utcnow() > ended + timedelta(seconds=self.clock.lobby_timeout):
+            return _Vote(tr("notice.rematch_expired"), buttons=())
+
+        def waiting(voted: set[int]) -> str:
+            names = [u.name for uid, s in humans.items() if uid not in voted
+                     and (u := loaded.user(s)) is not None]
+            return escape(", ".join(names))
+
+        if me.user_id in voters:
+            return _Vote(tr("notice.rematch_again", names=waiting(voters)))
+        voted = voters | {me.user_id}
+        if not set(humans) <= voted:
+            await repo.add(loaded.id, me.user_id)
+            count = ((rematch_button(tr, loaded.id, len(voted), len(humans)),),)
+            return _Vote(tr("notice.rematch_wait", names=waiting(voted)), buttons=count)
+        if await tx.active_table(table.chat_id, table.thread_id) is not None:
+            return _Vote(tr("notice.table_exists"))  # the last vote waits for that table
+        try:
+            new = await self._create(tx, loaded)
+        except Conflict:  # a /new in the same place at the same moment
+            return _Vote(tr("notice.table_exists"))
+        except engine.InvalidOptions as exc:  # the options were played once: not expected
+            log.warning("table %s: the rematch was refused: %s", loaded.id, exc)
+            return _Vote(tr("notice.options_refused"))
+        await repo.add(loaded.id, me.user_id)
+        info = engine.get_game(table.game).info
+        assert new.id is not None
+        return _Vote("", buttons=(), started=new.id,
+                     pairs=info.in_pairs(len(loaded.seats)))
+
+    async def _create(self, tx: Tx, loaded: Loaded) -> GameTable:
+        """The rematch's table, started: same place, creator, language and lobby options
+        (``rotated_options``); every seat rotated; bot seats at their levels, the humans'
+        own seats theirs again (an automatic seat is his own again).
+
+        Raises:
+            Conflict: another table opened in the place meanwhile.
+            engine.InvalidOptions: the engine refuses the options (never, for options played).
+        """
+        old = loaded.table
+        defaults = lobby_defaults(old.game)
+        players = len(loaded.seats)
+        options = rotated_options(old.game, {k: v for k, v in old.options.items()
+                                             if k in defaults}, players)
+        new = await tx.create_table(old.chat_id, old.game, old.creator_id, options,
+                                    thread_id=old.thread_id)
+        assert new.id is not None
+        new.lang = old.lang
+        for seat in loaded.seats:
+            await tx.add_seat(new.id, rotated(seat.seat, players), seat.user_id,
+                              bot_level=seat.bot_level if seat.user_id is None else None)
+        await self.lobby.start_match(tx, new, players)
+        return new
+
+    async def _begin(self, old: Loaded, table_id: int, *, pairs: bool) -> None:
+        """After the last vote committed: say so in the group, draw the new table and its
+        hands, start its clocks (each step logged and passed over when it fails)."""
+        tr = self.kit.tr(old.chat.lang)
+        group = Target(old.chat.ext_id, old.table.thread_id)
+        self.display.post(group, Screen(tr("rematch.started_pairs" if pairs
+                                           else "rematch.started")))
+        async with self.kit.locks(table_id):
+            await guarded(self.display.refresh(table_id, new_events=[], new_table_message=True),
+                          "rematch %s not drawn", table_id)
+            await self.clock.schedule(table_id)
+

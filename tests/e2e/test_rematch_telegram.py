@@ -1,0 +1,70 @@
+"""Rematch end to end (issue #18, item 1): the real bot against the fake Bot API. Alice and Bob
+play a whole married bridge game; under the result a "Rematch" button: a stranger's press and a
+double press change nothing, the vote survives a restart, and Bob's press starts the new match
+at once with the seats rotated and the same options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.conftest import club, fake, hand_message, kozyr, play_married_bridge
+from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+
+__all__ = ["club", "fake", "kozyr"]  # fixtures used by name
+
+
+def labels(message: FakeMessage) -> list[str]:
+    return [b.text for row in message.buttons for b in row]
+
+
+async def test_rematch_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
+                                           club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    carol = fake.user(103, "Carol")
+    async with kozyr() as app:
+        await play_married_bridge(fake, group, alice, bob)
+        result = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        assert labels(result) == ["🔁 Rematch"]
+        data = result.buttons[0][0].data
+        assert data is not None
+        answer = await fake.press_button(carol, result, text="🔁 Rematch")
+        assert answer.text == "Only the players of this match can ask for a rematch."
+        answer = await fake.press_button(alice, result, text="🔁 Rematch")
+        assert answer.text == "Waiting for Bob to press Rematch too."
+        await fake.wait_for(lambda f: labels(f.message(group, result.message_id))
+                            == ["🔁 Rematch · 1/2"], what="the count on the button")
+        again = await fake.press_button(alice, fake.message(group, result.message_id),
+                                        text="🔁 Rematch · 1/2")
+        assert again.text == "You have asked already. Waiting for Bob."
+        async with app.store.transaction() as tx:
+            old = await tx.active_table(1)
+            assert old is None  # nothing started yet
+            first = await tx.last_finished_table(1, played=True)
+            assert first is not None and first.id is not None
+            old_seats = {s.user_id: s.seat for s in await tx.seats(first.id)}
+    hands_before = {u.id: getattr(hand_message(fake, u), "message_id", None)
+                    for u in (alice, bob)}
+    async with kozyr() as app:  # a restart: Alice's vote is in the database
+        mark = fake.mark()
+        answer = await fake.press_button(bob, fake.message(group, result.message_id),
+                                         text="🔁 Rematch · 1/2")
+        assert answer.text is None
+        await fake.wait_for_message(group, text_contains="🔁 Rematch: the same players")
+        await fake.wait_for(lambda f: labels(f.message(group, result.message_id)) == [],
+                            what="the button gone")
+        await fake.wait_for(lambda f: all(
+            (h := hand_message(f, u)) is not None and h.message_id != hands_before[u.id]
+            for u in (alice, bob)), timeout=10, what="new hands")
+        assert fake.calls("sendMessage", since=mark)
+        async with app.store.transaction() as tx:
+            table = await tx.active_table(first.chat_id)
+            assert table is not None and table.status == "playing" and table.id != first.id
+            seats = {s.user_id: s.seat for s in await tx.seats(table.id or 0)}
+            record = await tx.get_match(table.id or 0)
+        assert seats == {user: (seat + 1) % 2 for user, seat in old_seats.items()}
+        assert record is not None
+        assert {k: v for k, v in table.options.items() if k != "first_dealer"} == \
+            {k: v for k, v in first.options.items() if k != "first_dealer"}
+        # a press from a client that still shows the button
+        late = await fake.press(alice, result, data, strict=False)
+        assert late.text == "The rematch has started already."
