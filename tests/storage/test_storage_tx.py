@@ -305,3 +305,21 @@ async def test_objects_usable_after_rollback(store: Store, table: GameTable) -> 
         fresh = await tx.get_table(tid)
         assert await tx.seats(tid) == []
     assert fresh is not None and fresh.version == 0
+
+
+async def test_a_takeback_drops_actions_and_score_rows(store: Store, table: GameTable) -> None:
+    tid = table.id or 0
+    async with store.transaction() as tx:
+        for seq, code in enumerate(("pass", "take", "play:AH", "play:7S"), 1):
+            await tx.append_action(tid, seq, seq % 2, code)
+        await tx.add_score_rows(tid, [(1, 0, "10", 10, 10, ""), (1, 1, "5", 5, 5, ""),
+                                      (2, 0, "3", 3, 13, ""), (2, 1, "BT", 0, 5, "")])
+    async with store.transaction() as tx:
+        assert await tx.drop_actions(tid, 3) == 2
+        await tx.drop_score_rows(tid, 1)
+    async with store.transaction() as tx:
+        assert [(a.seq, a.code) for a in await tx.actions(tid)] == [(1, "pass"), (2, "take")]
+        assert [(r.deal, r.side) for r in await tx.score_rows(tid)] == [(1, 0), (1, 1)]
+        await tx.append_action(tid, 3, 1, "play:KH")  # the number taken back is free again
+    async with store.transaction() as tx:
+        assert [a.code for a in await tx.actions(tid)] == ["pass", "take", "play:KH"]
