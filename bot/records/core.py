@@ -276,7 +276,8 @@ def deal_record(data: dict[str, Any], number: int) -> DealRecord | None:
     if absorb([e.to_dict() for e in match.events]):
         return record
     for seat, code in data["actions"]:
-        remember()
+        if record is not None:  # the deal's own steps only: a long match replays fast
+            remember()
         if absorb([e.to_dict() for e in match.apply(int(seat), str(code))]):
             break
     return record

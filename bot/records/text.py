@@ -178,14 +178,22 @@ def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) ->
                             gave=card_text(e["gave"], tr), took=card_text(e["took"], tr)))
         elif kind == "declare" and e.get("what") not in (None, "", "none"):
             what, name = str(e["what"]), escape(info.names[e["seat"]])
+            verb, _, arg = what.partition(":")
             # a Berg captain's declaration as a sentence ("Alex fired the opposing captain",
-            # BERG-DECL-14); a meld (Deberts' terz) by its name
-            lines.append(tr.maybe(f"rec.declared.{what.split(':')[0]}",
-                                  f"{name}: {tr.maybe('val.' + what, what)}", name=name))
+            # BERG-DECL-14; whose cards he opened, BERG-DECL-10); a meld (Deberts' terz) by
+            # its name
+            text = tr.maybe(f"rec.declared.{verb}", f"{name}: {tr.maybe('val.' + what, what)}",
+                            name=name)
+            if arg.isdigit() and int(arg) < len(info.names):
+                text = tr.maybe(f"rec.declared.{verb}.one", text, name=name,
+                                whom=escape(info.names[int(arg)]))
+            elif arg:
+                text = tr.maybe(f"rec.declared.{verb}.{arg}", text, name=name)
+            lines.append(text)
         elif kind == "melds_shown":
-            text = render_event(tr, info, e)
-            if text:
-                lines.append(text)
+            shown = render_event(tr, info, e)
+            if shown:
+                lines.append(shown)
     return lines
 
 

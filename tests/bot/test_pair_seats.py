@@ -174,5 +174,9 @@ def test_deal_record_keeps_the_partners_hand_secret() -> None:  # BB-PLAY-12
     assert len(record.hands[3]) == 8
     assert f"{NAMES[3]}: not shown: out of play (kapo on one hand)" in text
     tr = Catalogs().translator("en")
-    for seat in (0, 1, 2):
-        assert f"{NAMES[seat]}: " + " ".join(card_text(c, tr) for c in record.hands[seat]) in text
+    from bot.show.common import sort_hand
+
+    trump = next((e["suit"] for e in record.events if e["type"] == "trump"), None)
+    for seat in (0, 1, 2):  # sorted as a player sorts them, trumps first
+        assert f"{NAMES[seat]}: " + " ".join(
+            card_text(c, tr) for c in sort_hand(record.hands[seat], trump)) in text

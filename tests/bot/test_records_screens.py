@@ -130,3 +130,14 @@ def test_lines_about_a_player_say_nothing_of_his_sex(lang: str) -> None:  # name
         found = [g for g in GENDERED if any(w == g or w.startswith(g + " ") for w in words)
                  or f" {g} " in f" {text.lower()} "]
         assert not found, f"{key}: {text}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_record_says_whose_cards_were_opened(lang: str) -> None:  # BERG-DECL-10
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "berg", "Club", NAMES, sides=((0, 2), (1, 3)))
+    events = [{"type": "declare", "seat": 0, "what": "open:3"},
+              {"type": "declare", "seat": 1, "what": "open:both"}]
+    text = render_deal_record(tr, info, DealRecord(1, [[], [], [], []], events))
+    assert tr("rec.declared.open.one", name="Anna", whom="Gleb") in text
+    assert tr("rec.declared.open.both", name="Boris") in text
