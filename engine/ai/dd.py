@@ -32,6 +32,10 @@ Trick = Sequence[tuple[int, str]]  # the cards played to the trick so far, (seat
 _INF: Final = 1 << 30
 
 
+class NodeLimit(Exception):
+    """The search visited more positions than the solver's ``limit`` (nothing is wrong)."""
+
+
 @dataclass(frozen=True)
 class TrickRules:
     """The card play of one deal, for the solver.
@@ -64,10 +68,14 @@ class Solver:
     Args:
         rules: the game's ``TrickRules``.
         nodes: positions searched so far (a work counter for benchmarks).
+        limit: positions a search may visit in all before it raises ``NodeLimit`` (None: no
+            limit). A bot that must decide in time gives a fresh solver a limit: the count, and
+            so whether it is reached, depends on the position alone.
     """
 
     rules: TrickRules
     nodes: int = 0
+    limit: int | None = None
     _table: dict[tuple[object, ...], tuple[int, int]] = field(default_factory=dict)
 
     def solve(self, hands: Sequence[Sequence[str]], trick: Trick, turn: int) -> int:
@@ -103,7 +111,11 @@ class Solver:
     def best_card(self, hands: Sequence[Sequence[str]], trick: Trick, turn: int) -> str:
         """One legal card of ``turn`` that keeps the double-dummy value for his side: the first
         in the search's move order that a null-window test proves as good as the position's
-        value (far cheaper than ``best_cards``, which values every card exactly)."""
+        value (far cheaper than ``best_cards``, which values every card exactly).
+
+        Raises:
+            NodeLimit: the solver has a ``limit`` and the search went past it.
+        """
         h = [list(x) for x in hands]
         tr = list(trick)
         target = self._search(h, tr, turn, -_INF, _INF)
@@ -141,6 +153,8 @@ class Solver:
     def _search(self, hands: list[list[str]], trick: list[tuple[int, str]], turn: int,
                 alpha: int, beta: int) -> int:
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise NodeLimit(self.nodes)
         r = self.rules
         key: tuple[object, ...] | None = None
         if not trick:

@@ -1,0 +1,75 @@
+"""The strong level plays Married bridge's main play double dummy where it can prove the card.
+
+In the main play every card is known to both players (MB-INFO-2: the talon is gone, so the
+opponent holds every card neither in one's hand nor played), so the best card is a matter of
+search, not of guessing: the strong bot plays a card that keeps the double-dummy value whenever a
+fresh solver finds it within ``EXACT_NODES`` positions, and a node limit, being a count of one
+fresh search, gives the same answer every time.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.ai import get_player
+from engine.ai.dd import NodeLimit, Solver
+from engine.ai.dd_games import position
+from engine.ai.married_bridge import EXACT_NODES, MarriedBridgeAI
+from engine.match import Match
+
+
+def _main_play(seed: int) -> Match:
+    """Seed ``seed`` played by the normal level up to the first card of the main play."""
+    m = engine.get_game("married_bridge").new_match(players=2, options={}, seed=seed)
+    normal = get_player("normal", "married_bridge")
+    rng = random.Random(seed)
+    while position(m) is None:
+        seat = m.to_move
+        assert seat is not None
+        m.apply(seat, normal.choose(m, seat, random.Random(rng.getrandbits(64))))
+    return m
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_strong_plays_a_double_dummy_card_in_the_main_play(seed: int) -> None:  # MB-INFO-2
+    m = _main_play(seed)
+    strong = get_player("strong", "married_bridge")
+    checked = 0
+    while (pos := position(m)) is not None and len(pos.hands[pos.turn]) > 6:
+        seat = pos.turn
+        best = Solver(pos.rules(pos.sides[seat])).best_cards(pos.hands, pos.trick, seat)
+        try:
+            Solver(pos.rules(pos.sides[seat]), limit=EXACT_NODES).best_card(
+                pos.hands, pos.trick, seat)
+            provable = True
+        except NodeLimit:
+            provable = False
+        code = strong.choose(m, seat, random.Random(seed))
+        if provable and len(m.legal_actions(seat)) > 1:
+            assert code[5:] in best, (seat, code, best)
+            checked += 1
+        m.apply(seat, code)
+    assert checked >= 4
+
+
+def test_exact_is_none_outside_the_main_play() -> None:  # MB-PRE-1
+    m = engine.get_game("married_bridge").new_match(players=2, options={}, seed=3)
+    seat = m.to_move
+    assert seat is not None
+    assert MarriedBridgeAI().exact(m, seat, m.legal_actions(seat)) is None
+
+
+def test_a_node_limit_is_a_property_of_the_position() -> None:  # MB-INFO-2
+    pos = position(_main_play(3))
+    assert pos is not None
+    outcomes = []
+    for _ in range(2):
+        solver = Solver(pos.rules(pos.sides[pos.turn]), limit=500)
+        try:
+            outcomes.append(solver.best_card(pos.hands, pos.trick, pos.turn))
+        except NodeLimit as e:
+            outcomes.append(f"limit {e.args[0]}")
+    assert outcomes[0] == outcomes[1]
