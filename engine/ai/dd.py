@@ -202,15 +202,17 @@ class Solver:
         if len(legal) == 1:
             return legal
         st = r.strength
-        in_play: list[str] | None = None
+        occupied: set[tuple[str, int]] | None = None  # (suit, strength) of every card in play
         out: list[str] = []
         for c in sorted(legal, key=lambda x: (x[1], st(x))):
             prev = out[-1] if out else None
             if prev is not None and prev[1] == c[1] and r.points(prev) == r.points(c):
                 lo, hi = st(prev), st(c)
-                if in_play is None:
-                    in_play = [x for h in hands for x in h] + [x for _, x in trick]
-                if not any(o[1] == c[1] and lo < st(o) < hi for o in in_play):
+                if occupied is None:
+                    occupied = {(x[1], st(x)) for h in hands for x in h}
+                    occupied.update((x[1], st(x)) for _, x in trick)
+                x = c[1]
+                if not any((x, v) in occupied for v in range(lo + 1, hi)):
                     out[-1] = c  # keep the stronger of two equivalent cards
                     continue
             out.append(c)
