@@ -1,5 +1,7 @@
 """The strong level plays Married bridge's main play double dummy where it can prove the card.
 
+(And the solver's two-card trick winner of Married bridge agrees with the rules' for every pair.)
+
 In the main play every card is known to both players (MB-INFO-2: the talon is gone, so the
 opponent holds every card neither in one's hand nor played), so the best card is a matter of
 search, not of guessing: the strong bot plays a card that keeps the double-dummy value whenever a
@@ -16,8 +18,9 @@ import pytest
 import engine
 from engine.ai import get_player
 from engine.ai.dd import NodeLimit, Solver
-from engine.ai.dd_games import position
+from engine.ai.dd_games import Position, position
 from engine.ai.married_bridge import EXACT_NODES, MarriedBridgeAI
+from engine.married_bridge.rules import CARDS52, trick_winner
 from engine.match import Match
 
 
@@ -73,3 +76,12 @@ def test_a_node_limit_is_a_property_of_the_position() -> None:  # MB-INFO-2
         except NodeLimit as e:
             outcomes.append(f"limit {e.args[0]}")
     assert outcomes[0] == outcomes[1]
+
+
+def test_the_solvers_two_card_winner_is_the_rules_winner() -> None:  # MB-PLAY-5
+    for trump in (None, "S", "H", "D", "C"):
+        rules = Position([[], []], [], 0, "married_bridge", "tricks", (0, 1), (trump,)).rules(0)
+        for a in CARDS52:
+            for b in CARDS52:
+                if a != b:
+                    assert rules.winner([a, b]) == trick_winner([a, b], trump), (a, b, trump)
