@@ -384,6 +384,8 @@ class MarriedBridgeAI:
             return None
         hand = list(match.view(seat)["hand"])
         opp = self._opponent_hand(match, seat, hand)
+        if len(opp) != len(s.hands[1 - seat]):  # the events do not tell every played card
+            return None  # (a log cut short): search instead of solving a wrong deal
         hands = [hand, opp] if seat == 0 else [opp, hand]
         trick = [(int(p), str(c)) for p, c in s.trick]
         pos = Position(hands, trick, seat, "married_bridge", "tricks", (0, 1),

@@ -85,3 +85,20 @@ def test_the_solvers_two_card_winner_is_the_rules_winner() -> None:  # MB-PLAY-5
             for b in CARDS52:
                 if a != b:
                     assert rules.winner([a, b]) == trick_winner([a, b], trump), (a, b, trump)
+
+
+def test_no_exact_card_from_a_log_cut_short() -> None:  # MB-INFO-2
+    m = _main_play(2)
+    data = m.to_json()
+    plays = [i for i, e in enumerate(data["events"]) if e["type"] == "play"]
+    # the last preliminary trick's two cards are no longer in the events
+    data["events"] = [e for i, e in enumerate(data["events"]) if i not in plays[-2:]]
+    cut = engine.get_game("married_bridge").from_json(data)
+    seat = cut.to_move
+    assert seat is not None
+    codes = cut.legal_actions(seat)
+    assert MarriedBridgeAI().exact(cut, seat, codes) is None
+    m.apply(seat, codes[0])  # with the whole log, a later card is solved
+    seat = m.to_move
+    assert seat is not None
+    assert MarriedBridgeAI().exact(m, seat, m.legal_actions(seat)) is not None
