@@ -8,8 +8,8 @@ Run: ``.venv/bin/python -m benchmarks.ai [--matches 200] [--games deberts,berg] 
 - decision time of each level (median and 95th percentile, in ms, over the decisions with more
   than one legal code, measured inside the matches below);
 - win rates over ``--matches`` seeded matches for strong vs random, strong vs normal and normal
-  vs random, sides alternated between matches (pair games: the two partners of a pair play the
-  same level);
+  vs random, with their binomial standard error, sides alternated between matches (pair games:
+  the two partners of a pair play the same level);
 - the targets with ok / MISS;
 - then, for the trick games, each level's loss against double-dummy play over ``--dd-deals``
   seeded deals (``benchmarks/dd_loss.py`` defines it; ``--dd-deals 0`` leaves it out).
@@ -169,12 +169,15 @@ def bench_game(game_id: str, matches: int, workers: int, out: Any,
         cs = [t * 1000 for t in cpu[lv]]
         out.write(f"{lv:<8} {len(ts):>9} {_pct(ts, 0.5):>10.2f} {_pct(ts, 0.95):>9.2f} "
                   f"{_pct(cs, 0.5):>10.2f} {_pct(cs, 0.95):>8.2f}\n")
-    out.write(f"{'pairing':<18} {'won-lost-drawn':>15} {'win rate':>9}\n")
+    out.write(f"{'pairing':<18} {'won-lost-drawn':>15} {'win rate':>9} {'se':>6}\n")
     names = {"easy": "random"}
     for key, (rate, won, lost, drawn, _) in rates.items():
         a, b = key.split(" vs ")
         label = f"{names.get(a, a)} vs {names.get(b, b)}"
-        out.write(f"{label:<18} {f'{won}-{lost}-{drawn}':>15} {100 * rate:>8.1f}%\n")
+        n = won + lost + drawn
+        se = 100 * (rate * (1 - rate) / n) ** 0.5  # the binomial standard error
+        out.write(f"{label:<18} {f'{won}-{lost}-{drawn}':>15} {100 * rate:>8.1f}% "
+                  f"{se:>5.1f}%\n")
     p95 = _pct([t * 1000 for t in times["strong"]], 0.95)
     cpu95 = _pct([t * 1000 for t in cpu["strong"]], 0.95)
     checks: list[tuple[str, bool | None]] = [

@@ -20,7 +20,10 @@ The measure (printed with the figures as ``DEFINITION``), per trick game:
    opponents play double dummy: each of their cards keeps the solved value. Every non-card
    action of the opponents (Bazar-Belot's declarations) is the ``normal`` level's.
 5. ``loss = DD - achieved`` (never negative: against perfect defence no play does better than
-   the double-dummy value). Printed: its mean over the deals, per game and level.
+   the double-dummy value). Printed: its mean over the deals, per game and level, with its
+   standard deviation and the standard error of the mean (sd / sqrt(deals)); the levels play
+   the same seeds, so the strong-against-normal target is also judged on the paired
+   differences ``strong - normal / 2`` per deal (mean and standard error).
 
 Berg is not a trick game (a shedding game without tricks): it has no double-dummy value here.
 Kapo on one hand in Bazar-Belot (a seat out of play) is not measured; such a deal is skipped.
@@ -126,9 +129,10 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
               f"seeds {first_seed}-{first_seed + deals - 1}, {workers} worker(s)) ==\n"
               f"{DEFINITION}.\nAnchor: {ANCHOR}.\n")
     out.write(f"{'game':<15} {'level':<7} {'deals':>5} {'unit':>12} {'DD mean':>8} "
-              f"{'took mean':>9} {'loss mean':>9} {'loss sd':>8} {'s/deal':>7}\n")
+              f"{'took mean':>9} {'loss mean':>9} {'loss sd':>8} {'loss se':>8} {'s/deal':>7}\n")
     out.flush()
     means: dict[tuple[str, str], float] = {}
+    per_seed: dict[tuple[str, str], dict[int, int]] = {}
     for game_id in games:
         if game_id not in TRICK_GAMES:
             out.write(f"{game_id:<15} not a trick game: no double-dummy value\n")
@@ -141,6 +145,9 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
                     rows = list(pool.imap(measure, tasks, chunksize=1))
             else:
                 rows = [measure(t) for t in tasks]
+            per_seed[(game_id, level)] = {
+                seed: r.dd - r.achieved for (_, _, seed), r in zip(tasks, rows, strict=True)
+                if r is not None}
             done = [r for r in rows if r is not None]
             if not done:
                 out.write(f"{game_id:<15} {level:<7} no measurable deal\n")
@@ -152,12 +159,20 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
                       f"{statistics.mean(r.dd for r in done):>8.2f} "
                       f"{statistics.mean(r.achieved for r in done):>9.2f} "
                       f"{means[(game_id, level)]:>9.2f} {sd:>8.2f} "
+                      f"{sd / len(losses) ** 0.5:>8.2f} "
                       f"{statistics.mean(r.seconds for r in done):>7.1f}\n")
             out.flush()
         if (game_id, "strong") in means and (game_id, "normal") in means:
             ok = means[(game_id, "strong")] < means[(game_id, "normal")] / 2
+            strong, normal = per_seed[(game_id, "strong")], per_seed[(game_id, "normal")]
+            diffs = [strong[k] - normal[k] / 2 for k in sorted(strong) if k in normal]
+            paired = ""
+            if len(diffs) > 1:
+                paired = (f"; paired strong - normal/2 over {len(diffs)} deals: "
+                          f"{statistics.mean(diffs):.2f} "
+                          f"(se {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f})")
             out.write(f"target {game_id}: strong loses less than half of normal: "
-                      f"{'ok' if ok else 'MISS'}\n")
+                      f"{'ok' if ok else 'MISS'}{paired}\n")
     return means
 
 

@@ -264,6 +264,10 @@ class BergAI:
         keep.add(self.normal(match, seat, rng))
         return sorted(c for c in keep if c in codes)
 
+    def exact(self, match: Match, seat: int, codes: list[str]) -> str | None:
+        """Never an exact decision (Berg has no tricks to solve)."""
+        return None
+
     def worlds(self, match: Match, seat: int, default: int) -> int:
         return default
 

@@ -32,6 +32,10 @@ Trick = Sequence[tuple[int, str]]  # the cards played to the trick so far, (seat
 _INF: Final = 1 << 30
 
 
+class NodeLimit(Exception):
+    """The search visited more positions than the solver's ``limit`` (nothing is wrong)."""
+
+
 @dataclass(frozen=True)
 class TrickRules:
     """The card play of one deal, for the solver.
@@ -64,10 +68,14 @@ class Solver:
     Args:
         rules: the game's ``TrickRules``.
         nodes: positions searched so far (a work counter for benchmarks).
+        limit: positions a search may visit in all before it raises ``NodeLimit`` (None: no
+            limit). A bot that must decide in time gives a fresh solver a limit: the count, and
+            so whether it is reached, depends on the position alone.
     """
 
     rules: TrickRules
     nodes: int = 0
+    limit: int | None = None
     _table: dict[tuple[object, ...], tuple[int, int]] = field(default_factory=dict)
 
     def solve(self, hands: Sequence[Sequence[str]], trick: Trick, turn: int) -> int:
@@ -103,7 +111,11 @@ class Solver:
     def best_card(self, hands: Sequence[Sequence[str]], trick: Trick, turn: int) -> str:
         """One legal card of ``turn`` that keeps the double-dummy value for his side: the first
         in the search's move order that a null-window test proves as good as the position's
-        value (far cheaper than ``best_cards``, which values every card exactly)."""
+        value (far cheaper than ``best_cards``, which values every card exactly).
+
+        Raises:
+            NodeLimit: the solver has a ``limit`` and the search went past it.
+        """
         h = [list(x) for x in hands]
         tr = list(trick)
         target = self._search(h, tr, turn, -_INF, _INF)
@@ -141,6 +153,8 @@ class Solver:
     def _search(self, hands: list[list[str]], trick: list[tuple[int, str]], turn: int,
                 alpha: int, beta: int) -> int:
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise NodeLimit(self.nodes)
         r = self.rules
         key: tuple[object, ...] | None = None
         if not trick:
@@ -188,15 +202,17 @@ class Solver:
         if len(legal) == 1:
             return legal
         st = r.strength
-        in_play: list[str] | None = None
+        occupied: set[tuple[str, int]] | None = None  # (suit, strength) of every card in play
         out: list[str] = []
         for c in sorted(legal, key=lambda x: (x[1], st(x))):
             prev = out[-1] if out else None
             if prev is not None and prev[1] == c[1] and r.points(prev) == r.points(c):
                 lo, hi = st(prev), st(c)
-                if in_play is None:
-                    in_play = [x for h in hands for x in h] + [x for _, x in trick]
-                if not any(o[1] == c[1] and lo < st(o) < hi for o in in_play):
+                if occupied is None:
+                    occupied = {(x[1], st(x)) for h in hands for x in h}
+                    occupied.update((x[1], st(x)) for _, x in trick)
+                x = c[1]
+                if not any((x, v) in occupied for v in range(lo + 1, hi)):
                     out[-1] = c  # keep the stronger of two equivalent cards
                     continue
             out.append(c)

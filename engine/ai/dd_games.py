@@ -17,8 +17,8 @@ from engine.bazar_belot.state import pair_of, partner_of
 from engine.belote import common
 from engine.deberts.game import DebertsMatch
 from engine.married_bridge.game import MarriedBridgeMatch
+from engine.married_bridge.rules import CARDS52, power
 from engine.married_bridge.rules import legal_cards as mb_legal
-from engine.married_bridge.rules import power, trick_winner
 from engine.match import Match
 
 
@@ -84,6 +84,9 @@ def _bazar(pos: Position, side: int) -> TrickRules:
                          partner_exception=True, undertrump_required=False)
 
 
+_MB_POWER = {c: power(c) for c in CARDS52}
+
+
 def _married(pos: Position, side: int) -> TrickRules:
     trump = None if pos.key[0] is None else str(pos.key[0])
     sides = pos.sides
@@ -93,10 +96,15 @@ def _married(pos: Position, side: int) -> TrickRules:
         return mb_legal(hand, led, trump, may_ruff=trump is not None)
 
     def winner(cards: Sequence[str]) -> int:
-        return trick_winner(cards, trump)
+        # two cards (MB-PLAY-5, as ``rules.trick_winner``): the second wins with a higher card
+        # of the led suit, or with a trump on a plain lead
+        a, b = cards
+        if b[1] == a[1]:
+            return 1 if _MB_POWER[b] > _MB_POWER[a] else 0
+        return 1 if b[1] == trump else 0
 
     return TrickRules(players=2, legal=legal, winner=winner, worth=lambda cards, last: 1,
-                      strength=power, points=lambda c: 0,
+                      strength=_MB_POWER.__getitem__, points=lambda c: 0,
                       side=lambda seat: sides[seat] == side)
 
 

@@ -328,6 +328,11 @@ class DebertsAI:
 
         return belote.card_candidates([c for c in codes if c != "ask:trump"], (":bela",), seen)
 
+    def exact(self, match: Match, seat: int, codes: list[str]) -> str | None:
+        """None: at the real table some cards are always hidden (the exact play of the last
+        tricks lives in the rollouts' imagined worlds)."""
+        return None
+
     def worlds(self, match: Match, seat: int, default: int) -> int:
         return default
 

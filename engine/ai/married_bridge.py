@@ -20,6 +20,10 @@ main play are games of complete information. Hence:
   main play (at most ``EXACT_TRICKS`` left) the outcome is solved exactly (``solve``).
 - ``value``: the seat's total minus the opponent's (the game in hand included), plus a bonus or
   malus when the match is decided.
+- ``exact``: in the main play every card is known (the seat's own hand, the cards played, and
+  the opponent holds the rest), so the strong level plays the double-dummy card
+  (``engine.ai.dd``) whenever a fresh solver proves it within ``EXACT_NODES`` positions; above
+  that (the first tricks of some deals) it searches as everywhere else.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Final
 
+from engine.ai.dd import NodeLimit, Solver
+from engine.ai.dd_games import Position
 from engine.ai.sampling import deal_unseen
 from engine.cards import rank, suit
 from engine.married_bridge.game import MarriedBridgeMatch
@@ -40,6 +46,9 @@ from engine.match import Match
 MATCH_BONUS: Final = 400.0
 #: Solve the main play exactly from this many tricks left (per player) down.
 EXACT_TRICKS: Final = 7
+#: Positions the strong level's double-dummy search of a real main-play decision may visit
+#: (about 0.3 s of CPU on a loaded core; most decisions need far fewer).
+EXACT_NODES: Final = 25_000
 _FINAL: Final = "_mb_final"  # attribute a rollout leaves on the world: the game's points
 
 
@@ -364,6 +373,29 @@ class MarriedBridgeAI:
         """With the talon empty: every card neither held nor played (MB-INFO-2, MB-PRE-6)."""
         gone = played_cards(match) | set(hand)
         return [c for c in CARDS52 if c not in gone]
+
+    def exact(self, match: Match, seat: int, codes: list[str]) -> str | None:
+        """The double-dummy card of ``seat`` in the main play, or None (another phase, or the
+        search would pass ``EXACT_NODES``). Reads only what the seat knows: its hand, the
+        played cards, the trick and the strain (the opponent holds every other card)."""
+        assert isinstance(match, MarriedBridgeMatch)
+        s = match._s
+        if s.phase != "main_play" or not all(c.startswith("play:") for c in codes):
+            return None
+        hand = list(match.view(seat)["hand"])
+        opp = self._opponent_hand(match, seat, hand)
+        if len(opp) != len(s.hands[1 - seat]):  # the events do not tell every played card
+            return None  # (a log cut short): search instead of solving a wrong deal
+        hands = [hand, opp] if seat == 0 else [opp, hand]
+        trick = [(int(p), str(c)) for p, c in s.trick]
+        pos = Position(hands, trick, seat, "married_bridge", "tricks", (0, 1),
+                       (_trump(s.strain),))
+        solver = Solver(pos.rules(seat), limit=EXACT_NODES)
+        try:
+            card = solver.best_card(hands, trick, seat)
+        except NodeLimit:
+            return None
+        return "play:" + card
 
     def candidates(self, match: Match, seat: int, codes: list[str],
                    rng: random.Random) -> list[str]:

@@ -87,6 +87,11 @@ class GameAI(Protocol):
         """The codes worth searching among ``codes`` (all of them, or a short list)."""
         ...
 
+    def exact(self, match: Match, seat: int, codes: list[str]) -> str | None:
+        """A code of ``codes`` proven best where the seat knows every card (Married bridge's
+        main play: the double-dummy card), or None to search as usual."""
+        ...
+
     def worlds(self, match: Match, seat: int, default: int) -> int:
         """How many worlds to sample (``default``, or fewer where little is hidden)."""
         ...
@@ -140,6 +145,10 @@ class SearchPlayer:
         codes = legal_codes(match, seat)
         if len(codes) == 1:
             return codes[0]
+        proven = self.ai.exact(match, seat, codes)
+        if proven in codes:
+            assert proven is not None
+            return proven
         cands = [c for c in self.ai.candidates(match, seat, codes, rng) if c in codes]
         if not cands:
             cands = codes

@@ -52,6 +52,28 @@ def fits(s: State, card: str) -> bool:
     return _SUIT[card] == _SUIT[top] or r == _RANK[top] or r == "Q"
 
 
+def fitting(s: State, cards: Sequence[str]) -> list[str]:
+    """The ``cards`` (in their order) that ``fits`` allows: the same rules, the top card and the
+    order read once for the whole hand (``legal_actions`` asks this for every move listing)."""
+    top = s.pile[-1][0]
+    order = s.order
+    if order is not None:
+        kind, arg = order
+        if kind == "card":
+            if arg == JOKER_ORDER:
+                return [c for c in cards if c in JOKERS]
+            return [c for c in cards if _RANK[c] == arg]
+        joker = _SUIT_JOKER[arg]
+        return [c for c in cards if _SUIT[c] == arg or c == joker or _RANK[c] == "Q"]
+    col = _COLOUR[top]
+    if top in JOKERS:
+        return [c for c in cards if _RANK[c] == "Q" or c in JOKERS or _COLOUR[c] == col]
+    ts, tr = _SUIT[top], _RANK[top]
+    return [c for c in cards
+            if (_COLOUR[c] == col if c in JOKERS else
+                _SUIT[c] == ts or _RANK[c] == tr or _RANK[c] == "Q")]
+
+
 _RANK: Final = {c: rank_of(c) for c in CARDS42}
 _SUIT: Final = {c: suit_of(c) for c in CARDS42}
 _COLOUR: Final = {c: colour(c) for c in CARDS42}
@@ -121,14 +143,11 @@ def single_codes(s: State, seat: int) -> list[str]:
     hand = s.hands[seat]
     if not keeps_enough(s, seat, 1):
         return []
-    top, _ = s.top()
-    on_queen = rank_of(top) == "Q"
+    on_queen = _RANK[s.pile[-1][0]] == "Q"
     last = len(hand) == 1
     out: list[str] = []
-    for card in hand:
-        if not fits(s, card):
-            continue
-        r = rank_of(card)
+    for card in fitting(s, hand):
+        r = _RANK[card]
         if r == "J" and not last:
             out += [f"play:{card}:{a}" for a in allowed_orders(s, seat, without(hand, [card]))]
         elif r == "Q" and not last and not on_queen:

@@ -7,6 +7,8 @@
 - The codes ``legal_actions`` listed are trusted by the next ``apply`` only for that seat and
   only until that ``apply``: anything else is still validated (Deberts, Bazar-Belot).
 - Bazar-Belot's arithmetic bid check (``auction.legal_call``) agrees with the list of bids.
+- Berg's one-pass placement filter (``rules.fitting``) keeps exactly the cards ``rules.fits``
+  allows, for every top card under every order; a clone shares the options (never changed).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ import pytest
 import engine
 from engine.bazar_belot import auction
 from engine.belote.common import find_melds
+from engine.berg.cards import CARDS42, JOKER_ORDER, ORDER_RANKS, SUITS
+from engine.berg.rules import fits, fitting
+from engine.berg.state import State
 from engine.errors import IllegalAction
 
 from .ai_helpers import CONFIGS, config_id, random_state
@@ -97,3 +102,23 @@ def test_bazar_bid_check_matches_the_list() -> None:
             seat = m.to_move
             assert seat is not None
             m.apply(seat, rng.choice(m.legal_actions(seat)))
+
+
+def test_berg_fitting_is_fits_for_every_top_and_order() -> None:  # BERG-PLAY-1..5, BERG-EFF-7
+    s = State(options={}, seed=0, first_deck=None, dealer=0)
+    orders: list[list[str] | None] = [None, *(["card", a] for a in [*ORDER_RANKS, JOKER_ORDER]),
+                                      *(["suit", x] for x in SUITS)]
+    for top in CARDS42:
+        for order in orders:
+            s.pile, s.order = [[top, 0]], order
+            assert fitting(s, CARDS42) == [c for c in CARDS42 if fits(s, c)], (top, order)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_clone_shares_only_the_options(config: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, options = config
+    m = random_state(game_id, players, options, 5, 9)
+    c = m.clone()
+    for key, value in vars(c._s).items():  # type: ignore[attr-defined]
+        if isinstance(value, list | dict):
+            assert (value is getattr(m._s, key)) == (key == "options"), key  # type: ignore[attr-defined]

@@ -1,0 +1,104 @@
+"""The strong level plays Married bridge's main play double dummy where it can prove the card.
+
+(And the solver's two-card trick winner of Married bridge agrees with the rules' for every pair.)
+
+In the main play every card is known to both players (MB-INFO-2: the talon is gone, so the
+opponent holds every card neither in one's hand nor played), so the best card is a matter of
+search, not of guessing: the strong bot plays a card that keeps the double-dummy value whenever a
+fresh solver finds it within ``EXACT_NODES`` positions, and a node limit, being a count of one
+fresh search, gives the same answer every time.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.ai import get_player
+from engine.ai.dd import NodeLimit, Solver
+from engine.ai.dd_games import Position, position
+from engine.ai.married_bridge import EXACT_NODES, MarriedBridgeAI
+from engine.married_bridge.rules import CARDS52, trick_winner
+from engine.match import Match
+
+
+def _main_play(seed: int) -> Match:
+    """Seed ``seed`` played by the normal level up to the first card of the main play."""
+    m = engine.get_game("married_bridge").new_match(players=2, options={}, seed=seed)
+    normal = get_player("normal", "married_bridge")
+    rng = random.Random(seed)
+    while position(m) is None:
+        seat = m.to_move
+        assert seat is not None
+        m.apply(seat, normal.choose(m, seat, random.Random(rng.getrandbits(64))))
+    return m
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_strong_plays_a_double_dummy_card_in_the_main_play(seed: int) -> None:  # MB-INFO-2
+    m = _main_play(seed)
+    strong = get_player("strong", "married_bridge")
+    checked = 0
+    while (pos := position(m)) is not None and len(pos.hands[pos.turn]) > 6:
+        seat = pos.turn
+        best = Solver(pos.rules(pos.sides[seat])).best_cards(pos.hands, pos.trick, seat)
+        try:
+            Solver(pos.rules(pos.sides[seat]), limit=EXACT_NODES).best_card(
+                pos.hands, pos.trick, seat)
+            provable = True
+        except NodeLimit:
+            provable = False
+        code = strong.choose(m, seat, random.Random(seed))
+        if provable and len(m.legal_actions(seat)) > 1:
+            assert code[5:] in best, (seat, code, best)
+            checked += 1
+        m.apply(seat, code)
+    assert checked >= 4
+
+
+def test_exact_is_none_outside_the_main_play() -> None:  # MB-PRE-1
+    m = engine.get_game("married_bridge").new_match(players=2, options={}, seed=3)
+    seat = m.to_move
+    assert seat is not None
+    assert MarriedBridgeAI().exact(m, seat, m.legal_actions(seat)) is None
+
+
+def test_a_node_limit_is_a_property_of_the_position() -> None:  # MB-INFO-2
+    pos = position(_main_play(3))
+    assert pos is not None
+    outcomes = []
+    for _ in range(2):
+        solver = Solver(pos.rules(pos.sides[pos.turn]), limit=500)
+        try:
+            outcomes.append(solver.best_card(pos.hands, pos.trick, pos.turn))
+        except NodeLimit as e:
+            outcomes.append(f"limit {e.args[0]}")
+    assert outcomes[0] == outcomes[1]
+
+
+def test_the_solvers_two_card_winner_is_the_rules_winner() -> None:  # MB-PLAY-5
+    for trump in (None, "S", "H", "D", "C"):
+        rules = Position([[], []], [], 0, "married_bridge", "tricks", (0, 1), (trump,)).rules(0)
+        for a in CARDS52:
+            for b in CARDS52:
+                if a != b:
+                    assert rules.winner([a, b]) == trick_winner([a, b], trump), (a, b, trump)
+
+
+def test_no_exact_card_from_a_log_cut_short() -> None:  # MB-INFO-2
+    m = _main_play(2)
+    data = m.to_json()
+    plays = [i for i, e in enumerate(data["events"]) if e["type"] == "play"]
+    # the last preliminary trick's two cards are no longer in the events
+    data["events"] = [e for i, e in enumerate(data["events"]) if i not in plays[-2:]]
+    cut = engine.get_game("married_bridge").from_json(data)
+    seat = cut.to_move
+    assert seat is not None
+    codes = cut.legal_actions(seat)
+    assert MarriedBridgeAI().exact(cut, seat, codes) is None
+    m.apply(seat, codes[0])  # with the whole log, a later card is solved
+    seat = m.to_move
+    assert seat is not None
+    assert MarriedBridgeAI().exact(m, seat, m.legal_actions(seat)) is not None
