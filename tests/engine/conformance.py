@@ -21,11 +21,7 @@ import pytest
 
 import engine
 from engine import IllegalAction
-
-
-def dicts(events: list[Any]) -> list[dict[str, Any]]:
-    """The events as their ``to_dict()`` forms, for comparison."""
-    return [e.to_dict() for e in events]
+from tests.kit.engine import dicts as dicts
 
 
 class Driver:
