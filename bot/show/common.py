@@ -154,8 +154,9 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     """Button text for an action code, game-agnostic.
 
     ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
-    Otherwise the catalog's ``code.<verb>.<args>`` if present, else ``code.<verb>`` followed by
-    the arguments (cards and suits drawn, other words translated as ``arg.<word>``).
+    Otherwise the catalog's ``code.<verb>.<args>`` if present (``N`` in the key standing for any
+    number among the args), else ``code.<verb>`` followed by the arguments (cards and suits
+    drawn, other words translated as ``arg.<word>``).
     Templates may use ``{a1}``, ``{a2}``, ``{suit}``, ``{up_card}``, ``{up_suit}``, ``{trump}``
     and ``{best_meld}``.
     """
@@ -175,9 +176,14 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     if args and args[0] in SUIT_SYMBOLS:
         ctx["suit"] = SUIT_SYMBOLS[args[0]]
     game = view.get("game", "")
-    for full in (f"code.{game}." + ".".join(parts), "code." + ".".join(parts)):
-        if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
-            return tr(full, **ctx)
+    # exact keys first; then with ``N`` for each number of the code, so that a label with a
+    # number (a bid's level) is written once for every number: ``code.bazar_belot.bid.N.S`` =
+    # "{a1}♠" gives "17♠" for ``bid:17:S``
+    generic = ["N" if a.isdigit() else a for a in parts]
+    for keys in (parts, generic):
+        for full in (f"code.{game}." + ".".join(keys), "code." + ".".join(keys)):
+            if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
+                return tr(full, **ctx)
     key = f"code.{game}.{verb}" if tr.catalogs.has("en", f"code.{game}.{verb}") \
         else f"code.{verb}"
     template = tr.maybe(key, verb)
