@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 import engine
@@ -55,7 +55,7 @@ def _value_text(fact: dict[str, Any]) -> str:
     return str(value)
 
 
-def view_text(view: dict[str, Any]) -> str:
+def view_text(view: Mapping[str, Any]) -> str:
     """A seat's view (the view schema of ``engine.match``) as a few lines of text."""
     lines = [f"--- {view['game']} · deal {view['deal']} · phase {view['phase']} · dealer "
              f"seat {view['dealer']} · to move: seat {view['to_move']} ---"]
@@ -102,7 +102,7 @@ def event_text(event: dict[str, Any]) -> str:
     return f"{t}: " + ", ".join(f"{k}={v}" for k, v in rest.items())
 
 
-def sheet_text(sheet: dict[str, Any]) -> str:
+def sheet_text(sheet: Mapping[str, Any]) -> str:
     """The score sheet (DESIGN.md shape) as a table, with the totals and the result."""
     names = [sd["name"] for sd in sheet["sides"]]
     rows = [["deal", *names, "note"]]

@@ -9,7 +9,7 @@ every name is escaped.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,12 +103,12 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
     return f"{label}: " + (", ".join(parts) if parts else "—")
 
 
-def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
+def side_names(info: TableInfo, view: Mapping[str, Any]) -> list[str]:
     """Display name of each side: its players' names joined (plain text)."""
     return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
 
 
-def deal_number(view: dict[str, Any]) -> int:
+def deal_number(view: Mapping[str, Any]) -> int:
     """The deal's number as the score sheet writes it: the engine's ``sheet_deal`` (a game may
     write several rows for one deal, Berg's declarations, BERG-SCORE-7; thrown-in deals get
     none, DB-SHEET-6), never a count of the sheet's rows."""
@@ -150,7 +150,7 @@ def _arg_text(tr: Translator, arg: str) -> str:
     return tr.maybe(f"arg.{arg}", arg)
 
 
-def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
+def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
     """Button text for an action code, game-agnostic.
 
     ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
@@ -192,7 +192,7 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     return " ".join([template, *shown])
 
 
-def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
+def _label_context(tr: Translator, view: Mapping[str, Any]) -> dict[str, str]:
     ctx: dict[str, str] = {}
     up = view["groups"].get("up_card") or []
     if up:
