@@ -88,8 +88,8 @@ def play_match(task: tuple[str, int, dict[str, Any], str, str, int]) -> MatchRes
     a_side = seed % len(sides) if len(sides) == 2 else 0
     level = {}
     for i, side in enumerate(sides):
-        for seat in side["seats"]:
-            level[seat] = a if i == a_side else b
+        for member in side["seats"]:
+            level[member] = a if i == a_side else b
     if len(sides) > 2:  # three-player Deberts: A at one seat (rotating), B at the others
         a_seat = seed % players
         level = {s: (a if s == a_seat else b) for s in range(players)}

@@ -15,6 +15,7 @@ from aiogram.types import BotCommand
 from aiohttp import web
 
 from bot import metrics
+from bot.commands import description, telegram_menu
 from bot.i18n import LANGS, Catalogs
 from bot.messenger import Messenger
 from bot.settings import Settings
@@ -50,9 +51,9 @@ from storage import Store
 
 log = logging.getLogger(__name__)
 
-#: The command menu; descriptions come from the catalogs (``cmd.<command>``).
-COMMANDS = ("new", "score", "stats", "top", "history", "export", "rules", "leave", "pause",
-            "resume", "stop", "notify", "lang", "confirm", "help")
+#: The command menu (``bot.commands``, the one table of commands); descriptions come from the
+#: catalogs.
+COMMANDS = tuple(c.name for c in telegram_menu())
 
 
 @dataclass
@@ -170,7 +171,7 @@ async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:
     """Register the command menu in every language, the chat default for other users."""
     for lang in (None, *LANGS):
         tr = catalogs.translator(lang or default_lang)
-        commands = [BotCommand(command=c, description=tr(f"cmd.{c}")) for c in COMMANDS]
+        commands = [BotCommand(command=c, description=tr(description(c))) for c in COMMANDS]
         await bot.set_my_commands(commands, language_code=lang)
 
 

@@ -16,7 +16,16 @@ from engine.deberts import game as _deberts  # noqa: F401  (registration side ef
 from engine.errors import EngineError, IllegalAction, InvalidOptions
 from engine.events import Event, event_from_dict
 from engine.married_bridge import game as _married_bridge  # noqa: F401
-from engine.match import Game, GameInfo, Match, OptionInfo
+from engine.match import (
+    Game,
+    GameInfo,
+    Match,
+    OptionInfo,
+    ScoreSheet,
+    SheetResult,
+    SheetRow,
+    View,
+)
 from engine.registry import get_game, list_games, register
 
 __all__ = [
@@ -28,6 +37,10 @@ __all__ = [
     "InvalidOptions",
     "Match",
     "OptionInfo",
+    "ScoreSheet",
+    "SheetResult",
+    "SheetRow",
+    "View",
     "event_from_dict",
     "get_game",
     "list_games",

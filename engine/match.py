@@ -28,9 +28,108 @@ import abc
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.events import Event
+
+
+class Side(TypedDict):
+    """One side of the sheet or the view: its name and seats (a pair: two seats)."""
+
+    name: str
+    seats: list[int]
+
+
+class PlacedCard(TypedDict):
+    """A card of a public group (``trick``, ``up_card``...) and the seat that put it there."""
+
+    card: str
+    seat: int | None
+
+
+class _FactBase(TypedDict):
+    key: str
+    value: Any  # JSON: a seat, a suit, a card, a number or a text, as ``kind`` says
+    kind: str  # "seat" | "suit" | "card" | "number" | "text"
+
+
+# the optional keys in a total=False subclass: NotRequired is not seen at run time under
+# ``from __future__ import annotations`` (Python 3.11)
+class Fact(_FactBase, total=False):
+    """A (key, value) fact of the view; ``kind`` says how the bot shows the value."""
+
+    seat: int | None  # the seat the fact is about, where it is about one
+
+
+class Call(TypedDict):
+    """One call of the bidding of the deal."""
+
+    seat: int
+    call: str
+
+
+class _ViewBase(TypedDict):
+    game: str
+    phase: str
+    deal: int
+    sheet_deal: int
+    to_move: int | None
+    dealer: int | None
+    seat: int | None
+    hand_counts: list[int]
+    tricks_won: list[int]
+    groups: dict[str, list[PlacedCard]]
+    facts: list[Fact]
+    deal_points: list[float]
+    totals: list[float]
+    pot: float
+    sides: list[Side]
+    calls: list[Call]
+
+
+class View(_ViewBase, total=False):
+    """What one seat (``view(seat)``) or everyone (``public_view()``) may see: the schema above.
+
+    ``hand`` and ``private`` are only in ``view(seat)``. Numbers are ints, or floats where a game
+    counts half points (Berg).
+    """
+
+    hand: list[str]
+    private: list[Fact]
+
+
+class SheetRow(TypedDict):
+    """One row of the score sheet: the rules doc's notation per side and the points written."""
+
+    deal: int
+    cells: list[str]  # ASCII, exactly the rules doc's notation (``BT``, ``vs(81)``, ``14S +``)
+    points: list[float]  # what each side wrote in this row (0 after BT)
+    note: str
+
+
+class SheetResult(TypedDict):
+    """The match's result: the winning side (None: no single winner) and the rules doc's
+    final line (English, the notation of the rules)."""
+
+    winner: int | None
+    line: str
+
+
+class ScoreSheet(TypedDict):
+    """The running score sheet, one shape for every game (DESIGN.md "Engine face")."""
+
+    sides: list[Side]
+    rows: list[SheetRow]
+    totals: list[float]  # running totals per side (half points as decimals in Berg)
+    pot: float  # a pending hanging-bait pot; 0 where the game has none
+    result: SheetResult | None
+
+
+def sheet_result(result: Mapping[str, Any] | None) -> SheetResult | None:
+    """A match's stored result as the sheet gives it (a copy), or None while it runs."""
+    if not result:
+        return None
+    return {"winner": result["winner"], "line": str(result["line"])}
 
 
 @dataclass(frozen=True)
@@ -104,11 +203,11 @@ class Match(abc.ABC):
         """
 
     @abc.abstractmethod
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """What ``seat`` may see (the view schema in this module's docstring)."""
 
     @abc.abstractmethod
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         """What everyone may see: the view schema without ``hand`` and ``private``."""
 
     @property
@@ -123,7 +222,7 @@ class Match(abc.ABC):
 
     @property
     @abc.abstractmethod
-    def score_sheet(self) -> dict[str, Any]:
+    def score_sheet(self) -> ScoreSheet:
         """The running sheet in the shape DESIGN.md fixes for every game."""
 
     @property

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 import engine
@@ -38,7 +38,7 @@ EXIT_ILLEGAL = 3
 # ---- text of a match --------------------------------------------------------------------------
 
 
-def sheet_text(sheet: dict[str, Any]) -> str:
+def sheet_text(sheet: Mapping[str, Any]) -> str:
     """The score sheet (DESIGN.md shape) as a table, with the totals and the result."""
     names = [sd["name"] for sd in sheet["sides"]]
     rows = [["deal", *names, "note"]]

@@ -1,7 +1,8 @@
 """Slash commands: the same set as Telegram's, with game ids completed as they are typed.
 
-Descriptions come from the catalogs (``cmd.<name>``, ``dc.cmd.<name>``): English is the default
-and a ``Translator`` gives Discord the Russian and Ukrainian ones when the commands are synced.
+Which commands there are and their descriptions' catalog keys: ``bot.commands``, the one table
+both platforms read. English is the default and a ``Translator`` gives Discord the Russian and
+Ukrainian ones when the commands are synced.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 import engine
+from bot.commands import description
 from bot.discord.handlers import Command, in_channel, kozyr, person_of, set_confirm, set_dm
 from bot.discord.markup import clip, notice_of
 from bot.i18n import Catalogs
@@ -86,16 +88,19 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
     def text(key: str) -> locale_str:
         return locale_str(clip(unescape(en(key)), MAX_TEXT), key=key)
 
-    def channel_command(name: str, key: str, work: Command) -> None:
+    def about(name: str) -> locale_str:  # the description of the table of commands
+        return text(description(name))
+
+    def channel_command(name: str, work: Command) -> None:
         async def callback(interaction: discord.Interaction[Any]) -> None:
             await in_channel(interaction, work)
 
-        tree.add_command(app_commands.Command(name=name, description=text(key),
+        tree.add_command(app_commands.Command(name=name, description=about(name),
                                               callback=callback, allowed_contexts=GUILDS))
 
     GUILDS = app_commands.AppCommandContext(guild=True)
 
-    @tree.command(name="new", description=text("cmd.new"))
+    @tree.command(name="new", description=about("new"))
     @app_commands.guild_only()
     @app_commands.describe(game=text("dc.param.game"))
     @app_commands.autocomplete(game=game_choices)
@@ -103,7 +108,7 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
         await in_channel(interaction, lambda client, place, person: client.service.lobby.new_table(
             place, person, game.strip().lower()))
 
-    @tree.command(name="rules", description=text("cmd.rules"))
+    @tree.command(name="rules", description=about("rules"))
     @app_commands.guild_only()
     @app_commands.describe(game=text("dc.param.game"))
     @app_commands.autocomplete(game=game_choices)
@@ -111,14 +116,14 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
         await in_channel(interaction, lambda client, place, _: client.service.rules(
             place, game.strip().lower()))
 
-    @tree.command(name="score", description=text("cmd.score"))
+    @tree.command(name="score", description=about("score"))
     @app_commands.guild_only()
     @app_commands.describe(last=text("dc.param.last"))
     async def score(interaction: discord.Interaction[Any], last: bool = False) -> None:
         await in_channel(interaction, lambda client, place, _: client.service.records.score(
             place, last=last))
 
-    @tree.command(name="stats", description=text("cmd.stats"))
+    @tree.command(name="stats", description=about("stats"))
     @app_commands.guild_only()
     @app_commands.describe(member=text("dc.param.member"))
     async def stats(interaction: discord.Interaction[Any],
@@ -127,7 +132,7 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
         await in_channel(interaction, lambda client, place, person: client.service.records.
             stats(place, person, about=about))
 
-    @tree.command(name="top", description=text("cmd.top"))
+    @tree.command(name="top", description=about("top"))
     @app_commands.guild_only()
     @app_commands.describe(game=text("dc.param.game"))
     @app_commands.autocomplete(game=game_choices)
@@ -135,14 +140,14 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
         await in_channel(interaction, lambda client, place, _: client.service.records.top(
             place, game))
 
-    @tree.command(name="export", description=text("cmd.export"))
+    @tree.command(name="export", description=about("export"))
     @app_commands.guild_only()
     @app_commands.describe(table=text("dc.param.table"))
     async def export(interaction: discord.Interaction[Any], table: str = "") -> None:
         await in_channel(interaction, lambda client, place, person: client.service.records.
             export(place, person, table))
 
-    @tree.command(name="lang", description=text("cmd.lang"))
+    @tree.command(name="lang", description=about("lang"))
     @app_commands.guild_only()
     @app_commands.describe(language=text("dc.param.language"))
     @app_commands.choices(language=LANGUAGES)
@@ -150,26 +155,26 @@ def register(tree: app_commands.CommandTree[Any], catalogs: Catalogs) -> None:
         await in_channel(interaction, lambda client, place, _: client.service.set_lang(
             place, language.value))
 
-    @tree.command(name="confirm", description=text("cmd.confirm"))
+    @tree.command(name="confirm", description=about("confirm"))
     @app_commands.describe(enabled=text("dc.param.confirm"))
     async def confirm(interaction: discord.Interaction[Any], enabled: bool | None = None
                       ) -> None:
         await set_confirm(interaction, enabled)
 
-    @tree.command(name="dm", description=text("dc.cmd.dm"))
+    @tree.command(name="dm", description=about("dm"))
     @app_commands.describe(enabled=text("dc.param.enabled"))
     async def dm(interaction: discord.Interaction[Any], enabled: bool) -> None:
         await set_dm(interaction, enabled)
 
-    channel_command("help", "cmd.help",
+    channel_command("help",
                     lambda client, place, _: client.service.help(place))
-    channel_command("history", "cmd.history",
+    channel_command("history",
                     lambda client, place, _: client.service.records.history(place))
-    channel_command("stop", "cmd.stop",
+    channel_command("stop",
                     lambda client, place, person: client.service.lobby.stop_request(place, person))
-    channel_command("leave", "cmd.leave",
+    channel_command("leave",
                     lambda client, place, person: client.service.play.leave_match(place, person))
-    channel_command("pause", "cmd.pause", lambda client, place, person: client.service.play.pause(
+    channel_command("pause", lambda client, place, person: client.service.play.pause(
         place, person, paused=True))
-    channel_command("resume", "cmd.resume", lambda client, place, person: client.service.play.pause(
+    channel_command("resume", lambda client, place, person: client.service.play.pause(
         place, person, paused=False))

@@ -8,7 +8,7 @@ for every game, so a new game needs nothing here.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,7 +88,7 @@ def capots(events: Sequence[dict[str, Any]], side_of_seat: dict[int, int]) -> li
     return count
 
 
-def outcome(sheet: dict[str, Any], events: Sequence[dict[str, Any]]) -> MatchOutcome:
+def outcome(sheet: Mapping[str, Any], events: Sequence[dict[str, Any]]) -> MatchOutcome:
     """The outcome of a finished match from its score sheet and events.
 
     Sides are placed by the result's winner first, then by final total (higher is better);

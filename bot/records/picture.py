@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -201,7 +201,7 @@ def render_png(pic: SheetPicture) -> bytes:
     return out.getvalue()
 
 
-def sheet_picture(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
                   subtitle: str = "", result: str = "") -> SheetPicture:
     """The picture's content for a score sheet (the same columns as ``render_sheet``).
 
@@ -241,7 +241,7 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     return SheetPicture(title, subtitle, header, tuple(rows), tuple(footer), frozenset(marks))
 
 
-def sheet_png(tr: Translator, info: TableInfo, sheet: dict[str, Any], *, subtitle: str = "",
+def sheet_png(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *, subtitle: str = "",
               result: str = "") -> bytes:
     """The score sheet drawn as a PNG (see `sheet_picture`)."""
     return render_png(sheet_picture(tr, info, sheet, subtitle=subtitle, result=result))

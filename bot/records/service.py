@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import Any
@@ -556,7 +556,7 @@ def unrated_why(table: GameTable, results: Sequence[SeatResult]) -> str:
 
 
 def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]],
-                   sheet_rows: Sequence[dict[str, Any]] = ()) -> str:
+                   sheet_rows: Sequence[Mapping[str, Any]] = ()) -> str:
     """The breakdown of the last scored deal (with its last trick; explained from the sheet's
     ``sheet_rows`` of that deal), or ""."""
     for _, start, end in reversed(deal_spans(events)):

@@ -6,7 +6,7 @@ the same functions serve every platform and every game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -255,7 +255,7 @@ def _melds_scored(tr: Translator, info: TableInfo, scored: dict[str, Any] | None
 
 
 def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
-                       sheet_rows: Sequence[dict[str, Any]] = ()) -> str:
+                       sheet_rows: Sequence[Mapping[str, Any]] = ()) -> str:
     """Every trick of the deal (every move in a game without tricks), the hands as they were
     dealt (sorted), the bidding and the deal's result (explained from the sheet's
     ``sheet_rows`` of the deal). A game with tricks before its auction (Married bridge's

@@ -9,7 +9,7 @@ every name is escaped.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,12 +123,12 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
     return f"{label}: " + (", ".join(parts) if parts else "—")
 
 
-def side_names(info: TableInfo, view: dict[str, Any]) -> list[str]:
+def side_names(info: TableInfo, view: Mapping[str, Any]) -> list[str]:
     """Display name of each side: its players' names joined (plain text)."""
     return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
 
 
-def deal_number(view: dict[str, Any]) -> int:
+def deal_number(view: Mapping[str, Any]) -> int:
     """The deal's number as the score sheet writes it: the engine's ``sheet_deal`` (a game may
     write several rows for one deal, Berg's declarations, BERG-SCORE-7; thrown-in deals get
     none, DB-SHEET-6), never a count of the sheet's rows."""
@@ -189,7 +189,7 @@ def arg_order(arg: str) -> tuple[int, int, str]:
     return (3, 0, arg)
 
 
-def said_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
+def said_text(tr: Translator, call: str, view: Mapping[str, Any]) -> str:
     """A call as said in a line of calls ("Anna pass, Boris 14♠, Vera contra"): the catalog's
     ``said.<call>``, else the button's label starting in lower case (a button reads
     "Contra", a line "Anna contra")."""
@@ -212,12 +212,13 @@ def sort_hand(cards: Sequence[str], trump: str | None = None) -> list[str]:
     return sorted(cards, key=key)
 
 
-def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
+def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
     """Button text for an action code, game-agnostic.
 
     ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
-    Otherwise the catalog's ``code.<verb>.<args>`` if present, else ``code.<verb>`` followed by
-    the arguments (cards and suits drawn, other words translated as ``arg.<word>``).
+    Otherwise the catalog's ``code.<verb>.<args>`` if present (``N`` in the key standing for any
+    number among the args), else ``code.<verb>`` followed by the arguments (cards and suits
+    drawn, other words translated as ``arg.<word>``).
     Templates may use ``{a1}``, ``{a2}``, ``{suit}``, ``{up_card}``, ``{up_suit}``, ``{trump}``
     and ``{best_meld}``.
     """
@@ -237,9 +238,14 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     if args and args[0] in SUIT_SYMBOLS:
         ctx["suit"] = SUIT_SYMBOLS[args[0]]
     game = view.get("game", "")
-    for full in (f"code.{game}." + ".".join(parts), "code." + ".".join(parts)):
-        if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
-            return tr(full, **ctx)
+    # exact keys first; then with ``N`` for each number of the code, so that a label with a
+    # number (a bid's level) is written once for every number: ``code.bazar_belot.bid.N.S`` =
+    # "{a1}♠" gives "17♠" for ``bid:17:S``
+    generic = ["N" if a.isdigit() else a for a in parts]
+    for keys in (parts, generic):
+        for full in (f"code.{game}." + ".".join(keys), "code." + ".".join(keys)):
+            if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
+                return tr(full, **ctx)
     key = f"code.{game}.{verb}" if tr.catalogs.has("en", f"code.{game}.{verb}") \
         else f"code.{verb}"
     template = tr.maybe(key, verb)
@@ -248,7 +254,7 @@ def code_label(tr: Translator, code: str, view: dict[str, Any]) -> str:
     return " ".join([template, *shown])
 
 
-def _label_context(tr: Translator, view: dict[str, Any]) -> dict[str, str]:
+def _label_context(tr: Translator, view: Mapping[str, Any]) -> dict[str, str]:
     ctx: dict[str, str] = {}
     up = view["groups"].get("up_card") or []
     if up:

@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -370,7 +370,7 @@ class Display:
                      tr("notice.dm_failed", names=names), names=names), buttons))
 
     def _event_texts(self, tr: Translator, info: TableInfo, events: list[dict[str, Any]],
-                     rows: list[dict[str, Any]]) -> list[str]:
+                     rows: Sequence[Mapping[str, Any]]) -> list[str]:
         """Group messages for the events of one move; a deal result names its last trick and
         is explained from the sheet row it wrote (the last row of its deal)."""
         texts = []

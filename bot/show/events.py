@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -21,7 +21,7 @@ def side_name(info: TableInfo, side: int) -> str:
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
                  row: dict[str, Any] | None = None,
-                 sheet_rows: Sequence[dict[str, Any]] = ()) -> str | None:
+                 sheet_rows: Sequence[Mapping[str, Any]] = ()) -> str | None:
     """A group message for an event worth its own message, else None.
 
     Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
@@ -45,7 +45,7 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
     if kind == "deal_scored":
         from bot.show.deals import DEAL_LINES  # the games' own lines build on this module
 
-        deal_rows = [r for r in sheet_rows if r.get("deal") == event.get("deal")]
+        deal_rows = [dict(r) for r in sheet_rows if r.get("deal") == event.get("deal")]
         row = row or (deal_rows[-1] if deal_rows else None)
         own = DEAL_LINES[info.game](tr, info, event, row, deal_rows) \
             if row and info.game in DEAL_LINES else None

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -76,7 +76,7 @@ def select_codes(codes: Sequence[str], prefix: str) -> list[str]:
 def hand_buttons(
     tr: Translator,
     info: TableInfo,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     codes: Sequence[str],
     *,
     expanded: str | None = None,
@@ -97,7 +97,7 @@ def hand_buttons(
     return _layout(tr, info, view, codes)
 
 
-def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
+def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             codes: Sequence[str], opened: str = "") -> tuple[tuple[Button, ...], ...]:
 
     def btn(code: str) -> Button:
@@ -181,7 +181,7 @@ def _layout(tr: Translator, info: TableInfo, view: dict[str, Any],
     return tuple(rows)
 
 
-def out_of_play_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+def out_of_play_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str | None:
     """For a seat whose cards are out of play this deal (the fact ``out_of_play`` names it: the
     lone player's partner in Bazar-Belot's kapo on one hand, BB-BID-4, BB-PLAY-10), a plain line
     saying so and naming the partner who plays alone; else None."""
@@ -199,7 +199,7 @@ def out_of_play_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> s
 def render_hand(
     tr: Translator,
     info: TableInfo,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     codes: Sequence[str],
     *,
     expanded: str | None = None,

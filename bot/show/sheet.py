@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Translator
@@ -50,7 +51,7 @@ def note_text(tr: Translator, info: TableInfo, note: str) -> str:
 SHEET_TEXT = 3000
 
 
-def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+def render_sheet(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
                  with_result: bool = True, limit: int = SHEET_TEXT) -> str:
     """The score sheet as a monospace table in the rules doc's notation (DB-SHEET, BB-SHEET).
 
@@ -69,7 +70,7 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     return text
 
 
-def _sheet_text(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
+def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
                 with_result: bool) -> str:
     note_header = tr.maybe(f"sheet.note.{info.game}", "")
     header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
@@ -92,7 +93,7 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: dict[str, Any], *,
     return text
 
 
-def result_line(tr: Translator, info: TableInfo, sheet: dict[str, Any]) -> str:
+def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Result: Alice wins, 511 : 373`` in the chat's language.
 
     The score is the one the engine's line awards when it has the belote form ("... wins,

@@ -4,6 +4,7 @@ clock.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Translator
@@ -21,7 +22,7 @@ from bot.show.common import (
 )
 
 
-def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
+def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = " · ".join(
@@ -34,13 +35,13 @@ def _header(tr: Translator, info: TableInfo, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _turn_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str:
+def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
     if view["to_move"] is None:
         return tr("table.over")
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
 
 
-def calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | None:
+def calls_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str | None:
     """The auction so far, ``Bidding: Anna 9♥, Boris pass``; None before the first call."""
     calls = view.get("calls") or []
     if not calls:
@@ -50,7 +51,7 @@ def calls_line(tr: Translator, info: TableInfo, view: dict[str, Any]) -> str | N
     return f"{tr('table.calls')}: " + ", ".join(parts)
 
 
-def render_table(tr: Translator, info: TableInfo, view: dict[str, Any]) -> Screen:
+def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Screen:
     """The group's table message from ``public_view()``; no buttons (moves are private)."""
     lines = _header(tr, info, view)
     if view.get("dealer") is not None:

@@ -5,6 +5,7 @@ bot/tables/takeback.py): the "Take back" button of the last human mover, the que
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Translator
@@ -18,7 +19,7 @@ Rows = tuple[tuple[Button, ...], ...]
 
 
 def with_takeback(tr: Translator, info: TableInfo, loaded: Loaded, seat: int,
-                  view: dict[str, Any], screen: Screen) -> Screen:
+                  view: Mapping[str, Any], screen: Screen) -> Screen:
     """``screen`` (the hand of ``seat``, a person playing it himself) with what takebacks add:
     lines at the end of its text, the answer buttons first, "Take back" / "Withdraw" last.
     Unchanged where takebacks are off or have nothing to say to this seat."""
@@ -61,7 +62,7 @@ def taken_back_lines(tr: Translator, info: TableInfo, options: dict[str, Any],
             for d in done]
 
 
-def label_view(view: dict[str, Any]) -> dict[str, Any]:
+def label_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """What a move's label needs of a public view (the game, the up-card, the facts), kept
     with a move taken back so that the deal record names it as its button did."""
     return {"game": view.get("game", ""), "facts": view.get("facts", []),

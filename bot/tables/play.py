@@ -72,11 +72,11 @@ async def guarded(work: Awaitable[None], what: str, *args: object) -> None:
 
 def finish(table: GameTable, match: engine.Match) -> None:
     """Mark ``table`` finished with the match's result (the caller saves it)."""
-    result = match.score_sheet["result"] or {}
+    result = match.score_sheet["result"]
     table.status = "finished"
     table.finished_at = datetime.now(UTC)
-    table.winner_side = result.get("winner")
-    table.result_line = result.get("line")
+    table.winner_side = result["winner"] if result else None
+    table.result_line = result["line"] if result else None
 
 
 def new_score_rows(match: engine.Match, stored: int

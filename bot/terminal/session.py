@@ -175,7 +175,9 @@ class Session:
                 if opened else screen.buttons
             flat, lines = numbered(entries(rows))
             if not own_turn:
-                lines.append(self.tr("term.out_of_turn", name=self.info.names[view["to_move"]]))
+                to_move = view["to_move"]
+                lines.append(self.tr("term.out_of_turn",
+                                     name=self.info.names[to_move] if to_move is not None else ""))
             for line in lines:
                 self.write(line)
             picked = self._read(flat, [screen.text, *lines], own_turn=own_turn)

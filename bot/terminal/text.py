@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -42,7 +42,7 @@ def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ..
                            for s in range(players)])
 
 
-def call_text(tr: Translator, call: str, view: dict[str, Any]) -> str:
+def call_text(tr: Translator, call: str, view: Mapping[str, Any]) -> str:
     """What a seat says in the auction: the label of the button that makes the call, in lower
     case as said in a sentence ("pass", "play ♥", "contra"; "NT" and bids such as "8♣" stay as
     they are)."""
@@ -88,8 +88,8 @@ class Teller:
     def _cards(self, cards: Sequence[str]) -> str:
         return " ".join(card_text(c, self.tr) for c in cards)
 
-    def event(self, event: dict[str, Any], view: dict[str, Any],
-              sheet: dict[str, Any]) -> str | None:
+    def event(self, event: dict[str, Any], view: Mapping[str, Any],
+              sheet: Mapping[str, Any]) -> str | None:
         """One event (``Event.to_dict()``) as a sentence (HTML), or None for one not worth
         telling. ``view``: the human's view after the move (labels use its trump, up card);
         ``sheet``: the match's score sheet (a deal's result is explained from its rows)."""
@@ -127,7 +127,7 @@ class Teller:
             for m in event.get("melds", []))
         return self.tr("term.ev.melds_shown.you", melds=melds)
 
-    def _move(self, e: dict[str, Any], view: dict[str, Any]) -> str:
+    def _move(self, e: dict[str, Any], view: Mapping[str, Any]) -> str:
         """A move or a public fact of the deal, by its event type."""
         tr, kind, seat = self.tr, e["type"], e.get("seat")
         if kind == "deal":
@@ -190,7 +190,7 @@ class Teller:
         said = tr.maybe(f"val.{kind}", kind.replace("_", " "))
         return self._say("term.ev.other", seat, what=said) if seat is not None else said
 
-    def _declared(self, what: str, view: dict[str, Any]) -> str:
+    def _declared(self, what: str, view: Mapping[str, Any]) -> str:
         """A declaration by its button's label where it has one of its own (Berg's "Dobor
         (−0.5)"), else by its name (a meld: "terz")."""
         tr, code = self.tr, "declare:" + what
@@ -199,7 +199,7 @@ class Teller:
             return in_sentence(code_label(tr, code, view))
         return tr.maybe("val." + what, code_label(tr, code, view))
 
-    def match_over(self, sheet: dict[str, Any]) -> str:
+    def match_over(self, sheet: Mapping[str, Any]) -> str:
         """The match's end as the group reads it ("🏆 Result: ..." and the score sheet); a
         human winning alone is told "You win" (the group's line names its winner in the third
         person)."""

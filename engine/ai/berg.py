@@ -37,7 +37,7 @@ from engine.berg.cards import (
 )
 from engine.berg.game import BergMatch
 from engine.berg.state import State, pair_of
-from engine.match import Match
+from engine.match import Match, View
 
 MATCH_BONUS: Final = 20.0
 #: Rollouts stop after this many actions (about two rounds of the table) and are judged by
@@ -214,14 +214,18 @@ def others_of(seat: int) -> list[int]:
     return [p for p in range(4) if p != seat]
 
 
-def _known(view: dict[str, Any]) -> dict[int, list[str]]:
+def _known(view: View) -> dict[int, list[str]]:
     """Cards of other seats everyone sees: hands bought open, jokers shown by a dobor."""
     known: dict[int, list[str]] = {}
     for g in view["groups"].get("open_hands", []):
-        known.setdefault(int(g["seat"]), []).append(g["card"])
+        owner = g["seat"]
+        assert owner is not None  # an open hand's cards carry their seat
+        known.setdefault(int(owner), []).append(g["card"])
     for f in view["facts"]:
         if f["key"] == "joker_shown":
-            known.setdefault(int(f["seat"]), []).append(f["value"])
+            shown_by = f["seat"]
+            assert shown_by is not None  # a shown joker names its seat
+            known.setdefault(int(shown_by), []).append(f["value"])
     return known
 
 

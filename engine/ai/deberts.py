@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from engine.ai import belote
 from engine.ai.endgame import exact_code
@@ -268,14 +268,15 @@ def honest_table(match: DebertsMatch, seat: int) -> tuple[Table, Knowledge]:
     s = match._s
     k = knowledge(match, s.players)
     facts = {f["key"]: f["value"] for f in v["facts"]}
-    trick = [(g["seat"], g["card"]) for g in v["groups"]["trick"]]
+    trick = cast("list[tuple[int, str]]",  # a played card always has its seat
+                 [(g["seat"], g["card"]) for g in v["groups"]["trick"]])
     if trick:
         _infer_trick(k, [list(x) for x in trick], facts.get("trump", ""), s.players)
     declarer = facts.get("declarer")
     t = Table(seat=seat, players=s.players, phase=v["phase"], hand=list(v["hand"]),
               trump=facts.get("trump", ""), up_card=k.up_card, declarer=declarer,
-              trick=trick, gone=_gone(k), totals=list(v["totals"]),
-              target=int(opt(s, "target")), card_pts=list(v["deal_points"]),
+              trick=trick, gone=_gone(k), totals=[int(x) for x in v["totals"]],
+              target=int(opt(s, "target")), card_pts=[int(x) for x in v["deal_points"]],
               tricks_done=sum(v["tricks_won"]), voids=k.voids)
     return t, k
 

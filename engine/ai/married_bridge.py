@@ -41,7 +41,7 @@ from engine.married_bridge.game import MarriedBridgeMatch
 from engine.married_bridge.rules import BIDS, BOOK, CARDS52, STRAINS, bid_rank, power
 from engine.married_bridge.scoring import score_game
 from engine.married_bridge.state import MBState
-from engine.match import Match
+from engine.match import Match, View
 
 MATCH_BONUS: Final = 400.0
 #: Solve the main play exactly from this many tricks left (per player) down.
@@ -362,7 +362,7 @@ class MarriedBridgeAI:
         return "play:" + (card if card in cards else cards[0])
 
     @staticmethod
-    def _draw(codes: Sequence[str], view: dict[str, Any]) -> str:
+    def _draw(codes: Sequence[str], view: View) -> str:
         if "draw" in codes:
             return "draw"
         hand = list(view["hand"])

@@ -11,7 +11,7 @@ import copy
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.bazar_belot import auction, play, views
 from engine.bazar_belot.melds import (
@@ -52,7 +52,7 @@ from engine.events import (
     TrumpChosen,
     event_from_dict,
 )
-from engine.match import Game, GameInfo, Match
+from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
 from engine.statecopy import copy_state
 
@@ -393,22 +393,22 @@ class BazarBelotMatch(Match):
         return events + self._deal()
 
     @property
-    def score_sheet(self) -> dict[str, Any]:
+    def score_sheet(self) -> ScoreSheet:
         s = self._s
         return {
             "sides": [{"name": SIDE_NAMES[p], "seats": [p, p + 2]} for p in (0, 1)],
-            "rows": copy.deepcopy(s.rows),
+            "rows": cast("list[SheetRow]", copy.deepcopy(s.rows)),
             "totals": list(s.totals),
             "pot": 0,
-            "result": dict(s.result) if s.result else None,
+            "result": sheet_result(s.result),
         }
 
     # ---- views (BB-PLAY-12) ------------------------------------------------------------------
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         return views.public_view(self._s, self.contract())
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         return views.seat_view(self._s, seat, self.public_view())
 
     # ---- serialisation ---------------------------------------------------------------------

@@ -8,15 +8,12 @@ the value of his melds after announcing them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.bazar_belot.melds import best_meld
 from engine.bazar_belot.scoring import Contract
 from engine.bazar_belot.state import SIDE_NAMES, State
 from engine.belote.common import contract_strength
 from engine.cards import SUITS, suit
-
-Fact = dict[str, Any]
+from engine.match import Fact, PlacedCard, View
 
 
 def _contract_facts(s: State, contract: Contract | None) -> list[Fact]:
@@ -40,7 +37,7 @@ def _contract_facts(s: State, contract: Contract | None) -> list[Fact]:
     return facts
 
 
-def public_view(s: State, contract: Contract | None) -> dict[str, Any]:
+def public_view(s: State, contract: Contract | None) -> View:
     """The view everyone may see (no ``hand``, no ``private``)."""
     facts: list[Fact] = [{"key": "target", "value": s.options["target"], "kind": "number"}]
     facts += _contract_facts(s, contract)
@@ -49,7 +46,7 @@ def public_view(s: State, contract: Contract | None) -> dict[str, Any]:
                       "seat": seat})
     if s.meld_seat is not None and s.tricks_done >= 1:
         facts.append({"key": "meld_winner", "value": s.meld_seat, "kind": "seat"})
-    shown: list[dict[str, Any]] = []
+    shown: list[PlacedCard] = []
     for seat in range(4):
         if s.shown[seat]:
             facts.append({"key": "meld_points",
@@ -64,7 +61,7 @@ def public_view(s: State, contract: Contract | None) -> dict[str, Any]:
                 facts.append({"key": "bela_said", "value": x, "kind": "suit", "seat": seat})
             elif status == "done":
                 facts.append({"key": "bela", "value": x, "kind": "suit", "seat": seat})
-    groups: dict[str, list[dict[str, Any]]] = {
+    groups: dict[str, list[PlacedCard]] = {
         "trick": [{"card": c, "seat": p} for p, c in s.trick],
         "last_trick": [{"card": c, "seat": p} for p, c in s.last_trick],
     }
@@ -91,9 +88,9 @@ def public_view(s: State, contract: Contract | None) -> dict[str, Any]:
     }
 
 
-def seat_view(s: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+def seat_view(s: State, seat: int, public: View) -> View:
     """``public`` plus the seat's own hand (display order) and private facts."""
-    v = dict(public)
+    v = View(**public)  # a copy
     v["seat"] = seat
     kind = s.kind if s.phase != "bidding" else "no_trumps"
     trump = s.trump

@@ -11,7 +11,7 @@ import copy
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.berg.cards import (
     CARDS42,
@@ -59,7 +59,7 @@ from engine.events import (
     UpCardOrdered,
     event_from_dict,
 )
-from engine.match import Game, GameInfo, Match
+from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
 from engine.statecopy import copy_state
 
@@ -409,23 +409,24 @@ class BergMatch(Match):
         return events + self._deal()
 
     @property
-    def score_sheet(self) -> dict[str, Any]:
+    def score_sheet(self) -> ScoreSheet:
         s = self._s
+        totals = [t / 2 for t in s.totals]
+        rows = [{**r, "cells": list(r["cells"]), "points": list(r["points"])} for r in s.rows]
         return {
             "sides": sides(s),
-            "rows": [{**r, "cells": list(r["cells"]), "points": list(r["points"])}
-                     for r in s.rows],
-            "totals": [t / 2 for t in s.totals],
+            "rows": cast("list[SheetRow]", rows),
+            "totals": totals,
             "pot": 0,
-            "result": dict(s.result) if s.result else None,
+            "result": sheet_result(s.result),
         }
 
     # ---- views (BERG-INFO) -------------------------------------------------------------------
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         return public_view(self._s, self.to_move)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         return seat_view(self._s, seat, self.to_move)
 
     # ---- serialisation -----------------------------------------------------------------------

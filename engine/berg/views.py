@@ -12,26 +12,27 @@ from typing import Any
 
 from engine.berg.cards import hand_key
 from engine.berg.state import PAIR_TAGS, State
+from engine.match import Fact, PlacedCard, Side, View
 
 PILE_SHOWN = 8  # the most recent pile cards shown in the ``pile`` group
 
 
-def sides(s: State) -> list[dict[str, Any]]:
+def sides(s: State) -> list[Side]:
     """The two pairs, pair 0-2 first, each listing its captain first (BERG-SCORE-7)."""
-    out = []
+    out: list[Side] = []
     for pair, captain in enumerate(s.captains):
         out.append({"name": PAIR_TAGS[pair], "seats": [captain, (captain + 2) % 4]})
     return out
 
 
-def _fact(key: str, value: Any, kind: str, seat: int | None = None) -> dict[str, Any]:
-    f: dict[str, Any] = {"key": key, "value": value, "kind": kind}
+def _fact(key: str, value: Any, kind: str, seat: int | None = None) -> Fact:
+    f: Fact = {"key": key, "value": value, "kind": kind}
     if seat is not None:
         f["seat"] = seat
     return f
 
 
-def _facts(s: State) -> list[dict[str, Any]]:
+def _facts(s: State) -> list[Fact]:
     o = s.options
     facts = [_fact("berg_height", o["berg_height"], "number")]
     facts += [_fact("captain", c, "seat") for c in s.captains]
@@ -74,12 +75,12 @@ def _facts(s: State) -> list[dict[str, Any]]:
     return facts
 
 
-def public_view(s: State, to_move: int | None) -> dict[str, Any]:
+def public_view(s: State, to_move: int | None) -> View:
     """What everyone may see (no ``hand``, no ``private``)."""
-    pile = [{"card": c, "seat": owner} for c, owner in s.pile[-PILE_SHOWN:]]
-    open_hands = [{"card": c, "seat": seat} for seat, hand in enumerate(s.hands)
+    pile: list[PlacedCard] = [{"card": c, "seat": owner} for c, owner in s.pile[-PILE_SHOWN:]]
+    open_hands: list[PlacedCard] = [{"card": c, "seat": seat} for seat, hand in enumerate(s.hands)
                   if s.opened[seat] for c in sorted(hand, key=hand_key)]
-    groups: dict[str, list[dict[str, Any]]] = {"pile": pile}
+    groups: dict[str, list[PlacedCard]] = {"pile": pile}
     if open_hands:
         groups["open_hands"] = open_hands
     return {
@@ -102,13 +103,13 @@ def public_view(s: State, to_move: int | None) -> dict[str, Any]:
     }
 
 
-def seat_view(s: State, seat: int, to_move: int | None) -> dict[str, Any]:
+def seat_view(s: State, seat: int, to_move: int | None) -> View:
     """``public_view`` plus the seat's hand (suits S H D C, high first, jokers last) and the
     card it drew this turn (private fact ``drawn_card``)."""
     v = public_view(s, to_move)
     v["seat"] = seat
     v["hand"] = sorted(s.hands[seat], key=hand_key)
-    private: list[dict[str, Any]] = []
+    private: list[Fact] = []
     if s.drawn and s.turn == seat and s.drawn_card:
         private.append(_fact("drawn_card", s.drawn_card, "card"))
     v["private"] = private

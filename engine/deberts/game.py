@@ -12,7 +12,7 @@ import copy
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.belote.common import (
     BELA_POINTS,
@@ -64,7 +64,15 @@ from engine.events import (
     TrumpChosen,
     event_from_dict,
 )
-from engine.match import Game, GameInfo, Match
+from engine.match import (
+    Game,
+    GameInfo,
+    Match,
+    ScoreSheet,
+    SheetRow,
+    View,
+    sheet_result,
+)
 from engine.registry import register
 from engine.statecopy import copy_state
 
@@ -415,22 +423,22 @@ class DebertsMatch(Match):
         return winner, line
 
     @property
-    def score_sheet(self) -> dict[str, Any]:
+    def score_sheet(self) -> ScoreSheet:
         s = self._s
         return {
             "sides": [{"name": NAMES[p], "seats": [p]} for p in range(s.players)],
-            "rows": copy.deepcopy(s.rows),
+            "rows": cast("list[SheetRow]", copy.deepcopy(s.rows)),
             "totals": list(s.totals),
             "pot": s.pot,
-            "result": dict(s.result) if s.result else None,
+            "result": sheet_result(s.result),
         }
 
     # ---- views (DB-PLAY-8; views.py) -----------------------------------------------------------
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         return public_view(self._s, self.game_id, self.to_move)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         return seat_view(self._s, self.game_id, self.to_move, seat)
 
     # ---- serialisation ---------------------------------------------------------------------------

@@ -7,16 +7,15 @@ tricks, counts and totals. ``view(seat)`` adds that seat's hand and private fact
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.belote.common import BELA_POINTS, find_melds, hand_sort_key
 from engine.cards import suit
 from engine.deberts.short import next_stake
 from engine.deberts.state import NAMES, DebertsState, is_short, opt
+from engine.match import Fact, View
 
 
-def _facts(s: DebertsState) -> list[dict[str, Any]]:
-    facts: list[dict[str, Any]] = []
+def _facts(s: DebertsState) -> list[Fact]:
+    facts: list[Fact] = []
     if is_short(s):
         facts.append({"key": "format", "value": opt(s, "format"), "kind": "text"})
     else:
@@ -68,7 +67,7 @@ def _facts(s: DebertsState) -> list[dict[str, Any]]:
     return facts
 
 
-def public_view(s: DebertsState, game_id: str, to_move: int | None) -> dict[str, Any]:
+def public_view(s: DebertsState, game_id: str, to_move: int | None) -> View:
     """The view schema without ``hand`` and ``private`` (see ``engine.match``)."""
     return {
         "game": game_id,
@@ -96,13 +95,13 @@ def public_view(s: DebertsState, game_id: str, to_move: int | None) -> dict[str,
     }
 
 
-def seat_view(s: DebertsState, game_id: str, to_move: int | None, seat: int) -> dict[str, Any]:
+def seat_view(s: DebertsState, game_id: str, to_move: int | None, seat: int) -> View:
     """``public_view`` plus the seat's own hand and private facts (his best or declared melds)."""
     v = public_view(s, game_id, to_move)
     v["seat"] = seat
     trump = s.trump or suit(s.up_card)
     v["hand"] = sorted(s.hands[seat], key=lambda c: hand_sort_key(c, trump))
-    private: list[dict[str, Any]] = []
+    private: list[Fact] = []
     if s.phase == "play" and s.declared[seat] is None:
         melds = find_melds(s.hands[seat])
         if melds:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import IllegalAction, InvalidOptions
 from engine.events import Event, event_from_dict
@@ -18,7 +18,7 @@ from engine.married_bridge.options import OPTIONS, resolve_options
 from engine.married_bridge.refusals import refusal
 from engine.married_bridge.rules import CARDS52, is_card
 from engine.married_bridge.state import MBState
-from engine.match import Game, GameInfo, Match
+from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
 from engine.statecopy import copy_state
 
@@ -114,21 +114,21 @@ class MarriedBridgeMatch(Match):
     # ---- score sheet and views ---------------------------------------------------------------
 
     @property
-    def score_sheet(self) -> dict[str, Any]:
+    def score_sheet(self) -> ScoreSheet:
         """``{"sides", "rows", "totals", "pot": 0, "result"}`` (DESIGN.md, MB-SCORE-8, MB-END-4)."""
         s = self._s
         return {
             "sides": views.sides(),
-            "rows": copy.deepcopy(s.rows),
+            "rows": cast("list[SheetRow]", copy.deepcopy(s.rows)),
             "totals": list(s.totals),
             "pot": 0,
-            "result": dict(s.result) if s.result else None,
+            "result": sheet_result(s.result),
         }
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         return views.public_view(self._s, self.to_move)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """What ``seat`` may see (MB-INFO-5/6). Raises ``ValueError`` for a seat not 0 or 1."""
         if not _is_seat(seat):
             raise ValueError(f"there is no seat {seat!r}: the seats are 0 and 1")

@@ -9,22 +9,21 @@ privileged draw, and talon cards he has seen (MB-INFO-5).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.married_bridge.rules import BOOK, bid_text, hand_order
 from engine.married_bridge.scoring import contract_text
 from engine.married_bridge.state import MBState
+from engine.match import Fact, Side, View
 
 GAME_ID = "married_bridge"
 
 
-def sides() -> list[dict[str, Any]]:
+def sides() -> list[Side]:
     """The sheet's sides: one per seat (MB-SCORE-8)."""
     return [{"name": f"seat {p}", "seats": [p]} for p in (0, 1)]
 
 
-def _facts(s: MBState) -> list[dict[str, Any]]:
-    facts: list[dict[str, Any]] = []
+def _facts(s: MBState) -> list[Fact]:
+    facts: list[Fact] = []
     if s.options["match_format"] == "rubber_of_two":
         facts.append({"key": "mb_rubber_game", "value": s.game_no, "kind": "number"})
     if s.phase == "preliminary":
@@ -51,7 +50,7 @@ def _facts(s: MBState) -> list[dict[str, Any]]:
     return facts
 
 
-def public_view(s: MBState, to_move: int | None) -> dict[str, Any]:
+def public_view(s: MBState, to_move: int | None) -> View:
     """What everyone may see (no card that is in a hand or in the talon)."""
     deal_points = list(s.rows[-1]["points"]) if s.phase == "over" and s.rows else [0, 0]
     return {
@@ -77,12 +76,12 @@ def public_view(s: MBState, to_move: int | None) -> dict[str, Any]:
     }
 
 
-def seat_view(s: MBState, seat: int, to_move: int | None) -> dict[str, Any]:
+def seat_view(s: MBState, seat: int, to_move: int | None) -> View:
     """What ``seat`` may see: the public view, his hand and his private facts."""
     v = public_view(s, to_move)
     v["seat"] = seat
     v["hand"] = hand_order(s.hands[seat])
-    private: list[dict[str, Any]] = []
+    private: list[Fact] = []
     if s.phase == "preliminary" and s.drawing and s.privileged == seat:
         for card in s.talon[:2]:
             private.append({"key": "mb_talon_top", "value": card, "kind": "card"})

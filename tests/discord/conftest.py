@@ -12,10 +12,10 @@ from typing import Any
 import discord
 import pytest
 
-import engine
 from bot.discord.client import DiscordApp, build_discord
 from bot.settings import Settings
 from tests.discord.fake import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.kit.store import current_match as current_match
 
 SEED = 20261129
 STALE = "This button is out of date: use the newest message."
@@ -194,13 +194,6 @@ async def play_moves(fake: FakeDiscord, players: list[FakeUser], channel: FakeCh
     return moves
 
 
-async def current_match(app: DiscordApp, table_id: int) -> engine.Match:
-    """The match as stored (the snapshot), for assertions."""
-    async with app.store.transaction() as tx:
-        record = await tx.get_match(table_id)
-        table = await tx.get_table(table_id)
-    assert record is not None and table is not None
-    return engine.get_game(table.game).from_json(record.snapshot)
 
 
 async def only_table_id(app: DiscordApp) -> int:

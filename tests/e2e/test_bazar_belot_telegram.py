@@ -22,7 +22,11 @@ from tests.e2e.conftest import (
     version_of,
     wait_redrawn,
 )
-from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import only_table_id as _table_id
+from tests.kit.store import seat_names as _seats
+from tests.kit.telegram import game_buttons as _game_buttons
+from tests.kit.telegram import open_pair_lobby, start_and_deal
 
 MAX_MOVES = 2500
 #: group lines that name bids, not cards (``8♥`` there is a bid of 8 hearts), cards that are
@@ -32,36 +36,8 @@ PUBLIC_LINES = ("Bidding:", "Shown melds:", "shows the melds", "four sevens", "L
 
 
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
-    for user in users:
-        await fake.start_bot(user)
-        await fake.wait_for_message(user, text_contains="kozyr")
-    await fake.send_text(group, users[0], "/new bazar_belot")
-    lobby = await fake.wait_for_message(group, text_contains="Bazar-Belot")
-    lobby_id = lobby.message_id
-    for seat, user in enumerate(users[1:], start=2):  # users[i] at seat i (0-based), so
-        # partners are users 0+2 and 1+3 (pair games seat at random on Join, issue #4)
-        answer = await fake.press_button(user, fake.message(group, lobby_id),
-                                         text=f"🪑 Seat {seat}")
-        assert answer.text == "You are at the table."
-        await fake.wait_for(lambda f, u=user: u.first_name in
-                            (f.message(group, lobby_id).text or ""), what="seated")
-    answer = await fake.press_button(users[0], lobby, text="Start")
-    assert answer.text == "Done."
-    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="four hands")
-
-
-async def _table_id(app: Any) -> int:
-    async with app.store.transaction() as tx:
-        rows = await tx.unfinished_tables()
-    assert len(rows) == 1
-    return int(rows[0].id)
-
-
-def _game_buttons(message: FakeMessage | None) -> list[Any]:
-    if message is None:
-        return []
-    return [b for row in message.buttons for b in row
-            if b.data and b.data[:2] in ("a|", "x|") and not b.data.endswith("|")]
+    lobby = await open_pair_lobby(fake, group, users, game="bazar_belot", title="Bazar-Belot")
+    await start_and_deal(fake, lobby, users)
 
 
 def _level(button: Any) -> int | None:
@@ -190,14 +166,6 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         for user in users:
             message = hand_message(fake, user)
             assert message is not None and not _game_buttons(message)
-
-
-async def _seats(app: Any, table_id: int) -> dict[int, str]:
-    """Seat number -> the seated user's name, as stored."""
-    async with app.store.transaction() as tx:
-        rows = await tx.seats(table_id)
-        users = [await tx.get_user(r.user_id) if r.user_id else None for r in rows]
-    return {r.seat: u.name if u else "bot" for r, u in zip(rows, users, strict=True)}
 
 
 async def _sit(fake: FakeTelegram, group: FakeChat, lobby_id: int, user: FakeUser, label: str,

@@ -22,38 +22,19 @@ from tests.e2e.conftest import (
     version_of,
     wait_redrawn,
 )
-from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import only_table_id as _table_id
+from tests.kit.telegram import code_of as _code
+from tests.kit.telegram import game_buttons as _game_buttons
+from tests.kit.telegram import open_pair_lobby, start_and_deal
 
 MAX_MOVES = 4000
 #: group lines that show cards public by rule: the pile, hands bought open, dobor jokers
 PUBLIC_LINES = ("Pile, latest cards:", "Open hands:", "Top of the pile", "holds", "went out")
 
 
-def _code(button: Any) -> str:
-    return str(button.data).split("|")[3]
-
-
-def _game_buttons(message: FakeMessage | None) -> list[Any]:
-    if message is None:
-        return []
-    return [b for row in message.buttons for b in row
-            if b.data and b.data[:2] in ("a|", "x|") and not b.data.endswith("|")]
-
-
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
-    for user in users:
-        await fake.start_bot(user)
-        await fake.wait_for_message(user, text_contains="kozyr")
-    await fake.send_text(group, users[0], "/new berg")
-    lobby = await fake.wait_for_message(group, text_contains="Berg 2x2")
-    lobby_id = lobby.message_id
-    for seat, user in enumerate(users[1:], start=2):  # users[i] at seat i (0-based), so
-        # partners are users 0+2 and 1+3 (pair games seat at random on Join, issue #4)
-        answer = await fake.press_button(user, fake.message(group, lobby_id),
-                                         text=f"🪑 Seat {seat}")
-        assert answer.text == "You are at the table."
-        await fake.wait_for(lambda f, u=user: u.first_name in
-                            (f.message(group, lobby_id).text or ""), what="seated")
+    lobby = await open_pair_lobby(fake, group, users, game="berg", title="Berg 2x2")
 
     async def choose(prefix: str) -> str:
         message = fake.message(group, lobby.message_id)
@@ -69,16 +50,7 @@ async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]
     assert "Berg height: 5 (by agreement)" in (fake.message(group, lobby.message_id).text or "")
     label = await choose("Captain of players 1+3")
     assert label == "Captain of players 1+3: player 1 → player 3"
-    answer = await fake.press_button(users[0], lobby, text="Start")
-    assert answer.text == "Done."
-    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="four hands")
-
-
-async def _table_id(app: Any) -> int:
-    async with app.store.transaction() as tx:
-        rows = await tx.unfinished_tables()
-    assert len(rows) == 1
-    return int(rows[0].id)
+    await start_and_deal(fake, lobby, users)
 
 
 def _pick(buttons: list[Any], rng: random.Random) -> Any:

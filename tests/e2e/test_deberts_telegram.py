@@ -23,15 +23,9 @@ from tests.e2e.conftest import (
     table_message,
 )
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import only_table_id as _table_id
 
 MAX_MOVES = 3000
-
-
-async def _table_id(app: Any) -> int:
-    async with app.store.transaction() as tx:
-        rows = await tx.unfinished_tables()
-    assert len(rows) == 1
-    return int(rows[0].id)
 
 
 async def _action_count(app: Any, table_id: int) -> int:

@@ -27,6 +27,7 @@ from tests.e2e.conftest import (
     table_message,
 )
 from tests.e2e.fake import ApiCall, FakeChat, FakeTelegram, FakeUser, RateLimits
+from tests.kit.store import only_table_id as _table_id
 
 #: Windows of the limits in these tests: 1 s -> 0.1 s, a minute -> 6 s.
 SCALE = 0.1
@@ -41,13 +42,6 @@ def _sent_to(fake: FakeTelegram, chat_id: int, *, since: int = 0) -> list[ApiCal
 
 def _flooded(fake: FakeTelegram) -> list[ApiCall]:
     return [c for c in fake.calls() if c.status == 429]
-
-
-async def _table_id(app: Any) -> int:
-    async with app.store.transaction() as tx:
-        rows = await tx.unfinished_tables()
-    assert len(rows) == 1
-    return int(rows[0].id)
 
 
 def _no_clock(text: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from engine.events import Played
 from tests.e2e.conftest import current_match, hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.kit.store import only_table_id as _table_id
 
 MAX_MOVES = 600
 #: a card as the English catalog shows it (52-card pack)
@@ -45,13 +46,6 @@ async def _open_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeU
     await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
                         what="both hands")
     return lobby
-
-
-async def _table_id(app: Any) -> int:
-    async with app.store.transaction() as tx:
-        rows = await tx.unfinished_tables()
-    assert len(rows) == 1
-    return int(rows[0].id)
 
 
 def _shown_cards(text: str) -> set[str]:

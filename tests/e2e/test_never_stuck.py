@@ -26,24 +26,13 @@ from tests.e2e.conftest import (
     table_message,
     wait_redrawn,
 )
-from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.fake.models import ApiCall
 from tests.e2e.test_table_management import _table_id
+from tests.kit.telegram import mover as _mover
 from tests.records.conftest import db_url
 
 __all__ = ["db_url"]  # the fixture, parametrized over SQLite and PostgreSQL
-
-
-def _mover(fake: FakeTelegram, players: list[FakeUser]) -> tuple[FakeUser, FakeMessage, str]:
-    """The player with game buttons, his hand message and the first of his moves."""
-    for user in players:
-        message = hand_message(fake, user)
-        if message is not None:
-            moves = [b.data for row in message.buttons for b in row
-                     if b.data and b.data.startswith("a|")]
-            if moves:
-                return user, message, moves[0]
-    raise AssertionError("nobody has a move")
 
 
 async def _answer_error(fake: FakeTelegram, query_id: str) -> str | None:

@@ -9,15 +9,9 @@ from typing import Any
 
 from tests.e2e.conftest import current_match, open_table, play_moves
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import table_status as _status
 
 OWNER = 999
-
-
-async def _status(app: Any, table_id: int) -> str:
-    async with app.store.transaction() as tx:
-        table = await tx.get_table(table_id)
-    assert table is not None
-    return table.status
 
 
 async def test_owner_lists_and_stops_a_table(fake: FakeTelegram, kozyr: Any,

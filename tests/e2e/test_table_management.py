@@ -19,13 +19,7 @@ from bot.tables.clock import utcnow
 from storage import ActionLog, Store
 from tests.e2e.conftest import current_match, hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-
-
-async def _table_id(app: Any) -> int:
-    async with app.store.transaction() as tx:
-        rows = await tx.unfinished_tables()
-    assert rows, "no open table"
-    return int(rows[-1].id)
+from tests.kit.store import newest_table_id as _table_id
 
 
 async def _actions(app: Any, table_id: int) -> int:

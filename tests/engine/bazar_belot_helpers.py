@@ -14,12 +14,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import engine
 from engine import IllegalAction
+from tests.kit import engine as kit
+from tests.kit.engine import act as act  # re-exported: the games' tests import them from here
+from tests.kit.engine import dicts as dicts
+from tests.kit.engine import of_type as of_type
 
 SUITS = "SHDC"
 NATURAL = "AKQJT987"  # BEL-RANK-4
@@ -38,10 +41,11 @@ _IDS = {
     "BEL-PLAY": 11, "BEL-MELD": 8, "BEL-CMP": 11,
 }
 #: every rule id of bazar_belot.md and belote_common.md: an error must name one of these.
-RULE_IDS = frozenset(f"{p}-{i}" for p, n in _IDS.items() for i in range(1, n + 1)) | {
+RULE_IDS = kit.rule_ids(
+    _IDS,
     "BB-CODES", "BB-OPT", "BB-OPT-target", "BB-OPT-auto-show", "BB-OPT-sheet-locale",
     "BB-OPT-first-dealer",
-}
+)
 
 GARBAGE_CODES = (
     "", " ", "play:", "play:XX", "play:10H", "play:jh", "play:JH:", "play:JH:bela:x",
@@ -95,28 +99,12 @@ def new_match(hands: Sequence[Sequence[str]] | None = None, *, seed: int = 1, de
     return game().new_match(players=4, options=options, seed=seed, deck=deck)
 
 
-def dicts(events: Iterable[Any]) -> list[dict[str, Any]]:
-    return [e.to_dict() for e in events]
-
-
-def of_type(events: Iterable[Any], kind: str) -> list[dict[str, Any]]:
-    return [d for d in (e if isinstance(e, dict) else e.to_dict() for e in events)
-            if d["type"] == kind]
-
-
 def hand(m: engine.Match, seat: int) -> set[str]:
     return set(m.view(seat)["hand"])
 
 
 def facts(view: dict[str, Any]) -> list[tuple[str, Any, int | None]]:
     return [(f["key"], f["value"], f.get("seat")) for f in view["facts"]]
-
-
-def act(m: engine.Match, seat: int, code: str) -> list[dict[str, Any]]:
-    """Apply after checking the code is listed (the engine must list what it accepts)."""
-    legal = m.legal_actions(seat)
-    assert code in legal, (seat, code, [c for c in legal if not c.startswith("bid:")])
-    return dicts(m.apply(seat, code))
 
 
 def run(m: engine.Match, moves: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
@@ -137,21 +125,8 @@ def calls(text: str) -> list[tuple[int, str]]:
 
 
 def refuse(m: engine.Match, seat: int, code: str, rule: str | None = None) -> IllegalAction:
-    """Apply a code that must be refused; check nothing changed and the error names a rule."""
-    before = json.dumps(m.to_json(), sort_keys=True)
-    legal = [m.legal_actions(s) for s in range(4)]
-    assert code not in legal[seat] if 0 <= seat < 4 else True
-    try:
-        m.apply(seat, code)
-    except IllegalAction as exc:
-        assert exc.rule_id in RULE_IDS, (code, exc.rule_id)
-        assert exc.reason
-        assert json.dumps(m.to_json(), sort_keys=True) == before
-        assert [m.legal_actions(s) for s in range(4)] == legal
-        if rule is not None:
-            assert exc.rule_id == rule, (code, exc.rule_id, exc.reason)
-        return exc
-    raise AssertionError(f"{seat} {code!r} was accepted")
+    """Apply a code that must be refused (``kit.engine.refuse``, with this game's rule ids)."""
+    return kit.refuse(m, seat, code, RULE_IDS, rule)
 
 
 def plays(codes: Iterable[str]) -> list[str]:

@@ -15,11 +15,15 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
 from engine import IllegalAction
+from tests.kit import engine as kit
+from tests.kit.engine import act as act  # re-exported: the games' tests import them from here
+from tests.kit.engine import dicts as dicts
+from tests.kit.engine import of_type as of_type
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765"
@@ -33,11 +37,13 @@ _IDS = {"BERG-SETUP": 5, "BERG-DEAL": 8, "BERG-TURN": 6, "BERG-PLAY": 7, "BERG-E
         "BERG-DRAW": 3, "BERG-FRAME": 10, "BERG-TURNOVER": 5, "BERG-TIE": 12, "BERG-DECL": 14,
         "BERG-INS": 8, "BERG-CAPT": 3, "BERG-PEN": 3, "BERG-SCORE": 7, "BERG-END": 7,
         "BERG-INFO": 7}
-RULE_IDS = frozenset(f"{p}-{i}" for p, n in _IDS.items() for i in range(1, n + 1)) | {
+RULE_IDS = kit.rule_ids(
+    _IDS,
     "BERG-CODES", "BERG-OPT", "BERG-OPT-height", "BERG-OPT-win-comparison", "BERG-OPT-tie",
     "BERG-OPT-insurance", "BERG-OPT-full-price", "BERG-OPT-simple-price", "BERG-OPT-shuffle",
     "BERG-OPT-penalty", "BERG-OPT-enforcement", "BERG-OPT-frame-joker-colour",
-    "BERG-OPT-first-dealer", "BERG-OPT-captain-02", "BERG-OPT-captain-13"}
+    "BERG-OPT-first-dealer", "BERG-OPT-captain-02", "BERG-OPT-captain-13",
+)
 
 GARBAGE_CODES = (
     "", " ", "play", "play:", "play:XX", "play:10H", "play:jh", "play:JH:", "play:JH:X",
@@ -125,14 +131,6 @@ def arrange(m: engine.Match, *, hands: Mapping[int, Sequence[str]] | None = None
     return m
 
 
-def dicts(events: Iterable[Any]) -> list[dict[str, Any]]:
-    return [e.to_dict() for e in events]
-
-
-def of_type(events: Iterable[Any], kind: str) -> list[dict[str, Any]]:
-    return [d for d in dicts(events) if d["type"] == kind]
-
-
 def hand(m: engine.Match, seat: int) -> list[str]:
     return list(m.view(seat)["hand"])
 
@@ -150,24 +148,9 @@ def moves(m: engine.Match, seat: int) -> list[str]:
     return [c for c in m.legal_actions(seat) if c.startswith(("play:", "frame:"))]
 
 
-def act(m: engine.Match, seat: int, code: str) -> list[dict[str, Any]]:
-    """Apply after checking the code is listed (the engine must list what it accepts)."""
-    legal = m.legal_actions(seat)
-    assert code in legal, (seat, code, legal)
-    return dicts(m.apply(seat, code))
-
-
 def refuse(m: engine.Match, seat: int, code: str) -> IllegalAction:
-    """Apply a code that must be refused; check nothing changed and the error names a rule."""
-    before = (len(m.events), json.dumps(m.to_json(), sort_keys=True))
-    try:
-        m.apply(seat, code)
-    except IllegalAction as exc:
-        assert exc.rule_id in RULE_IDS, (code, exc.rule_id)
-        assert exc.reason
-        assert (len(m.events), json.dumps(m.to_json(), sort_keys=True)) == before
-        return exc
-    raise AssertionError(f"{seat} {code!r} was accepted")
+    """Apply a code that must be refused (``kit.engine.refuse``, with this game's rule ids)."""
+    return kit.refuse(m, seat, code, RULE_IDS)
 
 
 # ---------------------------------------------------------------- reference model

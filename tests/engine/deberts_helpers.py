@@ -19,6 +19,10 @@ from typing import Any
 import engine
 from engine import IllegalAction
 from engine.events import event_from_dict
+from tests.kit import engine as kit
+from tests.kit.engine import act as act  # re-exported: the games' tests import them from here
+from tests.kit.engine import dicts as dicts
+from tests.kit.engine import of_type as of_type
 
 SUITS = "SHDC"
 NATURAL = "AKQJT987"  # BEL-RANK-4, high to low
@@ -37,14 +41,15 @@ _IDS = {
     "DB-SHORT": 7, "DB-DAVE": 7, "DB-OFFER": 5, "DB-3P": 12, "BEL-DECK": 3, "BEL-RANK": 4,
     "BEL-VAL": 4, "BEL-LAST": 2, "BEL-PLAY": 11, "BEL-MELD": 8, "BEL-CMP": 11,
 }
-RULE_IDS = frozenset(f"{p}-{i}" for p, n in _IDS.items() for i in range(1, n + 1)) | {
+RULE_IDS = kit.rule_ids(
+    _IDS,
     "DB-CODES",
     "DB-OPT-ruleset", "DB-OPT-players", "DB-OPT-target", "DB-OPT-format", "DB-OPT-tie",
     "DB-OPT-end", "DB-OPT-table-talk", "DB-OPT-offer-fifty", "DB-OPT-dave-progression",
     "DB-OPT-redeal-four", "DB-OPT-manual-scoring", "DB-OPT-first-dealer",
     "BEL-OPT-contract-kind", "BEL-OPT-trump", "BEL-OPT-partner-exception",
     "BEL-OPT-undertrump", "BEL-OPT-meld-set", "BEL-OPT-tie-rule",
-}
+)
 
 GARBAGE_CODES = (
     "", " ", "play:", "play:XX", "play:10H", "play:jh", "play:JH:", "play:JH:bela:x", "take:1",
@@ -106,14 +111,6 @@ def new_match(deck: Sequence[str] | None = None, *, seed: int = 1, **options: An
     return game().new_match(players=2, options=options, seed=seed, deck=deck)
 
 
-def dicts(events: Iterable[Any]) -> list[dict[str, Any]]:
-    return [e.to_dict() for e in events]
-
-
-def of_type(events: Iterable[Any], kind: str) -> list[dict[str, Any]]:
-    return [d for d in dicts(events) if d["type"] == kind]
-
-
 def hand(m: engine.Match, seat: int) -> set[str]:
     return set(m.view(seat)["hand"])
 
@@ -122,26 +119,9 @@ def group_cards(view: dict[str, Any], name: str) -> list[str]:
     return [g["card"] for g in view["groups"].get(name, [])]
 
 
-def act(m: engine.Match, seat: int, code: str) -> list[dict[str, Any]]:
-    """Apply after checking the code is listed (the engine must list what it accepts)."""
-    legal = m.legal_actions(seat)
-    assert code in legal, (seat, code, legal)
-    return dicts(m.apply(seat, code))
-
-
 def refuse(m: engine.Match, seat: int, code: str) -> IllegalAction:
-    """Apply a code that must be refused; check nothing changed and the error names a rule."""
-    before = len(m.events)
-    legal = [m.legal_actions(s) for s in range(m.players)]
-    try:
-        m.apply(seat, code)
-    except IllegalAction as exc:
-        assert exc.rule_id in RULE_IDS, (code, exc.rule_id)
-        assert exc.reason
-        assert len(m.events) == before
-        assert [m.legal_actions(s) for s in range(m.players)] == legal
-        return exc
-    raise AssertionError(f"{seat} {code!r} was accepted")
+    """Apply a code that must be refused (``kit.engine.refuse``, with this game's rule ids)."""
+    return kit.refuse(m, seat, code, RULE_IDS)
 
 
 def play_first(m: engine.Match) -> list[dict[str, Any]]:

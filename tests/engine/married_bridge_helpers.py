@@ -19,6 +19,10 @@ from typing import Any
 import engine
 from engine import IllegalAction
 from engine.events import event_from_dict
+from tests.kit import engine as kit
+from tests.kit.engine import act as act  # re-exported: the games' tests import them from here
+from tests.kit.engine import dicts as dicts
+from tests.kit.engine import of_type as of_type
 
 RANKS = "AKQJT98765432"  # MB-DECK-1, high to low
 SUITS = "SHDC"  # MB-DECK-2, high to low
@@ -30,10 +34,11 @@ BID_CODES: tuple[str, ...] = tuple(f"bid:{lv}:{st}" for lv, st in BIDS)
 # Every rule id of married_bridge.md: an IllegalAction / InvalidOptions must name one of these.
 _IDS = {"MB-DECK": 3, "MB-DEAL": 6, "MB-PRE": 10, "MB-BID": 10, "MB-PLAY": 8, "MB-SCORE": 8,
         "MB-END": 4, "MB-INFO": 6}
-RULE_IDS = frozenset(f"{p}-{i}" for p, n in _IDS.items() for i in range(1, n + 1)) | {
+RULE_IDS = kit.rule_ids(
+    _IDS,
     "MB-CODES", "MB-OPT", "MB-OPT-format", "MB-OPT-escape", "MB-OPT-manual-draws",
     "MB-OPT-first-dealer",
-}
+)
 
 GARBAGE_CODES = (
     "", " ", "play:", "play:XX", "play:10H", "play:qh", "play:QH:", "play:QH:x", "play:1S",
@@ -90,14 +95,6 @@ def new_match(deck: Sequence[str] | None = None, *, seed: int = 1,
                             deck=list(deck) if deck is not None else None)
 
 
-def dicts(events: Iterable[Any]) -> list[dict[str, Any]]:
-    return [e.to_dict() for e in events]
-
-
-def of_type(events: Iterable[Any], kind: str) -> list[dict[str, Any]]:
-    return [d for d in dicts(events) if d["type"] == kind]
-
-
 def hand(m: engine.Match, seat: int) -> list[str]:
     return list(m.view(seat)["hand"])
 
@@ -108,24 +105,9 @@ def fact(view: dict[str, Any], key: str, seat: int | None = None) -> Any:
     return found[0] if found else None
 
 
-def act(m: engine.Match, seat: int, code: str) -> list[dict[str, Any]]:
-    """Apply after checking the code is listed (the engine must list what it accepts)."""
-    legal = m.legal_actions(seat)
-    assert code in legal, (seat, code, legal)
-    return dicts(m.apply(seat, code))
-
-
 def refuse(m: engine.Match, seat: int, code: Any) -> IllegalAction:
-    """Apply a code that must be refused; check nothing changed and the error names a rule."""
-    before = (len(m.events), json.dumps(m.to_json(), sort_keys=True))
-    try:
-        m.apply(seat, code)
-    except IllegalAction as exc:
-        assert exc.rule_id in RULE_IDS, (code, exc.rule_id)
-        assert exc.reason
-        assert (len(m.events), json.dumps(m.to_json(), sort_keys=True)) == before
-        return exc
-    raise AssertionError(f"{seat} {code!r} was accepted")
+    """Apply a code that must be refused (``kit.engine.refuse``, with this game's rule ids)."""
+    return kit.refuse(m, seat, code, RULE_IDS)
 
 
 def play_trick(m: engine.Match, lead: tuple[int, str], reply: str) -> list[dict[str, Any]]:

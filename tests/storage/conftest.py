@@ -2,8 +2,9 @@
 
 Set ``TEST_DATABASE_URL`` (e.g. ``postgresql+asyncpg://postgres@127.0.0.1:5432/test``) to run
 every database test against PostgreSQL as well. Each PostgreSQL test gets its own freshly created
-database (dropped afterwards); if the role may not create databases, the tests use the given
-database itself and drop the storage tables before and after each test.
+database (dropped afterwards), so parallel workers never share one; if the role may not create
+databases, the tests use the given database itself, one at a time (an advisory lock), and drop
+the storage tables before and after each test.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 from storage import GameTable, Store  # noqa: E402
 
 PG_ENV = "TEST_DATABASE_URL"
+_SHARED_DB_LOCK = 0x6B6F7A7972  # "kozyr": the advisory lock of tests sharing one database
 _STORAGE_TABLES = (
     "rematch_vote",
     "rating",
@@ -66,13 +68,19 @@ async def pg_database(base_url: str) -> AsyncIterator[str]:
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
     except asyncpg.InsufficientPrivilegeError:
-        await admin.close()
+        # No right to create databases: the tests share the given one, so they take turns (an
+        # advisory lock held for the test; parallel workers of pytest-xdist wait for it).
         dsn = _asyncpg_dsn(base_url)
-        await _drop_storage_tables(dsn)
+        await admin.execute("SELECT pg_advisory_lock($1)", _SHARED_DB_LOCK)
         try:
-            yield base_url
-        finally:
             await _drop_storage_tables(dsn)
+            try:
+                yield base_url
+            finally:
+                await _drop_storage_tables(dsn)
+        finally:
+            await admin.execute("SELECT pg_advisory_unlock($1)", _SHARED_DB_LOCK)
+            await admin.close()
         return
     await admin.close()
     try:

@@ -10,6 +10,10 @@ from typing import Any, TypeVar
 from .core import FakeTelegramCore
 from .models import CallbackQueryRecord, FakeChat, FakeMessage, FakeUser, MessageSnapshot
 
+#: Seconds a wait for the bot gives up after: generous, since the suite runs in parallel on
+#: small shared machines (a wait returns as soon as its condition holds).
+WAIT = 30.0
+
 __all__ = ["Inspection"]
 
 T = TypeVar("T")
@@ -77,7 +81,7 @@ class Inspection(FakeTelegramCore):
     async def wait_for(
         self,
         predicate: Callable[[Any], T | None],
-        timeout: float = 5.0,
+        timeout: float = WAIT,
         *,
         what: str | None = None,
     ) -> T:
@@ -110,7 +114,7 @@ class Inspection(FakeTelegramCore):
         text_contains: str | None = None,
         predicate: Callable[[FakeMessage], bool] | None = None,
         after: FakeMessage | int | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
     ) -> FakeMessage:
         """Wait for a visible bot message in ``chat`` and return it.
 
@@ -141,7 +145,7 @@ class Inspection(FakeTelegramCore):
             what += f" containing {text_contains!r}"
         return await self.wait_for(find, timeout, what=what)
 
-    async def settle(self, *, quiet: float = 0.05, timeout: float = 5.0) -> None:
+    async def settle(self, *, quiet: float = 0.05, timeout: float = WAIT) -> None:
         """Wait until every update was fetched and the bot made no call for ``quiet`` s."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

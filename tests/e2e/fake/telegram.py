@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .botapi import BotApiMethods
 from .html_parse import utf16_len
+from .inspection import WAIT
 from .models import (
     ButtonNotFoundError,
     CallbackAnswer,
@@ -333,7 +334,7 @@ class FakeTelegram(BotApiMethods):
         callback_data: str,
         *,
         strict: bool = True,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
     ) -> CallbackAnswer:
         """Press the button carrying ``callback_data`` and await answerCallbackQuery."""
         query = self.press_nowait(user, message, callback_data, strict=strict)
@@ -350,7 +351,7 @@ class FakeTelegram(BotApiMethods):
         *,
         text: str | None = None,
         text_contains: str | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
     ) -> CallbackAnswer:
         """Press a callback button found by its exact ``text`` or ``text_contains``."""
         button = message.find_button(text=text, text_contains=text_contains)

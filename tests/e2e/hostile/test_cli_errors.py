@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.kit.cli import one_line
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -25,11 +27,7 @@ def _run(tmp_path: Path, **env_vars: str) -> subprocess.CompletedProcess[str]:
 
 
 def _one_line(proc: subprocess.CompletedProcess[str]) -> str:
-    assert "Traceback" not in proc.stderr, proc.stderr
-    lines = [x for x in proc.stderr.strip().splitlines() if x.strip()]
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("kozyr: "), lines[0]
-    return lines[0]
+    return one_line(proc, prefix="kozyr: ")
 
 
 def test_an_unknown_log_level_is_one_line(tmp_path: Path) -> None:

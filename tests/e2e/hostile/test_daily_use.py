@@ -11,13 +11,7 @@ from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_never_stuck import _mover
 from tests.e2e.test_strangers import _open_lobby
 from tests.e2e.test_table_management import _table_id
-
-
-async def _status(app: Any, table_id: int) -> str:
-    async with app.store.transaction() as tx:
-        table = await tx.get_table(table_id)
-    assert table is not None
-    return table.status
+from tests.kit.store import table_status as _status
 
 
 async def test_a_table_in_a_private_chat_can_be_stopped(fake: FakeTelegram, kozyr: Any) -> None:

@@ -11,13 +11,7 @@ from tests.e2e.conftest import hand_message, open_table, wait_redrawn
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_never_stuck import _mover
 from tests.e2e.test_table_management import _table_id
-
-
-async def _actions(app: Any, table_id: int) -> int:
-    async with app.store.transaction() as tx:
-        record = await tx.get_match(table_id)
-    assert record is not None
-    return int(record.snapshot_seq)
+from tests.kit.store import stored_actions as _actions
 
 
 async def _playing(fake: FakeTelegram, app: Any, group: FakeChat, alice: FakeUser,

@@ -3,7 +3,6 @@ move, and hostile long names through a whole deal."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -11,11 +10,7 @@ from tests.e2e.conftest import hand_message, open_table, play_moves
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_never_stuck import _mover
 from tests.e2e.test_table_management import _table_id
-
-
-async def _answers(fake: FakeTelegram, queries: list[Any]) -> list[Any]:
-    return list(await asyncio.gather(*[fake.wait_for(lambda _, q=q: q.answer, what="answer")
-                                       for q in queries]))
+from tests.kit.telegram import answers as _answers
 
 
 async def test_start_and_cancel_at_once(

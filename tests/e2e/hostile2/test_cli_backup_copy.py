@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.kit.cli import one_line as _one_line
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -18,13 +20,6 @@ def _kozyr(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'k.sqlite3'}")
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)
-
-
-def _one_line(proc: subprocess.CompletedProcess[str]) -> str:
-    assert "Traceback" not in proc.stderr, proc.stderr
-    lines = [x for x in proc.stderr.strip().splitlines() if x.strip()]
-    assert len(lines) == 1, proc.stderr
-    return lines[0]
 
 
 def test_backup_into_an_existing_folder(tmp_path: Path) -> None:

@@ -9,15 +9,9 @@ import pytest
 
 from tests.e2e.conftest import open_table
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import table_status as _status
 
 OWNER = 999
-
-
-async def _status(app: Any, table_id: int) -> str:
-    async with app.store.transaction() as tx:
-        table = await tx.get_table(table_id)
-    assert table is not None
-    return str(table.status)
 
 
 def _answered(query: Any) -> Any:

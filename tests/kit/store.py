@@ -1,0 +1,57 @@
+"""What the bot stored, read back for assertions (``app`` is a ``TelegramApp`` or
+``DiscordApp``: anything with a ``store``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+
+
+async def only_table_id(app: Any) -> int:
+    """The id of the one unfinished table; AssertionError when there is not exactly one."""
+    async with app.store.transaction() as tx:
+        rows = await tx.unfinished_tables()
+    assert len(rows) == 1
+    return int(rows[0].id)
+
+
+async def newest_table_id(app: Any) -> int:
+    """The id of the newest unfinished table; AssertionError when there is none."""
+    async with app.store.transaction() as tx:
+        rows = await tx.unfinished_tables()
+    assert rows, "no open table"
+    return int(rows[-1].id)
+
+
+async def table_status(app: Any, table_id: int) -> str:
+    """The stored status of the table (``lobby``, ``playing``, ``finished``...)."""
+    async with app.store.transaction() as tx:
+        table = await tx.get_table(table_id)
+    assert table is not None
+    return str(table.status)
+
+
+async def stored_actions(app: Any, table_id: int) -> int:
+    """How many actions the table's match has stored (its snapshot's sequence number)."""
+    async with app.store.transaction() as tx:
+        record = await tx.get_match(table_id)
+    assert record is not None
+    return int(record.snapshot_seq)
+
+
+async def current_match(app: Any, table_id: int) -> engine.Match:
+    """The match as stored (the snapshot), for assertions."""
+    async with app.store.transaction() as tx:
+        record = await tx.get_match(table_id)
+        table = await tx.get_table(table_id)
+    assert record is not None and table is not None
+    return engine.get_game(table.game).from_json(record.snapshot)
+
+
+async def seat_names(app: Any, table_id: int) -> dict[int, str]:
+    """Seat number -> the seated user's name, as stored (``bot`` for a bot player)."""
+    async with app.store.transaction() as tx:
+        rows = await tx.seats(table_id)
+        users = [await tx.get_user(r.user_id) if r.user_id else None for r in rows]
+    return {r.seat: u.name if u else "bot" for r, u in zip(rows, users, strict=True)}

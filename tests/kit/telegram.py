@@ -1,0 +1,215 @@
+"""A Telegram player's moves against the fake Bot API: open the bot, open a table, find the
+hand and table messages, press buttons, wait until a move is drawn.
+
+Every function takes the running ``FakeTelegram`` (``tests.e2e.fake``) and the fake users and
+chats it made; none reaches into the bot's internals (``kit.store`` reads what the bot stored).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tests.e2e.fake import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
+
+#: "Your cards" in every language: what tells a hand message from a table message in a private
+#: chat (a table hosted in a private chat shows both there).
+YOUR_CARDS = ("Your cards", "Ваши карты", "Ваші карти")
+
+
+def hand_message(fake: FakeTelegram, user: FakeUser) -> FakeMessage | None:
+    """The user's private hand message (the bot's message headed with the table)."""
+    found = [m for m in fake.bot_messages(user) if (m.text or "").startswith("🃏")
+             and any(w in (m.text or "") for w in YOUR_CARDS)]
+    return found[-1] if found else None
+
+
+def table_message(fake: FakeTelegram, group: FakeChat) -> FakeMessage:
+    """The group's table message (the newest one showing whose move it is or the end)."""
+    found = [m for m in fake.bot_messages(group)
+             if (m.text or "").startswith("🃏") and "new table" not in (m.text or "")]
+    assert found, "no table message in the group"
+    return found[-1]
+
+
+async def open_table(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
+                     bob: FakeUser) -> FakeMessage:
+    """Both open the bot; Alice opens a Deberts lobby, Bob joins, Alice starts."""
+    await open_bot(fake, [alice, bob])
+    await fake.send_text(group, alice, "/new deberts")
+    lobby = await fake.wait_for_message(group, text_contains="Deberts")
+    assert (await fake.press_button(bob, lobby, text="Join")).text == "You are at the table."
+    answer = await fake.press_button(alice, lobby, text="Start")
+    assert answer.text == "Done."
+    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                        what="both hands")
+    return lobby
+
+
+CARD_RE = re.compile(r"(?:10|[AKQJ987])[♠♥♦♣]")
+
+
+def version_of(data: str) -> int:
+    """The state version a game button (``a|t|v|code``, ``x|t|v|prefix``) was drawn for."""
+    return int(data.split("|")[2])
+
+
+def button_versions(fake: FakeTelegram, players: list[FakeUser]) -> list[int]:
+    """Versions of every game button on the players' hand messages."""
+    return [version_of(b.data) for u in players if (m := hand_message(fake, u))
+            for row in m.buttons for b in row if b.data and b.data[:2] in ("a|", "x|")]
+
+
+async def wait_redrawn(fake: FakeTelegram, players: list[FakeUser], version: int, *,
+                       since: int = 0) -> None:
+    """Wait until the move made at ``version`` is drawn: no hand shows a button of that
+    version any more, and some hand shows newer buttons, or the match-over message ("🏆")
+    was posted after API call number ``since``.
+
+    The bot answers a press before it redraws the messages, so tests wait for this.
+    """
+
+    def over(f: FakeTelegram) -> bool:
+        return any(str(c.params.get("text", "")).startswith("🏆")
+                   for c in f.calls("sendMessage", since=since))
+
+    def done(f: FakeTelegram) -> bool:
+        versions = button_versions(f, players)
+        if not versions:
+            return over(f)
+        return all(v > version for v in versions)
+
+    await fake.wait_for(done, what=f"the hands redrawn after version {version}")
+
+
+async def press_move(fake: FakeTelegram, user: FakeUser, message: FakeMessage, data: str,
+                     players: list[FakeUser]) -> CallbackAnswer:
+    """Press the game button ``data`` as a player who means it: when the misclick guard asks
+    (a drastic call, bot/tables/drastic.py), he presses "Yes". Returns the last answer."""
+    answer = await fake.press(user, message, data)
+    if answer.text or not data.startswith("a|"):
+        return answer
+    _, table, version, code = data.split("|", 3)
+    yes = f"k|{table}|{version}|{code}"
+
+    def asked_or_made(f: FakeTelegram) -> FakeMessage | bool | None:
+        hand = hand_message(f, user)
+        if hand is not None and any(b.data == yes for row in hand.buttons for b in row):
+            return hand
+        return all(  # made: no hand shows a button of its version (none at the match's end)
+            version_of(b.data) > int(version) for u in players
+            if (m := hand_message(f, u)) for row in m.buttons for b in row
+            if b.data and b.data[:2] in ("a|", "x|", "k|"))
+
+    asked = await fake.wait_for(asked_or_made, what=f"{code!r} made or asked about")
+    if isinstance(asked, FakeMessage):
+        return await fake.press(user, asked, yes)
+    return answer
+
+
+async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Random, *,
+                     limit: int, after_move: Callable[[], object] | None = None) -> int:
+    """Press a random button on the hand message of whoever has buttons; return moves made."""
+    moves = 0
+    while moves < limit:
+        movers = [(u, m) for u in players if (m := hand_message(fake, u)) and m.buttons]
+        if not movers:
+            return moves
+        assert len(movers) == 1, "two players have buttons at once"
+        user, message = movers[0]
+        button = rng.choice([b for row in message.buttons for b in row])
+        assert button.data is not None
+        mark = fake.mark()
+        answer = await press_move(fake, user, message, button.data, players)
+        assert not answer.text, f"a legal button was refused: {answer.text}"
+        await wait_redrawn(fake, players, version_of(button.data), since=mark)
+        moves += 1
+        if after_move:
+            result = after_move()
+            if hasattr(result, "__await__"):
+                await result  # type: ignore[misc]
+    return moves
+
+
+async def play_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
+                              bob: FakeUser, *, limit: int = 300) -> None:
+    """Both open the bot; Alice opens a married bridge table, Bob joins, they play it out
+    (in fewer than ``limit`` moves)."""
+    await open_bot(fake, [alice, bob])
+    await fake.send_text(group, alice, "/new married_bridge")
+    lobby = await fake.wait_for_message(group, text_contains="Married bridge")
+    await fake.press_button(bob, lobby, text="Join")
+    await fake.press_button(alice, lobby, text="Start")
+    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                        what="both hands")
+    moves = await play_moves(fake, [alice, bob], random.Random(3), limit=limit)
+    assert 0 < moves < limit
+
+
+def game_buttons(message: FakeMessage | None) -> list[Any]:
+    """The game buttons of a hand message (moves ``a|...`` and choices ``x|...``, not the
+    button that closes a choice)."""
+    if message is None:
+        return []
+    return [b for row in message.buttons for b in row
+            if b.data and b.data[:2] in ("a|", "x|") and not b.data.endswith("|")]
+
+
+def code_of(button: Any) -> str:
+    """The action code (or choice prefix) a game button carries."""
+    return str(button.data).split("|")[3]
+
+
+def mover(fake: FakeTelegram, players: list[FakeUser]) -> tuple[FakeUser, FakeMessage, str]:
+    """The player with game buttons, his hand message and the first of his moves."""
+    for user in players:
+        message = hand_message(fake, user)
+        if message is not None:
+            moves = [b.data for row in message.buttons for b in row
+                     if b.data and b.data.startswith("a|")]
+            if moves:
+                return user, message, moves[0]
+    raise AssertionError("nobody has a move")
+
+
+async def answers(fake: FakeTelegram, queries: list[Any]) -> list[Any]:
+    """The answers to presses made with ``press_nowait``, once each has come."""
+    return list(await asyncio.gather(*[fake.wait_for(lambda _, q=q: q.answer, what="answer")
+                                       for q in queries]))
+
+
+async def open_bot(fake: FakeTelegram, users: list[FakeUser]) -> None:
+    """Each user presses Start in his private chat with the bot and gets its greeting."""
+    for user in users:
+        await fake.start_bot(user)
+        await fake.wait_for_message(user, text_contains="kozyr")
+
+
+async def open_pair_lobby(fake: FakeTelegram, group: FakeChat, users: list[FakeUser], *,
+                          game: str, title: str) -> FakeMessage:
+    """All open the bot; ``users[0]`` opens a lobby of the pair game ``game`` (its lobby
+    message contains ``title``) and the others take seats 2, 3, 4 in turn, so that ``users[i]``
+    sits at seat ``i`` (0-based) and partners are users 0+2 and 1+3 (pair games seat at random
+    on Join, issue #4). Returns the lobby message, not started."""
+    await open_bot(fake, users)
+    await fake.send_text(group, users[0], f"/new {game}")
+    lobby = await fake.wait_for_message(group, text_contains=title)
+    lobby_id = lobby.message_id
+    for seat, user in enumerate(users[1:], start=2):
+        answer = await fake.press_button(user, fake.message(group, lobby_id),
+                                         text=f"🪑 Seat {seat}")
+        assert answer.text == "You are at the table."
+        await fake.wait_for(lambda f, u=user: u.first_name in
+                            (f.message(group, lobby_id).text or ""), what="seated")
+    return lobby
+
+
+async def start_and_deal(fake: FakeTelegram, lobby: FakeMessage, users: list[FakeUser]) -> None:
+    """``users[0]`` presses Start; returns once every user has his hand."""
+    answer = await fake.press_button(users[0], lobby, text="Start")
+    assert answer.text == "Done."
+    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users),
+                        what=f"{len(users)} hands")
