@@ -8,7 +8,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.e2e.conftest import club, fake, hand_message, kozyr, version_of, wait_redrawn
+from tests.e2e.conftest import (
+    club,
+    fake,
+    hand_message,
+    kozyr,
+    press_move,
+    version_of,
+    wait_redrawn,
+)
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 
 __all__ = ["club", "fake", "kozyr"]  # fixtures used by name
@@ -34,7 +42,7 @@ async def play_to_the_end(fake: FakeTelegram, group: FakeChat, player: FakeUser,
         button = rng.choice([b for row in mover.buttons for b in row])
         assert button.data is not None
         mark = fake.mark()
-        answer = await fake.press(player, mover, button.data)
+        answer = await press_move(fake, player, mover, button.data, [player])
         if answer.text:  # a stale press while the bot moved: the next loop sees the new hand
             continue
         await wait_redrawn(fake, [player], version_of(button.data), since=mark)
@@ -98,7 +106,7 @@ async def test_who_leaves_a_rated_match_loses_it(fake: FakeTelegram, kozyr: Any,
         await start_two(fake, group, alice, bob)
         await fake.send_text(group, bob, "/leave")
         left = await fake.wait_for_message(group, text_contains="left the game")
-        assert "The match is rated: it counts as his loss." in left.visible_text
+        assert "The match is rated: it counts as a loss." in left.visible_text
         await play_to_the_end(fake, group, alice, random.Random(7))
         photo = await fake.wait_for_message(group, predicate=lambda m: m.photo is not None,
                                             after=0, timeout=30)
@@ -118,7 +126,7 @@ async def test_a_stop_after_a_leave_is_still_the_leavers_loss(
     async with kozyr():
         await start_two(fake, group, alice, bob)
         await fake.send_text(group, bob, "/leave")
-        await fake.wait_for_message(group, text_contains="counts as his loss")
+        await fake.wait_for_message(group, text_contains="counts as a loss")
         await stop(fake, group, alice)
         await fake.wait_for_message(group, text_contains="|")  # the sheet so far
         await fake.send_text(group, bob, "/stats")

@@ -37,11 +37,14 @@ PAIRS = [[0, 2], [1, 3]]
 def test_a_bot_seat_or_takebacks_make_a_match_unrated() -> None:
     assert unrated_reason(bot_seats=False, options={}) == ""
     assert unrated_reason(bot_seats=True, options={}) == BOTS
-    assert unrated_reason(bot_seats=False, options={"takebacks": True}) == TAKEBACKS
+    # the lobby stores the option as "off" / "on" (bot/tables/lobby.py)
+    assert unrated_reason(bot_seats=False, options={"takebacks": "on"}) == TAKEBACKS
+    assert unrated_reason(bot_seats=False, options={"takebacks": "off"}) == ""
     humans = [SeatPlay(0, True), SeatPlay(1, True)]
     assert judge(humans, [[0], [1]], {}).rated
     assert judge([SeatPlay(0, True), SeatPlay(1, False)], [[0], [1]], {}).reason == BOTS
-    assert judge(humans, [[0], [1]], {"takebacks": True}).reason == TAKEBACKS
+    assert judge(humans, [[0], [1]], {"takebacks": "on"}).reason == TAKEBACKS
+    assert judge(humans, [[0], [1]], {"takebacks": "off"}).rated
 
 
 def test_a_seat_the_bot_played_too_often_makes_it_unrated() -> None:

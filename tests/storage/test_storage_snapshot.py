@@ -15,7 +15,7 @@ from sqlalchemy.engine import Connection
 import engine
 import engine.ai
 from storage import GameTable, Store
-from storage.db import alembic_config, run_migrations
+from storage.db import alembic_config, migration_transaction, run_migrations
 from storage.snapshot import KEEP_DEALS, trim_events
 
 SEED = 150
@@ -105,13 +105,16 @@ async def upgraded(store: Store, table: GameTable, revision: str,
         await tx.create_match(table.id, SEED, 2, {}, None, {})
 
     def back_with_snapshot(conn: Connection) -> None:
-        command.downgrade(alembic_config(conn), revision)
-        records = sa.table("match_record", sa.column("table_id", sa.Integer),
-                           sa.column("snapshot", sa.JSON))
-        conn.execute(records.update().where(records.c.table_id == table.id)
-                     .values(snapshot=snapshot))
+        # later revisions' downgrades recreate SQLite tables with rows (batch): foreign keys
+        # off meanwhile, as at start-up
+        with migration_transaction(conn):
+            command.downgrade(alembic_config(conn), revision)
+            records = sa.table("match_record", sa.column("table_id", sa.Integer),
+                               sa.column("snapshot", sa.JSON))
+            conn.execute(records.update().where(records.c.table_id == table.id)
+                         .values(snapshot=snapshot))
 
-    async with store.engine.begin() as conn:
+    async with store.engine.connect() as conn:
         await conn.run_sync(back_with_snapshot)
         await conn.run_sync(run_migrations)
     async with store.transaction() as tx:
