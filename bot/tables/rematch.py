@@ -184,7 +184,9 @@ class Rematch:
         self.display.post(group, Screen(tr("rematch.started_pairs" if pairs
                                            else "rematch.started")))
         async with self.kit.locks(table_id):
+            # the clocks first, as at a lobby's start: the first table message and hands then
+            # show the first player's clock
+            await guarded(self.clock.schedule(table_id), "rematch %s not scheduled", table_id)
             await guarded(self.display.refresh(table_id, new_events=[], new_table_message=True),
                           "rematch %s not drawn", table_id)
-            await self.clock.schedule(table_id)
 
