@@ -12,7 +12,9 @@ menu, the events of the table as sentences). How the terminal differs, and why:
   he is not asked at every move of a bot (a Berg captain would otherwise answer at each of his
   partner's turns).
 - Such a call asks for a confirming word ("y"), never a number: the prompt comes between the
-  player's own turns, where the same number chose a card a moment ago.
+  player's own turns, where the same number chose a card a moment ago. On his own turn the
+  drastic calls the bot asks about (bot/tables/drastic.py: kapo, contra, a paid declaration,
+  a surrender, a slam...) ask for the same word.
 - The bots' randomness comes from the match seed: the same seed and the same choices give the
   same match.
 """
@@ -30,6 +32,7 @@ from bot.i18n import Translator
 from bot.show.common import TableInfo, card_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
+from bot.tables.drastic import is_drastic
 from bot.terminal.menu import Entry, entries, numbered
 from bot.terminal.text import Teller, plain
 from engine.ai import get_player
@@ -183,7 +186,9 @@ class Session:
             picked = self._read(flat, [screen.text, *lines], own_turn=own_turn)
             if picked is None:
                 return None
-            if picked.code is not None and (own_turn or self._confirm(picked.label)):
+            if picked.code is not None and (
+                    (own_turn and not is_drastic(self.match, self.me, picked.code))
+                    or self._confirm(picked.label, drastic=own_turn)):
                 return picked.code
             opened = picked.opens or None
 
@@ -221,11 +226,13 @@ class Session:
             for entry_line in menu:
                 self.write(entry_line)
 
-    def _confirm(self, label: str) -> bool:
+    def _confirm(self, label: str, *, drastic: bool = False) -> bool:
         """A call out of turn asks for a second answer, a word and not a number: the prompt
         came between the player's own turns, where "1" was his first card a moment ago, and
-        every such call is drastic (a contra, a kapo on one hand, a paid declaration)."""
-        self.write(self.tr("term.confirm", call=label))
+        every such call is drastic (a contra, a kapo on one hand, a paid declaration). On his
+        own turn a ``drastic`` call asks the same (the bot's misclick guard,
+        bot/tables/drastic.py)."""
+        self.write(self.tr("term.confirm_drastic" if drastic else "term.confirm", call=label))
         self.out.write("> ")
         self.out.flush()
         answer = self.stdin.readline(MAX_LINE).strip().lower()

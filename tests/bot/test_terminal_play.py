@@ -314,3 +314,30 @@ def test_an_event_the_front_end_does_not_know_is_told_in_words() -> None:
     assert teller.event({"type": "brand_new", "seat": 1}, view, sheet) == "🤖 normal: brand new."
     assert teller.event({"type": "brand_new", "seat": 0}, view, sheet) == "You: brand new."
     assert teller.event({"type": "brand_new"}, view, sheet) == "brand new"
+
+
+class Doubter(Player):
+    """A player who answers "no" to the first drastic call he is asked to confirm on his own
+    turn, then plays on as ``Player``."""
+
+    doubted = False
+
+    def readline(self, size: int | None = -1) -> str:
+        last = self.out.getvalue()[-600:].rsplit("\n", 2)[-2]
+        if not self.doubted and "— confirm? Type y" in last:
+            self.doubted = True
+            self.after = len(self.out.getvalue())
+            return "n\n"
+        return super().readline(size)
+
+
+def test_drastic_calls_on_ones_own_turn_ask_first() -> None:  # BERG-DECL-1
+    out = io.StringIO()
+    player = Doubter(out, "en")
+    assert play_main(["berg", "--seed", "3", "--level", "easy", "--lang", "en"], player,
+                     out) == 0
+    text = out.getvalue()
+    _readable(text)
+    assert player.doubted, "no drastic call was asked about on the player's own turn"
+    # "no" goes back to the choices: the menu is shown again, nothing was declared
+    assert "1)" in text[player.after:player.after + 2000]
