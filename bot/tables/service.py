@@ -151,8 +151,12 @@ class TableService:
         """``/help``: what the bot does and its commands."""
         tr = await self.translator(place)
         games = ", ".join(g.id for g in engine.list_games())
+        text = tr("help.text", games=games)
         more = tr.maybe(f"help.more.{self.platform}", "")  # commands of one platform only
-        await self.kit.say(place, tr("help.text", games=games) + (f"\n{more}" if more else ""))
+        if more:  # among the commands, before the last line ("/help — this message")
+            head, _, last = text.rpartition("\n")
+            text = f"{head}\n{more}\n{last}" if head else f"{text}\n{more}"
+        await self.kit.say(place, text)
 
     async def rules(self, place: Place, game_id: str) -> None:
         """``/rules <game>``: a short summary of the game's rules (and the table's options)."""

@@ -133,8 +133,9 @@ async def test_notify_off_and_a_blocked_player(fake: FakeTelegram, kozyr: Any,
         state = await fake.wait_for_message(first, text_contains="Move pings")
         assert "Now: off." in state.visible_text
         await fake.send_text(fake.private(first), first, "/help")
-        assert "/notify on|off" in (await fake.wait_for_message(first, text_contains="/new")
-                                    ).visible_text
+        help_text = (await fake.wait_for_message(first, text_contains="/new")).visible_text
+        assert "/notify on|off" in help_text
+        assert help_text.rstrip().endswith("/help — this message")  # the last line stays last
         await fake.send_text(fake.private(first), first, "/notify on")
         await fake.wait_for_message(first, text_contains="I will send you a new message")
         # pings come again from the next wait on: his turn goes on waiting, so a move by
