@@ -29,6 +29,7 @@ from bot.tables.clock import Clock, Plan, plan
 from bot.tables.drastic import is_drastic
 from bot.tables.kit import Kit
 from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
+from bot.tables.ping_state import spent_pings
 from bot.tables.takeback import Takebacks
 from bot.tables.undo_state import CODES as TAKEBACK_CODES
 from bot.tables.undo_state import drop_request, note_human_move, waiting_for
@@ -107,17 +108,6 @@ def asks_first(loaded: Loaded, seat: Seat, code: str) -> bool:
     # the list first: most presses are no drastic call, and need no list of legal moves
     return user is not None and user.confirm and match is not None \
         and is_drastic(match, seat.seat, code) and code in match.legal_actions(seat.seat)
-
-
-def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
-    """The seats of ``loaded`` whose "your move" ping (bot/tables/ping.py) has done its job
-    after a move by seat ``mover``: the mover's own, and any seat no longer to move (every
-    seat once the match is over)."""
-    match = loaded.match
-    playing = loaded.table.status == "playing" and match is not None
-    to_move = match.to_move if match is not None else None
-    return [s for s in loaded.seats if s.ping_message_id
-            and (s.seat == mover or not playing or to_move != s.seat)]
 
 
 def _rated_so_far(loaded: Loaded) -> bool:
@@ -277,7 +267,8 @@ class Play:
         messages lag is redrawn by the next change, a table without a timer is stuck. The
         pings the change made useless are deleted.
         """
-        for chat, message_id in self._spent.pop(loaded.id, []):
+        for chat, message_id in [*self._spent.pop(loaded.id, []),
+                                 *self.takebacks.spent.pop(loaded.id, [])]:
             self.display.outbox.remove(Target(chat, private=True), message=message_id)
         await guarded(self.display.show(loaded, new_events=events),
                       "table %s not redrawn", loaded.id)

@@ -30,6 +30,7 @@ from bot.tables.load import (
     refusal,
     takeback_request,
 )
+from bot.tables.ping_state import spent_pings
 from bot.tables.undo_state import ASK, NO, humans, may_ask, waiting_for
 from storage import Seat, Tx
 
@@ -48,6 +49,9 @@ class Takebacks:
         self.kit = kit
         self.display = display
         self.clock = clock
+        #: Pings a takeback made useless, by table: deleted after its commit (``_follow``, or
+        #: ``Play.follow`` when a /leave took the move back).
+        self.spent: dict[int, list[tuple[str, str]]] = {}
 
     async def press(self, person: Person, data: ActData) -> str:
         """A takeback button (``ASK``, ``YES``, ``NO``) at ``data.table_id``; returns the
@@ -135,6 +139,14 @@ class Takebacks:
         await tx.save_snapshot(loaded.id, match.to_json(), len(kept))
         before = loaded.match.public_view()
         loaded.match = match
+        # the seat to move before the takeback is to move no more: his ping is done with (its
+        # message deleted after the commit), so his next turn pings him again
+        for row in spent_pings(loaded, mover=-1):
+            user = loaded.user(row)
+            if user is not None and row.ping_message_id:
+                self.spent.setdefault(loaded.id, []).append((user.ext_id, row.ping_message_id))
+            row.ping_message_id = None
+            await tx.save_seat(row)
         done = [*table.options.get(TAKEN_BACK, []),
                 {"seat": request["seat"], "code": request["code"],
                  "deal": match.public_view()["deal"], "view": label_view(before)}]
@@ -144,7 +156,10 @@ class Takebacks:
                                              TAKEN_BACK: done}, keep_deadline=False)
 
     async def _follow(self, loaded: Loaded, next_: Plan) -> None:
-        """After the commit: every message redrawn, then the timers armed (as a move's)."""
+        """After the commit: the pings made useless deleted, every message redrawn, then the
+        timers armed (as a move's)."""
+        for chat, message_id in self.spent.pop(loaded.id, []):
+            self.display.outbox.remove(Target(chat, private=True), message=message_id)
         try:
             await self.display.show(loaded, new_events=[])
         except Exception:
