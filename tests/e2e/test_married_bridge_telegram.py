@@ -12,7 +12,6 @@ import random
 import re
 from typing import Any
 
-from engine.events import Played
 from tests.e2e.conftest import current_match, hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.kit.store import only_table_id as _table_id
@@ -74,7 +73,11 @@ async def test_whole_rubber_to_the_end(fake: FakeTelegram, kozyr: Any,
             del recent[:-3]
             # cards played in the last moves are public, even when a new game has dealt them
             # again (the deal-scored message shows the last trick of the game just ended)
-            played = [card_text(e.card, tr) for e in match.events if isinstance(e, Played)]
+            # from the action log: the stored match keeps only the current deal's events
+            async with app.store.transaction() as tx:
+                log = await tx.actions(table_id)
+            played = [card_text(a.code.split(":")[1], tr) for a in log
+                      if a.code.startswith("play:")]
             hidden = set.intersection(*recent) - set(played[-6:])
             for msg in fake.chat_messages(group, from_bot=True):
                 key = (msg.chat.id, msg.message_id)
