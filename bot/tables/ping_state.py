@@ -5,7 +5,7 @@ while ping.py imports play.py."""
 from __future__ import annotations
 
 from bot.tables.load import Loaded
-from storage import Seat
+from storage import Seat, Tx
 
 
 def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
@@ -17,3 +17,17 @@ def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
     to_move = match.to_move if match is not None else None
     return [s for s in loaded.seats if s.ping_message_id
             and (s.seat == mover or not playing or to_move != s.seat)]
+
+
+async def forget_pings(tx: Tx, loaded: Loaded, mover: int) -> list[tuple[str, str]]:
+    """Forget in ``tx`` the pings that `spent_pings` names (their seats saved without them);
+    returns ``(chat ext id, message id)`` of each, for the caller to delete once ``tx``
+    committed."""
+    gone = []
+    for row in spent_pings(loaded, mover):
+        user = loaded.user(row)
+        if user is not None and row.ping_message_id:
+            gone.append((user.ext_id, row.ping_message_id))
+        row.ping_message_id = None
+        await tx.save_seat(row)
+    return gone

@@ -29,7 +29,7 @@ from bot.tables.clock import Clock, Plan, plan
 from bot.tables.drastic import is_drastic
 from bot.tables.kit import Kit
 from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
-from bot.tables.ping_state import spent_pings
+from bot.tables.ping_state import forget_pings
 from bot.tables.takeback import Takebacks
 from bot.tables.undo_state import CODES as TAKEBACK_CODES
 from bot.tables.undo_state import drop_request, note_human_move, waiting_for
@@ -237,7 +237,8 @@ class Play:
         rows = new_score_rows(match, rows_before)
         if rows:
             await tx.add_score_rows(loaded.id, rows)
-        await self._spend_pings(tx, loaded, seat)
+        # the pings this move made useless: forgotten now, deleted by ``follow`` after the commit
+        self._spent[loaded.id] = await forget_pings(tx, loaded, seat)
         table.version += 1
         if match.is_over:
             finish(table, match)
@@ -247,18 +248,6 @@ class Play:
         next_ = plan(table, match, loaded.seats, keep_deadline=False)
         await tx.save_table(table)
         return loaded, [e.to_dict() for e in events], next_
-
-    async def _spend_pings(self, tx: Tx, loaded: Loaded, mover: int) -> None:
-        """Forget (in ``tx``) the pings a move by ``mover`` made useless; ``follow`` deletes
-        them once the move committed (bot/tables/ping.py)."""
-        gone = []
-        for row in spent_pings(loaded, mover):
-            user = loaded.user(row)
-            if user is not None and row.ping_message_id:
-                gone.append((user.ext_id, row.ping_message_id))
-            row.ping_message_id = None
-            await tx.save_seat(row)
-        self._spent[loaded.id] = gone
 
     async def follow(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan) -> None:
         """After a committed change: redraw the table as committed, then arm what comes next.

@@ -30,7 +30,7 @@ from bot.tables.load import (
     refusal,
     takeback_request,
 )
-from bot.tables.ping_state import spent_pings
+from bot.tables.ping_state import forget_pings
 from bot.tables.undo_state import ASK, NO, humans, may_ask, waiting_for
 from storage import Seat, Tx
 
@@ -141,12 +141,7 @@ class Takebacks:
         loaded.match = match
         # the seat to move before the takeback is to move no more: his ping is done with (its
         # message deleted after the commit), so his next turn pings him again
-        for row in spent_pings(loaded, mover=-1):
-            user = loaded.user(row)
-            if user is not None and row.ping_message_id:
-                self.spent.setdefault(loaded.id, []).append((user.ext_id, row.ping_message_id))
-            row.ping_message_id = None
-            await tx.save_seat(row)
+        self.spent.setdefault(loaded.id, []).extend(await forget_pings(tx, loaded, mover=-1))
         done = [*table.options.get(TAKEN_BACK, []),
                 {"seat": request["seat"], "code": request["code"],
                  "deal": match.public_view()["deal"], "view": label_view(before)}]
