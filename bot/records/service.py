@@ -42,15 +42,7 @@ from bot.records.core import (
     replay,
     shown_rating,
 )
-from bot.records.fair import (
-    BOT_MOVES,
-    BOTS,
-    TAKEBACKS,
-    allows_takebacks,
-    forfeit_places,
-    judge,
-    tally,
-)
+from bot.records.fair import BOT_MOVES, forfeit_places, judge, tally, unrated_reason
 from bot.records.picture import sheet_png
 from bot.records.text import (
     cut,
@@ -550,9 +542,8 @@ def export_of(table: GameTable, record: MatchRecord,
 def unrated_why(table: GameTable, results: Sequence[SeatResult]) -> str:
     """Why a finished match whose ``results`` changed no rating was unrated (a reason of
     bot/records/fair.py)."""
-    if any(r.user_id is None for r in results):
-        return BOTS
-    return TAKEBACKS if allows_takebacks(table.options) else BOT_MOVES
+    return unrated_reason(bot_seats=any(r.user_id is None for r in results),
+                          options=table.options) or BOT_MOVES
 
 
 def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.records.fair import allows_takebacks
 from bot.tables.load import LAST_HUMAN, TAKEBACK, Loaded, takeback_request
 
 #: Button codes (not engine actions: they start with "@"): ask, accept, decline or withdraw.
@@ -17,7 +18,7 @@ CODES = (ASK, YES, NO)
 
 def enabled(loaded: Loaded) -> bool:
     """Whether the table's lobby turned takebacks on."""
-    return loaded.table.options.get("takebacks") == "on"
+    return allows_takebacks(loaded.table.options)
 
 
 def note_human_move(loaded: Loaded, seat: int, seq: int, code: str) -> bool:
