@@ -124,10 +124,10 @@ def _cards(tr: Translator, cards: Sequence[str]) -> str:
     return " ".join(card_text(c, tr) for c in cards)
 
 
-def _hand(tr: Translator, cards: Sequence[str], trump: str | None = None) -> str:
-    """A hand as a player sorts it: trumps first, then suit after suit (S H D C), high cards
-    first, jokers last."""
-    return _cards(tr, sort_hand(cards, trump)) or "—"
+def _hand(tr: Translator, info: TableInfo, cards: Sequence[str], trump: str | None) -> str:
+    """A hand as a player sorts it: trumps first, then suit after suit (S H D C), each in the
+    game's rank order, strongest first; jokers last."""
+    return _cards(tr, sort_hand(cards, trump, info.game)) or "—"
 
 
 def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None:
@@ -277,7 +277,7 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
         if seat in _never_seen(info, events):
             lines.append(f"{escape(info.names[seat])}: {tr('rec.hand_unseen')}")
             continue
-        lines.append(f"{escape(info.names[seat])}: {_hand(tr, hand, trump)}")
+        lines.append(f"{escape(info.names[seat])}: {_hand(tr, info, hand, trump)}")
     first_bid = next((i for i, e in enumerate(events) if e["type"] == "bid"), 0)
     before = events[:first_bid]
     if any(e["type"] == "trick" for e in before):
@@ -288,7 +288,7 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
         events_after = events
     if record.auction_hands:
         lines.append(f"<b>{tr('rec.hands.auction')}</b>")
-        lines += [f"{escape(info.names[seat])}: {_hand(tr, hand, trump)}"
+        lines += [f"{escape(info.names[seat])}: {_hand(tr, info, hand, trump)}"
                   for seat, hand in enumerate(record.auction_hands)]
     lines += _calls(tr, info, events)
     if any(e["type"] == "trick" for e in events_after):

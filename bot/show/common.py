@@ -17,6 +17,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import Translator
 from bot.markup import escape
+from engine.belote.common import PLAIN_ORDER, TRUMP_ORDER
 from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
 
 
@@ -200,14 +201,30 @@ def said_text(tr: Translator, call: str, view: Mapping[str, Any]) -> str:
     return label[:1].lower() + label[1:]
 
 
-def sort_hand(cards: Sequence[str], trump: str | None = None) -> list[str]:
+#: Each game's rank order within a suit, high to low, where it is not the plain A K Q J 10 ...:
+#: belote trumps J 9 A 10 K Q 8 7 (BEL-RANK-1) and plain suits A 10 K Q J 9 8 7 (BEL-RANK-2).
+_BELOTE_ORDERS: dict[str, tuple[str, str]] = {
+    game: (TRUMP_ORDER, PLAIN_ORDER) for game in ("deberts", "bazar_belot")}
+#: Bazar-Belot's all-trumps contract: every suit ranks as trumps (BB-BID strain ``AT``).
+_ALL_TRUMPS = "AT"
+
+
+def sort_hand(cards: Sequence[str], trump: str | None = None, game: str = "") -> list[str]:
     """Cards as a player sorts his hand: suit after suit (S H D C, the ``trump`` suit first
-    when there is one), high cards first (A K Q J 10 9 ...), jokers last."""
+    when there is one), each suit in ``game``'s rank order, strongest first (belote games:
+    trumps J 9 A 10 K Q 8 7, plain suits A 10 K Q J 9 8 7, every suit as trumps in an
+    all-trumps contract; otherwise A K Q J 10 9 ...), jokers last.
+
+    Args:
+        cards: card codes. trump: a suit letter, ``NT``/``AT`` or None. game: the game's key.
+    """
     order = ([trump] if trump and trump in SUITS else []) + [x for x in SUITS if x != trump]
+    trump_ranks, plain_ranks = _BELOTE_ORDERS.get(game, (RANKS, RANKS))
 
     def key(card: str) -> tuple[int, int]:
         if len(card) == 2 and card[1] in SUITS and card[0] in RANKS:
-            return (order.index(card[1]), RANKS.index(card[0]))
+            ranks = trump_ranks if trump in (card[1], _ALL_TRUMPS) else plain_ranks
+            return (order.index(card[1]), ranks.find(card[0]))
         return (len(SUITS), 0)
     return sorted(cards, key=key)
 

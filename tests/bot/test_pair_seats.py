@@ -179,4 +179,4 @@ def test_deal_record_keeps_the_partners_hand_secret() -> None:  # BB-PLAY-12
     trump = next((e["suit"] for e in record.events if e["type"] == "trump"), None)
     for seat in (0, 1, 2):  # sorted as a player sorts them, trumps first
         assert f"{NAMES[seat]}: " + " ".join(
-            card_text(c, tr) for c in sort_hand(record.hands[seat], trump)) in text
+            card_text(c, tr) for c in sort_hand(record.hands[seat], trump, INFO.game)) in text

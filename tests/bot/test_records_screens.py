@@ -13,7 +13,7 @@ import engine
 from bot.i18n import LANGS, Catalogs
 from bot.records.core import DealRecord, deal_record, export_data
 from bot.records.text import render_deal_record, render_stats
-from bot.show.common import TableInfo, card_text
+from bot.show.common import TableInfo, card_text, sort_hand
 from storage.records import GameStats
 
 CATALOGS = Catalogs()
@@ -64,6 +64,40 @@ def test_record_lists_hands_sorted(lang: str) -> None:  # the hand as a player s
     for line in hands:
         suits = [c[-1] for c in line.split(": ", 1)[1].split()]
         assert suits == sorted(suits, key=order.index), line  # one suit after the other
+
+
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: Each game's rank order, high to low: belote trumps and plain suits (BEL-RANK-1, BEL-RANK-2),
+#: Berg's pack (BERG-SETUP-2) and Married bridge's (MB-DECK-1).
+_ORDERS = {"trump": "J9ATKQ87", "plain": "ATKQJ987", "berg": "AKQJT98765",
+           "married_bridge": "AKQJT98765432"}
+
+
+def _rank_order(game: str, trump: str | None, suit: str) -> str:
+    if game in ("deberts", "bazar_belot"):
+        return _ORDERS["trump" if trump in (suit, "AT") else "plain"]
+    return _ORDERS[game]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "players", "seed", "rng_seed"), [
+    ("deberts", 2, 11, 1), ("deberts", 3, 5, 2), ("bazar_belot", 4, 4, 1),
+    ("bazar_belot", 4, 7, 3), ("berg", 4, 3, 1), ("married_bridge", 2, 4, 1)])
+def test_record_ranks_in_each_games_order(lang: str, game: str, players: int, seed: int,
+                                          rng_seed: int) -> None:
+    # BEL-RANK-1, BEL-RANK-2, BERG-SETUP-2, MB-DECK-1: trumps J 9 A 10 K Q 8 7 in belote games
+    record, info = _first_deal(game, players, seed, rng_seed)
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, info, record).splitlines()
+    trump = next((e["suit"] for e in record.events if e["type"] == "trump"), None)
+    for seat, hand in enumerate(record.hands):
+        line = next((x for x in text if x.startswith(f"{info.names[seat]}: ")), "")
+        for x in _SYMBOL:
+            ranks = [c[0] for c in hand if c[1] == x]
+            order = _rank_order(game, trump, x)
+            want = " ".join(card_text(r + x, tr) for r in sorted(ranks, key=order.index))
+            if want:
+                assert want in line, (line, want)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -141,3 +175,11 @@ def test_berg_record_says_whose_cards_were_opened(lang: str) -> None:  # BERG-DE
     text = render_deal_record(tr, info, DealRecord(1, [[], [], [], []], events))
     assert tr("rec.declared.open.one", name="Anna", whom="Gleb") in text
     assert tr("rec.declared.open.both", name="Boris") in text
+
+
+def test_hand_sort_in_contracts_without_one_trump_suit() -> None:  # BEL-RANK-1, BEL-RANK-2
+    hand = ["7S", "JS", "9S", "AS", "TH", "JH", "AH"]
+    assert sort_hand(hand, "AT", "bazar_belot") == ["JS", "9S", "AS", "7S", "JH", "AH", "TH"]
+    assert sort_hand(hand, "NT", "bazar_belot") == ["AS", "JS", "9S", "7S", "AH", "TH", "JH"]
+    assert sort_hand(hand, "H", "deberts") == ["JH", "AH", "TH", "AS", "JS", "9S", "7S"]
+    assert sort_hand(hand, "H", "married_bridge") == ["AH", "JH", "TH", "AS", "JS", "9S", "7S"]
