@@ -65,7 +65,12 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
     calls = calls_line(tr, info, view)
     if calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed)):
         lines.append(calls)
+    top = next((f["value"] for f in view["facts"] if f["key"] == "top_card"), None)
     for name, cards in groups.items():
+        if name == "pile" and cards and cards[-1]["card"] == top:
+            cards = cards[:-1]  # its top card has a line of its own (BERG-INFO-2)
+            if not cards:
+                continue
         if name in ("up_card", "bottom_card") and not cards:
             continue
         if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":

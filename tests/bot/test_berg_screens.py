@@ -80,7 +80,7 @@ def test_pile_lines_say_what_they_count(lang: str) -> None:  # BERG-INFO-2, BERG
                  facts=[{"key": "top_card", "value": "8S", "kind": "card", "seat": 3},
                         {"key": "pile", "value": 15, "kind": "number"}])
     text = render_table(tr, INFO, view).text
-    recent = {"ru": "последние", "uk": "останні", "en": "latest"}[lang]
+    recent = {"ru": "ниже", "uk": "нижче", "en": "below"}[lang]  # under the top card
     total = {"ru": "всего", "uk": "усього", "en": "all"}[lang]
     pile_line = next(x for x in text.splitlines() if card_text("7C", tr) in x)
     count_line = next(x for x in text.splitlines() if "15" in x)
@@ -124,3 +124,16 @@ def test_suggestions_read_as_english() -> None:  # BERG-DECL-3
              for what in ("dobor", "surrender", "open", "shuffle", "fire", "insure")]
     for line in render_facts(tr, INFO, facts):
         assert "suggests to " not in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_top_card_shown_once(lang: str) -> None:  # BERG-INFO-2: the top of the pile, once
+    tr = CATALOGS.translator(lang)
+    pile = [{"card": "6D", "seat": 1}, {"card": "6C", "seat": 3}, {"card": "JC", "seat": 1}]
+    facts = [{"key": "top_card", "value": "JC", "kind": "card", "seat": 1}]
+    table = render_table(tr, INFO, _view(groups={"pile": pile}, facts=facts)).text
+    jack = card_text("JC", tr)
+    assert table.count(jack) == 1, table
+    assert card_text("6D", tr) in table and card_text("6C", tr) in table
+    alone = render_table(tr, INFO, _view(groups={"pile": pile[-1:]}, facts=facts)).text
+    assert alone.count(jack) == 1 and tr("group.pile") not in alone, alone
