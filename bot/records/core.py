@@ -221,6 +221,20 @@ def over_deals(events: Sequence[dict[str, Any]], match_over: bool) -> list[int]:
     return numbers if match_over else numbers[:-1]
 
 
+def deal_is_over(match: engine.Match, number: int, ended: bool = False) -> bool:
+    """Whether deal ``number`` (the engine's numbering, from 1) is over, from the match as it
+    stands, without a replay: a deal before the current one, or the current one once the
+    match is over (or ``ended``: finished or stopped). Only such a deal shows its hands."""
+    current = int(match.public_view().get("deal") or 0)
+    return 1 <= number < current or (number == current and (match.is_over or ended))
+
+
+def last_over_deal(match: engine.Match, ended: bool = False) -> int:
+    """The number of the last deal that is over (`deal_is_over`), 0 while the first runs."""
+    current = int(match.public_view().get("deal") or 0)
+    return current if deal_is_over(match, current, ended) else current - 1
+
+
 def _take_new(hands: list[list[str]], match: engine.Match, skip: set[str]) -> None:
     """Add the cards each seat holds now and was not known to hold (nor got by exchange)."""
     for seat, held in enumerate(hands):
@@ -231,7 +245,7 @@ def deal_record(data: dict[str, Any], number: int) -> DealRecord | None:
     """Replay the match of an export file's data up to the end of deal ``number`` and return
     that deal's record, or None if the actions never reach that deal.
 
-    The caller checks that the deal is over (`over_deals`): its hands are secret until then.
+    The caller checks that the deal is over (`deal_is_over`): its hands are secret until then.
     """
     game = engine.get_game(str(data["game"]))
     players = int(data["players"])

@@ -31,13 +31,14 @@ from bot.records.core import (
     LOSS,
     WIN,
     Skill,
+    deal_is_over,
     deal_record,
     deal_spans,
     export_data,
     export_text,
+    last_over_deal,
     new_skill,
     outcome,
-    over_deals,
     rate,
     replay,
     shown_rating,
@@ -295,7 +296,7 @@ class Records:
         if not any(r.rated for r in results):
             caption += "\n" + tr(f"rec.unrated.{unrated_why(table, results)}")
         image = self._picture(tr, loaded, match)
-        buttons = self._buttons(tr, loaded, match, loaded.history(), pic=False)
+        buttons = self._buttons(tr, loaded, match, pic=False)
         await self.messenger.send_photo(Target(loaded.chat.ext_id, table.thread_id), image,
                                         Screen(cut(caption, 1000), buttons))
 
@@ -326,19 +327,18 @@ class Records:
         return sheet_png(tr, info, sheet, subtitle=f"{loaded.chat.title} · {when}",
                          result=result)
 
-    def _buttons(self, tr: Translator, loaded: Loaded, match: engine.Match,
-                 history: list[dict[str, Any]], *,
+    def _buttons(self, tr: Translator, loaded: Loaded, match: engine.Match, *,
                  pic: bool = True) -> tuple[tuple[Button, ...], ...]:
         """Picture, record of the last deal that is over, and (for an ended match) export;
-        ``history``: every event of the match (``Loaded.history``)."""
+        read from the match as it stands (no replay)."""
         table_id = loaded.info.table_id
         row: list[Button] = []
         if pic:
             row.append(Button(tr("rec.button.picture"), RecordData(table_id, "pic")))
         ended = loaded.table.status in ("finished", "aborted")
-        over = over_deals(history, match.is_over or ended)
-        if over:
-            row.append(Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])))
+        last = last_over_deal(match, ended)
+        if last >= 1:
+            row.append(Button(tr("rec.button.deal"), RecordData(table_id, "deal", last)))
         if ended:
             row.append(Button(tr("rec.button.export"), RecordData(table_id, "export")))
         return (tuple(row),) if row else ()
@@ -366,7 +366,7 @@ class Records:
         breakdown = last_deal_text(tr, info, history, sheet["rows"])
         if breakdown:
             text += "\n\n" + breakdown
-        await self._say(place, cut(text), self._buttons(tr, loaded, match, history))
+        await self._say(place, cut(text), self._buttons(tr, loaded, match))
 
     async def press(self, person: Person, place: Place | None, data: RecordData) -> str:
         """A records button; returns the press's answer (empty when the thing was posted)."""
@@ -391,15 +391,9 @@ class Records:
             post = self.messenger.send_photo(target, self._picture(tr, loaded, match),
                                              Screen(caption))
         elif data.kind == "deal":
-            if data.deal not in over_deals(loaded.history(), match.is_over or ended):
+            if not deal_is_over(match, data.deal, ended):
                 return tr("rec.deal_not_over")
-            record = deal_record(self._export(loaded, actions), data.deal)
-            if record is None:
-                return tr("notice.bad_data")
-            info = with_sides(loaded.info, match)
-            text = render_deal_record(tr, info, record, match.score_sheet["rows"])
-            taken = taken_back_lines(tr, info, loaded.table.options, data.deal)
-            post = self.messenger.send(target, Screen("\n".join([text, *taken])))
+            post = self._post_deal(tr, target, loaded, match, data.deal)
         else:
             if not ended:
                 return tr("export.not_over")
@@ -410,6 +404,21 @@ class Records:
                         if time.monotonic() - t < REPEAT_SECONDS}
         self._recent[key] = time.monotonic()
         return ""
+
+    async def _post_deal(self, tr: Translator, target: Target, loaded: Loaded,
+                         match: engine.Match, number: int) -> None:
+        """Post deal ``number``'s record: the match is replayed up to that deal's end only, in
+        a worker thread (the engine is pure), after the press has been answered."""
+        assert loaded.actions is not None
+        record = await asyncio.to_thread(deal_record, self._export(loaded, loaded.actions),
+                                         number)
+        if record is None:
+            log.warning("table %s: deal %s has no record", loaded.table.id, number)
+            return
+        info = with_sides(loaded.info, match)
+        text = render_deal_record(tr, info, record, match.score_sheet["rows"])
+        taken = taken_back_lines(tr, info, loaded.table.options, number)
+        await self.messenger.send(target, Screen("\n".join([text, *taken])))
 
     # ---- /export -------------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from bot.model import (
     Target,
     Undeliverable,
 )
-from bot.records.core import over_deals
+from bot.records.core import last_over_deal
 from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
 from bot.show.hand import render_hand, select_codes
@@ -470,11 +470,10 @@ def deal_record_button(tr: Translator, table_id: int, match: engine.Match) -> Bu
     """The "Deal record" button of the deal that has just ended, for the deal's result message
     (after the move that scored it, that deal is the last one over); None if no deal is over.
 
-    ``match`` is the one the move was applied to: decoded from a stored snapshot, which holds
-    the events of the deal that was current (storage/snapshot.py), plus the move's own, so the
-    deal that has just ended is among its events."""
-    over = over_deals([e.to_dict() for e in match.events], match.is_over)
-    return Button(tr("rec.button.deal"), RecordData(table_id, "deal", over[-1])) if over else None
+    ``match`` is the one the move was applied to (its deal number says which deals are
+    over)."""
+    last = last_over_deal(match)
+    return Button(tr("rec.button.deal"), RecordData(table_id, "deal", last)) if last else None
 
 
 def rematch_button(tr: Translator, table_id: int, votes: int = 0,

@@ -271,3 +271,30 @@ async def test_a_records_press_is_answered_before_the_post(store: Store, catalog
     await records.drain()
     assert [s.kind for s in busy.sent if s.kind in ("photo", "document")] == ["photo",
                                                                               "document"]
+
+
+async def test_a_deal_record_press_replays_only_up_to_that_deal(
+        store: Store, records: Records, messenger: RecordingMessenger,
+        monkeypatch: Any) -> None:
+    # a press is answered before any replay; the record then replays the deal asked for (and
+    # those before it), never the whole match
+    table, match = await finished_table(store, records, game="deberts", players=[ALICE, BOB],
+                                        seed=40)
+    assert table.id is not None
+    deals = [e.to_dict() for e in match.events if e.type == "deal"]
+    assert len(deals) >= 3
+    applied: list[str] = []
+    real = type(match).apply
+
+    def counted(self: engine.Match, seat: int, code: str) -> Any:
+        applied.append(code)
+        return real(self, seat, code)
+
+    monkeypatch.setattr(type(match), "apply", counted)
+    assert await records.press(ALICE, GROUP, RecordData(table.id, "deal", 1)) == ""
+    assert applied == []  # answered at once
+    await records.drain()
+    assert "Hands as dealt" in messenger.last().screen.text
+    async with store.transaction() as tx:
+        total = len(await tx.actions(table.id))
+    assert 0 < len(applied) < total / 2, (len(applied), total)
