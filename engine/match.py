@@ -108,11 +108,14 @@ class SheetRow(TypedDict):
 
 
 class SheetResult(TypedDict):
-    """The match's result: the winning side (None: no single winner) and the rules doc's
-    final line (English, the notation of the rules)."""
+    """The match's result: the winning side (None: no single winner), the rules doc's final
+    line (English, the notation of the rules) and ``score``, the figures that line gives, one
+    per side in side order (Deberts: the awarded score, e.g. 501 and 500 when both sides are
+    over, DB-SHEET-5; a short game's nets; elsewhere the final totals, Berg's in points)."""
 
     winner: int | None
     line: str
+    score: list[float]
 
 
 class ScoreSheet(TypedDict):
@@ -125,11 +128,19 @@ class ScoreSheet(TypedDict):
     result: SheetResult | None
 
 
-def sheet_result(result: Mapping[str, Any] | None) -> SheetResult | None:
-    """A match's stored result as the sheet gives it (a copy), or None while it runs."""
+def sheet_result(result: Mapping[str, Any] | None,
+                 totals: Sequence[float]) -> SheetResult | None:
+    """A match's stored result as the sheet gives it (a copy), or None while it runs.
+
+    Args:
+        result: ``{"winner", "line", "score"}`` as the game stored it; a result stored before
+            ``score`` existed takes ``totals`` (the sheet's final totals, side order).
+    """
     if not result:
         return None
-    return {"winner": result["winner"], "line": str(result["line"])}
+    score = result.get("score")
+    return {"winner": result["winner"], "line": str(result["line"]),
+            "score": list(score if score is not None else totals)}
 
 
 @dataclass(frozen=True)

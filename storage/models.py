@@ -265,7 +265,9 @@ class MatchResult(SQLModel, table=True):
     """A finished match as /history and /stats see it, written once when it ends.
 
     ``sides`` holds the seats of each side (``[[0, 2], [1, 3]]``), ``totals`` each side's final
-    total; ``deals`` counts the deals that got a sheet row.
+    figure as the result gives it (the sheet result's ``score``: Deberts writes 501 : 500 when
+    both sides are over, DB-SHEET-5; a stopped match: the totals); ``deals`` counts the deals
+    that got a sheet row.
     """
 
     __tablename__ = "match_result"

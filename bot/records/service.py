@@ -244,7 +244,8 @@ class Records:
         await repo.add_result(MatchResult(
             table_id=table.id, chat_id=table.chat_id, game=table.game, players=match.players,
             deals=result.deals, winner_side=result.winner, sides=sides,
-            totals=list(result.totals), rated=fair.rated, finished_at=finished_at), rows)
+            totals=_result_figures(sheet, result.totals), rated=fair.rated,
+            finished_at=finished_at), rows)
         return True
 
     def _schedule(self, table_id: int) -> None:
@@ -538,6 +539,12 @@ class Records:
                 entries = await repo.history(chat.id, HISTORY_SIZE)
         await self._say(place, cut(render_history(self.tr(chat.lang), entries,
                                                   mine=private)))
+
+
+def _result_figures(sheet: Mapping[str, Any], totals: Sequence[float]) -> list[float]:
+    """Each side's figure as the sheet's result gives it (``score``), else ``totals``."""
+    result = sheet.get("result")
+    return list(result["score"] if result else totals)
 
 
 def export_of(table: GameTable, record: MatchRecord,

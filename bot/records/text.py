@@ -91,7 +91,8 @@ def history_line(tr: Translator, entry: HistoryEntry) -> str:
     else:
         info = TableInfo(table.id or 0, 0, table.game, "", names)
         sheet = {"sides": [{"seats": s} for s in result.sides], "totals": result.totals,
-                 "result": {"winner": result.winner_side, "line": table.result_line or ""}}
+                 "result": {"winner": result.winner_side, "line": table.result_line or "",
+                            "score": result.totals}}
         outcome = result_line(tr, info, sheet)
     when = table.finished_at.strftime("%d.%m.%Y") if table.finished_at else "—"
     return tr("history.line", id=table.id, date=when, game=escape(game_title(tr, table.game)),

@@ -80,6 +80,11 @@ def fact_label(tr: Translator, info: TableInfo, key: str, phase: str | None = No
     return tr.maybe(f"fact.{info.game}.{key}.{phase}", common) if phase else common
 
 
+#: Facts a call makes, about another seat's bid: the line names who said the call (Married
+#: bridge's "Contra on the bid 5♥ (Boris)"), not the bidder the fact's seat is (MB-INFO-4).
+_MADE_BY_CALL: dict[str, str] = {"mb_contra_on": "contra"}
+
+
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
                  phase: str | None = None,
                  calls: Sequence[dict[str, Any]] | None = None) -> list[str]:
@@ -92,8 +97,11 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     for f in facts:
         label = fact_label(tr, info, f["key"], phase)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
-        caller = next((c["seat"] for c in reversed(calls or ()) if c.get("call") == f["value"]
+        said = _MADE_BY_CALL.get(f["key"], f["value"])
+        caller = next((c["seat"] for c in reversed(calls or ()) if c.get("call") == said
                        and isinstance(c.get("seat"), int)), None)
+        if f["key"] in _MADE_BY_CALL and caller is not None:
+            f = {k: v for k, v in f.items() if k != "seat"}  # its author, not the bidder
         if caller is not None and f.get("seat") is None:
             value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order

@@ -13,8 +13,6 @@ from bot.show.common import NUMBER_RE, TableInfo, localize_numbers, num, side_na
 
 #: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
 CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
-#: The awarded score in a belote result line: "Result: A wins, 501 : 500".
-AWARDED_RE = re.compile(r"wins(?: by claim)?, (-?[\d.]+(?: : -?[\d.]+)+)$")
 
 
 def cell_text(tr: Translator, cell: str) -> str:
@@ -96,30 +94,23 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
 def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Result: Alice wins, 511 : 373`` in the chat's language.
 
-    The score is the one the engine's line awards when it has the belote form ("... wins,
-    501 : 500", DB-SHEET-5), else the running totals.
+    The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
+    DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
+    it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"); a game may name its own separator.
     """
     result = sheet["result"]
     winner = result.get("winner")
-    m = AWARDED_RE.search(str(result["line"]))
-    if m:  # the belote form already puts the winner's figure first
-        score = localize_numbers(tr, m.group(1))
-    else:
-        # the winner's total first, as every game's notation writes it (DB-SHEET-5,
-        # BERG-END-3 "13,5 - 8,0"); a game may name its own separator
-        totals = list(sheet.get("totals", []))
-        order = ([winner] if winner is not None else []) + \
-            [i for i in range(len(totals)) if i != winner]
-        score = tr.maybe(f"result.sep.{info.game}", " : ").join(
-            num(tr, totals[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#"))
-            for i in order)
+    figures = list(result.get("score") or sheet.get("totals", []))
+    order = ([winner] if winner is not None else []) + \
+        [i for i in range(len(figures)) if i != winner]
+    score = tr.maybe(f"result.sep.{info.game}", " : ").join(
+        num(tr, figures[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#")) for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.
-        totals = sheet.get("totals", [])
         score = " · ".join(
             f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
-            for name, t in zip(side_names(info, sheet), totals, strict=False))
+            for name, t in zip(side_names(info, sheet), figures, strict=False))
         return tr("result.none", score=escape(score))
     seats = sheet["sides"][winner]["seats"]
     name = ", ".join(info.names[s] for s in seats)

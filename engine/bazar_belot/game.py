@@ -387,7 +387,7 @@ class BazarBelotMatch(Match):
         if winner is not None:  # BB-END-1, BB-END-4
             line = totals_line(s.totals, s.options["target"], winner)
             s.phase = "over"
-            s.result = {"winner": winner, "line": line}
+            s.result = {"winner": winner, "line": line, "score": list(s.totals)}
             return [*events, MatchOver(winner=winner, line=line, totals=tuple(s.totals))]
         s.dealer = (s.dealer + 1) % 4  # BB-DEAL-3, BB-DEAL-6
         return events + self._deal()
@@ -400,7 +400,7 @@ class BazarBelotMatch(Match):
             "rows": cast("list[SheetRow]", copy.deepcopy(s.rows)),
             "totals": list(s.totals),
             "pot": 0,
-            "result": sheet_result(s.result),
+            "result": sheet_result(s.result, s.totals),
         }
 
     # ---- views (BB-PLAY-12) ------------------------------------------------------------------

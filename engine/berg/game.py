@@ -402,7 +402,7 @@ class BergMatch(Match):
         if taker is not None:
             s.phase = "over"
             line = result_line(s.totals, taker)
-            s.result = {"winner": taker, "line": line}
+            s.result = {"winner": taker, "line": line, "score": [t / 2 for t in s.totals]}
             return [*events, MatchOver(winner=taker, line=line,
                                        totals=tuple(t / 2 for t in s.totals))]
         s.dealer = (s.dealer + 1) % 4  # BERG-END-4
@@ -418,7 +418,7 @@ class BergMatch(Match):
             "rows": cast("list[SheetRow]", rows),
             "totals": totals,
             "pot": 0,
-            "result": sheet_result(s.result),
+            "result": sheet_result(s.result, totals),
         }
 
     # ---- views (BERG-INFO) -------------------------------------------------------------------

@@ -27,6 +27,7 @@ from engine.deberts.options import OPTIONS, resolve_options
 from engine.deberts.play import claim_points, claim_valid, play_codes, play_refusal
 from engine.deberts.scoring import (
     DealOutcome,
+    awarded,
     gap_result,
     match_result,
     match_result_3p,
@@ -340,7 +341,7 @@ class DebertsMatch(Match):
         figures[seat] += pts
         line = result_line(seat, figures, NAMES[: s.players], by_claim=True)
         s.phase, s.pot = "over", 0
-        s.result = {"winner": seat, "line": line}
+        s.result = {"winner": seat, "line": line, "score": figures}
         return [Claimed(seat=seat, points=pts, total=figures[seat]),
                 MatchOver(winner=seat, line=line, totals=tuple(s.totals))]
 
@@ -398,7 +399,9 @@ class DebertsMatch(Match):
         winner, line = self._match_result()
         if winner is not None:
             s.phase, s.pot = "over", 0  # DB-END-6, DB-SCORE-7: a pending pot is dropped
-            s.result = {"winner": winner, "line": line}
+            figures = (awarded(s.totals, s.options["target"], winner)
+                       if s.players == 2 and not claim_on(s) else list(s.totals))
+            s.result = {"winner": winner, "line": line, "score": figures}
             return [*events, MatchOver(winner=winner, line=line, totals=tuple(s.totals))]
         s.dealer = out.next_dealer
         return events + self._deal()
@@ -430,7 +433,7 @@ class DebertsMatch(Match):
             "rows": cast("list[SheetRow]", copy.deepcopy(s.rows)),
             "totals": list(s.totals),
             "pot": s.pot,
-            "result": sheet_result(s.result),
+            "result": sheet_result(s.result, s.totals),
         }
 
     # ---- views (DB-PLAY-8; views.py) -----------------------------------------------------------

@@ -116,7 +116,16 @@ def match_result(
         other = 1 - w
         return w, f"Result: {names[w]} wins, {totals[w]} : {totals[other]}"
     w = last_defender
-    return w, f"Result: {names[w]} wins, {target} : {target - 1}"
+    return w, result_line(w, awarded(totals, target, w), names)
+
+
+def awarded(totals: Sequence[int], target: int, winner: int) -> list[int]:
+    """The figures a two-player result line gives, side order (DB-END-4, DB-SHEET-5): the
+    winner ``target`` and the other ``target - 1`` when both are at the target, else the
+    totals."""
+    if all(t >= target for t in totals):
+        return [target if s == winner else target - 1 for s in range(len(totals))]
+    return list(totals)
 
 
 # ---- three players (DB-3P-8 to DB-3P-11) ---------------------------------------------------------

@@ -80,7 +80,7 @@ def finish_short(s: DebertsState, nets: Sequence[int], note: str) -> list[Event]
     s.rows.append({"deal": 1, "cells": cells, "points": list(nets), "note": note})
     line = nets_line(nets, NAMES[: s.players])
     s.phase, s.pot = "over", 0
-    s.result = {"winner": None, "line": line}
+    s.result = {"winner": None, "line": line, "score": list(nets)}
     return [MatchOver(winner=None, line=line, totals=tuple(nets))]
 
 

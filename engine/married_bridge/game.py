@@ -122,7 +122,7 @@ class MarriedBridgeMatch(Match):
             "rows": cast("list[SheetRow]", copy.deepcopy(s.rows)),
             "totals": list(s.totals),
             "pot": 0,
-            "result": sheet_result(s.result),
+            "result": sheet_result(s.result, s.totals),
         }
 
     def public_view(self) -> View:

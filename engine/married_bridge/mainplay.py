@@ -110,7 +110,8 @@ def score(s: MBState) -> list[Event]:
     games = 1 if s.options["match_format"] == "single_game" else 2
     if s.game_no >= games:  # MB-END-1, MB-END-2
         winner, line = match_result(s.totals)
-        s.phase, s.result = "over", {"winner": winner, "line": line}
+        s.phase, s.result = "over", {"winner": winner, "line": line,
+                                     "score": list(s.totals)}
         return [*events, MatchOver(winner=winner, line=line, totals=tuple(s.totals))]
     s.dealer = 1 - s.dealer  # MB-DEAL-2
     return events + deal(s)

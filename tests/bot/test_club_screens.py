@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import TableInfo
+from bot.show.common import TableInfo, render_facts
 from bot.show.table import render_table
 
 CATALOGS = Catalogs()
@@ -79,13 +79,28 @@ def test_result_line_puts_the_winner_first(lang: str, game: str, totals: list[fl
     players = 2 if game == "married_bridge" else 4
     seats = [[0], [1]] if players == 2 else [[0, 2], [1, 3]]
     sheet = {"sides": [{"name": "x", "seats": s} for s in seats], "rows": [],
-             "totals": totals, "pot": 0, "result": {"winner": 1, "line": "engine words"}}
+             "totals": totals, "pot": 0,
+             "result": {"winner": 1, "line": "engine words", "score": totals}}
     info = TableInfo(1, 1, game, "Club", NAMES[:players])
     line = result_line(tr, info, sheet)
     decimal = "." if lang == "en" else ","
     assert shown.format(d=decimal) in line
     assert line.index("Boris") < line.index(shown.format(d=decimal)[:3])
 
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_result_line_reads_the_sheets_numbers(lang: str) -> None:  # DB-END-4, DB-SHEET-5
+    # both over the target: the result awards 501 : 500, not the totals, and the bot reads
+    # the figures from the sheet's numbers, not from the engine's English line
+    from bot.show.sheet import result_line
+
+    tr = CATALOGS.translator(lang)
+    sheet = {"sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}], "rows": [],
+             "totals": [512, 530], "pot": 0,
+             "result": {"winner": 1, "line": "engine words", "score": [500, 501]}}
+    line = result_line(tr, TableInfo(1, 1, "deberts", "Club", NAMES[:2]), sheet)
+    assert "501 : 500" in line and "530" not in line, line
 
 def _bb_event(cards: list[int], tricks: list[int], melds: list[int], written: list[int],
               cells: list[str], outcome: str) -> dict[str, Any]:
@@ -411,3 +426,15 @@ def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-
     assert text is not None
     assert f"(40 + 30 × 8) × 4 ({tr('mb.recontra')}) = <b>1" in text
     assert f"{tr('mb.contra_failed')} = <b>-50</b>" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_contra_names_who_said_it(lang: str) -> None:  # MB-BID-6, MB-INFO-4
+    # Boris (a bot) doubles Anna's 5♥: the line names Boris, never "Anna: contra"
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+    calls = [{"seat": 0, "call": "bid:5:H"}, {"seat": 1, "call": "contra"}]
+    facts = [{"key": "mb_contra_on", "value": "5H", "kind": "text", "seat": 0}]
+    [line] = render_facts(tr, info, facts, phase="bidding", calls=calls)
+    assert "Boris" in line and "Anna" not in line, line
+    assert not line.startswith("Boris:"), line  # he said the contra, he made no bid
