@@ -341,3 +341,18 @@ def test_drastic_calls_on_ones_own_turn_ask_first() -> None:  # BERG-DECL-1
     assert player.doubted, "no drastic call was asked about on the player's own turn"
     # "no" goes back to the choices: the menu is shown again, nothing was declared
     assert "1)" in text[player.after:player.after + 2000]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_name_that_may_be_you_is_never_a_verbs_subject(lang: str) -> None:
+    # the terminal names the human "Вы"/"Ви": "Сдаёт Вы", "разыгрывает Вы" read wrong; a line
+    # without a ".you" form of its own names the player after a colon ("Сдающий: Вы")
+    from bot.i18n import Catalogs
+
+    catalogs = Catalogs()
+    for key in sorted(catalogs.keys(lang)):
+        text = catalogs.t(lang, key, name="{name}") if key.startswith("term.") else ""
+        if "{name}" not in text or catalogs.has("en", key + ".you"):
+            continue
+        assert re.search(r"(^|: )\{name\}", text), (key, text)
+        assert not re.match(r"\{name\} [^:]", text), (key, text)
