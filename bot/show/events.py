@@ -49,7 +49,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         row = row or (deal_rows[-1] if deal_rows else None)
         own = DEAL_LINES[info.game](tr, info, event, row, deal_rows) \
             if row and info.game in DEAL_LINES else None
-        outcome = own[0] if own else tr.maybe(f"val.{event['outcome']}", event["outcome"])
+        word = str(event["outcome"])  # a game's own word first ("made" says what, in Deberts)
+        outcome = own[0] if own else tr.maybe(f"val.{info.game}.{word}",
+                                              tr.maybe(f"val.{word}", word))
         lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
         if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "

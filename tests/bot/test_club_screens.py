@@ -438,3 +438,23 @@ def test_married_bridge_contra_names_who_said_it(lang: str) -> None:  # MB-BID-6
     [line] = render_facts(tr, info, facts, phase="bidding", calls=calls)
     assert "Boris" in line and "Anna" not in line, line
     assert not line.startswith("Boris:"), line  # he said the contra, he made no bid
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deberts_deal_result_says_what_was_made(lang: str) -> None:  # DB-SCORE-2, DB-SCORE-3
+    # "Раздача 1: сыграно" said nothing of what: the line says the declarer had more points
+    from bot.show.events import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", NAMES[:2])
+    sides = [{"card_points": 59, "melds": 0, "bela": 20, "deal_points": 79, "written": 79,
+              "cell": "79", "total": 79},
+             {"card_points": 18, "melds": 20, "bela": 0, "deal_points": 38, "written": 38,
+              "cell": "38", "total": 38}]
+    for outcome in ("made", "bait"):
+        event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": outcome,
+                 "sides": sides, "pot": 0, "pot_awarded": 0}
+        first = (render_event(tr, info, event) or "").splitlines()[0]
+        words = {"ru": ("больше", "меньше"), "uk": ("більше", "менше"),
+                 "en": ("more", "fewer")}[lang]
+        assert words[0 if outcome == "made" else 1] in first, first
