@@ -85,6 +85,11 @@ def fact_label(tr: Translator, info: TableInfo, key: str, phase: str | None = No
 _MADE_BY_CALL: dict[str, str] = {"mb_contra_on": "contra"}
 
 
+#: Facts that mark another fact of the same value: said on that fact's line (Berg's fired
+#: captain, BERG-DECL-12: "Captain: Boris (fired until the end of the deal ...)").
+_MARKS: dict[str, str] = {"captain_fired": "captain"}
+
+
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
                  phase: str | None = None,
                  calls: Sequence[dict[str, Any]] | None = None) -> list[str]:
@@ -94,9 +99,16 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
+    present = {(f["key"], f["value"]) for f in facts}
+    marks = {(_MARKS[f["key"]], f["value"]): f["key"] for f in facts if f["key"] in _MARKS}
     for f in facts:
+        if (_MARKS.get(f["key"]), f["value"]) in present:
+            continue  # said on the line it marks
         label = fact_label(tr, info, f["key"], phase)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
+        mark = marks.get((f["key"], f["value"]))
+        if mark:
+            value = tr(f"fact.{info.game}.{mark}.mark", name=value)
         said = _MADE_BY_CALL.get(f["key"], f["value"])
         caller = next((c["seat"] for c in reversed(calls or ()) if c.get("call") == said
                        and isinstance(c.get("seat"), int)), None)

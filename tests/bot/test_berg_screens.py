@@ -137,3 +137,23 @@ def test_top_card_shown_once(lang: str) -> None:  # BERG-INFO-2: the top of the 
     assert card_text("6D", tr) in table and card_text("6C", tr) in table
     alone = render_table(tr, INFO, _view(groups={"pile": pile[-1:]}, facts=facts)).text
     assert alone.count(jack) == 1 and tr("group.pile") not in alone, alone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_firing_says_whose_captain_and_the_fired_one_shows_it(lang: str) -> None:
+    # BERG-DECL-12: the button says it is the opponents' captain; once fired, the captain's
+    # line says so instead of a plain "Captain: Boris" beside a "Captain fired" line
+    tr = CATALOGS.translator(lang)
+    theirs = {"ru": "соперник", "uk": "суперник", "en": "opponents"}[lang]
+    for code in ("declare:fire", "suggest:fire"):
+        label = code_label(tr, code, {"game": "berg", "groups": {}, "facts": []})
+        assert theirs in label.lower(), label
+    facts = [{"key": "captain", "value": 0, "kind": "seat"},
+             {"key": "captain", "value": 1, "kind": "seat"},
+             {"key": "captain_fired", "value": 1, "kind": "seat"}]
+    lines = render_facts(tr, INFO, facts)
+    assert len(lines) == 2, lines
+    boris = next(x for x in lines if "Boris" in x)
+    plain = f"{tr('fact.berg.captain')}: Boris"
+    assert boris.startswith(plain) and boris != plain
+    assert lines[0] == f"{tr('fact.berg.captain')}: Anna"
