@@ -39,8 +39,8 @@ def with_takeback(tr: Translator, info: TableInfo, loaded: Loaded, seat: int,
                                     call=code_label(tr, request["code"], view), names=names))
             bottom = ((button("takeback.withdraw", NO),),)
         elif seat in waiting:
-            lines.append("↩️ <b>" + tr("takeback.asks", name=info.names[request["seat"]])
-                         + "</b>")
+            lines.append("↩️ <b>" + tr("takeback.asks", name=info.names[request["seat"]],
+                                       call=code_label(tr, request["code"], view)) + "</b>")
             top = ((button("takeback.accept", YES), button("takeback.decline", NO)),)
         elif seat in request.get("yes", []):
             lines.append("↩️ " + tr("takeback.you_accepted"))

@@ -17,6 +17,7 @@ from typing import Any
 
 import engine
 from bot.model import ActData, Person, Screen, Target
+from bot.show.common import code_label
 from bot.show.display import Display
 from bot.show.takeback import label_view
 from bot.tables.clock import Clock, Plan, plan
@@ -76,8 +77,12 @@ class Takebacks:
             notice, after = outcome
             name = loaded.user(seat)
             who = name.name if name is not None else "?"
+            request = takeback_request(loaded.table)  # the move asked about, named to all
+            call = code_label(tr, request["code"], loaded.match.public_view()) \
+                if request is not None and loaded.match is not None else ""
             # a platform may word it its own way (Discord: the hand is under "My hand")
-            text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who), name=who)
+            text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who, call=call),
+                            name=who, call=call)
             self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
             await self._follow(loaded, after)
         return ""

@@ -112,11 +112,15 @@ async def test_ask_decline_accept_and_the_match_rebuilt(
 
         # asked, then declined: the move stands
         mark = fake.mark()
+        move = next(b.text for row in hand.buttons for b in row  # as his button names it
+                    if b.text.startswith(TAKE_BACK)).split(": ", 1)[1]
         assert not (await fake.press(mover, hand, ask)).text
-        await fake.wait_for_message(group, text_contains=f"{mover.first_name} asks to take back")
+        told = await fake.wait_for_message(
+            group, text_contains=f"{mover.first_name} asks to take back")
         asked = await fake.wait_for(lambda f: (m := hand_message(f, other))
                                     and "asks to take back" in (m.text or "") and m,
                                     what="the other is asked")
+        assert move in (told.text or "") and move in (asked.text or ""), (move, told.text)
         assert [b.text for b in asked.buttons[0]] == ["✅ Accept", "✖ Decline"]
         waiting = hand_message(fake, mover)
         assert waiting is not None and f"waiting for {other.first_name}" in (waiting.text or "")
