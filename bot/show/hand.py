@@ -138,10 +138,11 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
                                  or len(members) >= ORDER_CHOICES):
             card_buttons.append(more(prefix, card_text(prefix.split(":")[1], tr)))
         else:
-            # a jack's orders from the lowest rank, a queen's suits as the hand sorts them
+            # a jack's orders from the lowest rank, a queen's suits as the hand sorts them; the
+            # card with its word (bela) before the card without it
             card_buttons += [plain(c, members) for c in sorted(
                 members, key=lambda c: arg_order(c.split(":")[2]) if c.count(":") > 1
-                else (-1, 0, ""))]
+                else (4, 0, ""))]
     rows += _rows(card_buttons, CARDS_PER_ROW)
     by_verb: dict[str, list[str]] = {}
     for prefix in groups:

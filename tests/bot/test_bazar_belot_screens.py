@@ -114,3 +114,15 @@ def test_shown_melds_name_each_player_once(lang: str) -> None:  # BB-MELD-7, BB-
     line = group(tr, INFO, "shown_melds", cards)
     shown = " ".join(card_text(c, tr) for c in ("AD", "KD", "QD"))
     assert f"Anna {shown}, Gleb " in line and line.count("Anna") == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["bazar_belot", "deberts"])
+def test_bela_comes_before_without_bela(lang: str, game: str) -> None:  # BB-MELD-10, DB-MELD
+    tr = CATALOGS.translator(lang)
+    view = {"hand": ["KC", "QC", "7S"], "groups": {}, "facts": [], "private": [], "game": game}
+    codes = ["play:7S", "play:KC", "play:KC:bela", "play:QC", "play:QC:bela"]
+    info = TableInfo(1, 1, game, "Club", NAMES)
+    order = [b.data.code for row in hand_buttons(tr, info, view, codes)
+             for b in row if isinstance(b.data, ActData)]
+    assert order == ["play:KC:bela", "play:KC", "play:QC:bela", "play:QC", "play:7S"], order
