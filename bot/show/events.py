@@ -31,6 +31,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
     (public by DB-MELD-7 / DB-PLAY-8).
     """
     kind = event["type"]
+    if kind == "stake" and event.get("call") == "dave:concede":  # the deal ends unplayed
+        return tr("event.dave_conceded", name=escape(info.names[event["seat"]]),
+                  stake=event.get("stake", ""))
     if kind == "thrown_in":
         who = escape(info.names[event["seat"]]) if event.get("seat") is not None else ""
         cards = " ".join(card_text(c, tr) for c in event.get("cards", []))

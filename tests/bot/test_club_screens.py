@@ -458,3 +458,16 @@ def test_deberts_deal_result_says_what_was_made(lang: str) -> None:  # DB-SCORE-
         words = {"ru": ("больше", "меньше"), "uk": ("більше", "менше"),
                  "en": ("more", "fewer")}[lang]
         assert words[0 if outcome == "made" else 1] in first, first
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_conceded_dave_has_a_deal_message(lang: str) -> None:  # DB-DAVE-1, DB-SHORT-6
+    from bot.show.events import render_event
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", NAMES[:2])
+    text = render_event(tr, info, {"type": "stake", "seat": 1, "call": "dave:concede",
+                                   "stake": 4})
+    assert text and "Boris" in text and "4" in text, text
+    assert render_event(tr, info, {"type": "stake", "seat": 1, "call": "dave:accept",
+                                   "stake": 4}) is None  # the table says a raised stake

@@ -212,3 +212,22 @@ async def test_short_game_with_dave(fake: FakeTelegram, kozyr: Any,
     assert abs(match.score_sheet["totals"][0]) in (0, accepted[-1])
     assert any(e.type == "deal_scored" for e in match.events)
     assert match.to_json()["state"]["options"]["dave_progression"] == "geometric"
+
+
+async def test_a_conceded_dave_is_told_and_a_second_yes_is_out_of_date(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    # DB-DAVE-1: the dave is offered and conceded (the guard asks, "Yes" concedes); the group
+    # is told the deal ends unplayed; the same "Yes" pressed again is out of date, not "over"
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_variant(fake, group, [alice, bob], {"Game": "one deal with dave"})
+        match, _ = await play_to_the_end(fake, app, group, [alice, bob], random.Random(7),
+                                         prefer=("dave", "dave:concede"))
+        assert any(e.type == "stake" and e.to_dict()["call"] == "dave:concede"
+                   for e in match.events)
+        told = await fake.wait_for_message(group, text_contains="Dave conceded", after=0)
+        assert "the stake" in (told.text or "")
+        yes = next(q for q in fake.callback_queries() if q.data.endswith("|dave:concede")
+                   and q.data.startswith("k|"))
+        again = await fake.press(yes.user, yes.message, yes.data, strict=False)
+        assert "out of date" in (again.text or ""), again.text
