@@ -136,9 +136,10 @@ def refusal(loaded: Loaded | None, person: Person, *, version: int | None = None
     else the notice key saying why not and None.
 
     The ladder, in order: an unknown table (``notice.bad_data``), a table not playing
-    (``notice.table_over``; ``notice.stale`` for a player's press of an older ``version``), with ``moving`` a game suspended while the bot is out of its chat
-    (``notice.suspended``), a person without a seat (``notice.not_seated``), a ``version``
-    (when given) that is not the table's (``notice.stale``).
+    (``notice.table_over``; ``notice.stale`` for a player's press of an older ``version``),
+    with ``moving`` a game suspended while the bot is out of its chat (``notice.suspended``),
+    a person without a seat (``notice.not_seated``), a ``version`` (when given) that is not
+    the table's (``notice.stale``).
     """
     if loaded is None:
         return "notice.bad_data", None
