@@ -471,3 +471,13 @@ def test_a_conceded_dave_has_a_deal_message(lang: str) -> None:  # DB-DAVE-1, DB
     assert text and "Boris" in text and "4" in text, text
     assert render_event(tr, info, {"type": "stake", "seat": 1, "call": "dave:accept",
                                    "stake": 4}) is None  # the table says a raised stake
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deberts_take_is_said_of_the_player(lang: str) -> None:  # DB-BID-1
+    # "Торговля: Борис пас, Анна играю" said "I play" of Anna
+    from bot.show.common import said_text
+
+    tr = CATALOGS.translator(lang)
+    said = said_text(tr, "take", {"game": "deberts", "groups": {}, "facts": []})
+    assert said == {"ru": "играет", "uk": "грає", "en": "plays"}[lang]
