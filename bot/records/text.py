@@ -23,6 +23,8 @@ MAX_TEXT = 3900
 #: A label for a bot seat where no name is stored.
 BOT_NAME = "🤖"
 _NO_VIEW: dict[str, Any] = {"groups": {}, "facts": []}
+#: Bazar-Belot's strains without one trump suit, by their words (BB-BID-2).
+_STRAIN_WORDS = {"NT": "val.no_trumps", "AT": "val.all_trumps"}
 
 
 def game_title(tr: Translator, game: str) -> str:
@@ -160,16 +162,23 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
 def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) -> list[str]:
     """The bidding, the contract and the declarations of the deal."""
     lines = []
-    bids = [f"{escape(info.names[e['seat']])} {said_text(tr, e['call'], _NO_VIEW)}"
+    view = {**_NO_VIEW, "game": info.game}  # the game's own words for its calls
+    bids = [f"{escape(info.names[e['seat']])} {said_text(tr, e['call'], view)}"
             for e in events if e["type"] == "bid"]
     if bids:
         lines.append(f"{tr('rec.bidding')}: " + ", ".join(bids))
     for e in events:
         kind = e["type"]
         if kind == "trump":
-            strain = str(e["suit"])
-            suit = SUIT_SYMBOLS.get(strain) or tr.maybe(f"strain.{strain}", strain)
-            lines.append(f"{tr('fact.trump')}: {suit} ({escape(info.names[e['seat']])})")
+            strain, name = str(e["suit"]), escape(info.names[e["seat"]])
+            word = _STRAIN_WORDS.get(strain)
+            if word:  # a contract without one trump suit (BB-BID-2): its words, its declarer
+                declarer = tr("fact.declarer")
+                lines.append(f"{tr('fact.bid_strain')}: {tr(word)}; "
+                             f"{declarer[:1].lower() + declarer[1:]}: {name}")
+            else:
+                suit = SUIT_SYMBOLS.get(strain) or tr.maybe(f"strain.{strain}", strain)
+                lines.append(f"{tr('fact.trump')}: {suit} ({name})")
         elif kind == "contract_reached":
             code = str(e["contract"])  # "7SX": shown as the sheet shows it, "7♠ контра"
             lines.append(tr("rec.contract", contract=escape(tr.maybe(f"val.{code}", code)),

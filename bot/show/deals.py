@@ -45,7 +45,9 @@ def contract_words(tr: Translator, cell: str) -> str:
         return cell_text(tr, cell)
     kapo, number, strain, marks = m.groups()
     words = [tr("val.kapo1" if kapo == "K1" else "val.kapo")] if kapo else []
-    words.append(number + (SUIT_SYMBOLS.get(strain) or tr.maybe(f"strain.{strain}", strain)))
+    symbol = SUIT_SYMBOLS.get(strain)  # "16♥"; a strain word apart and in capitals, "112 БК"
+    words.append(number + symbol if symbol else
+                 " ".join(w for w in (number, tr.maybe(f"strain.{strain}", strain).upper()) if w))
     if marks:
         words.append(tr("bb.doubled" if marks == "+" else "bb.redoubled"))
     return " ".join(w for w in words if w)

@@ -126,3 +126,11 @@ def test_bela_comes_before_without_bela(lang: str, game: str) -> None:  # BB-MEL
     order = [b.data.code for row in hand_buttons(tr, info, view, codes)
              for b in row if isinstance(b.data, ActData)]
     assert order == ["play:KC:bela", "play:KC", "play:QC:bela", "play:QC", "play:7S"], order
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fact_labels_do_not_dangle(lang: str) -> None:  # BB-MELD-7
+    # "Старшая конструкция у: Вера" left a preposition hanging before the colon
+    tr = CATALOGS.translator(lang)
+    for key in ("fact.meld_winner", "fact.high_bidder"):
+        assert not tr(key).endswith((" у", " by")), tr(key)

@@ -183,3 +183,31 @@ def test_hand_sort_in_contracts_without_one_trump_suit() -> None:  # BEL-RANK-1,
     assert sort_hand(hand, "NT", "bazar_belot") == ["AS", "JS", "9S", "7S", "AH", "TH", "JH"]
     assert sort_hand(hand, "H", "deberts") == ["JH", "AH", "TH", "AS", "JS", "9S", "7S"]
     assert sort_hand(hand, "H", "married_bridge") == ["AH", "JH", "TH", "AS", "JS", "9S", "7S"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bazar_belot_record_speaks_words(lang: str) -> None:  # BB-BID-2, BB-BID-3
+    # the record's bidding line showed engine codes ("Анна bid 42 ♣, Глеб bid kapo NT") and a
+    # no-trump contract as the sheet's letters ("Козырь: бк")
+    record, info = _first_deal("bazar_belot", 4, 5, 5)
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, info, record)
+    bidding = next(x for x in text.splitlines() if x.startswith(tr("rec.bidding")))
+    said = bidding.split(": ", 1)[1]
+    assert not re.search(r"\bbid\b|:", said) and (lang == "en" or "kapo" not in said), said
+    strain = next(e["suit"] for e in record.events if e["type"] == "trump")
+    assert strain in ("NT", "AT"), strain  # the seed's contract has no trump suit
+    word = tr("val.no_trumps" if strain == "NT" else "val.all_trumps")
+    assert any(word in x for x in text.splitlines()), text
+    assert f": {tr('strain.' + strain)} (" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bazar_belot_contract_in_prose(lang: str) -> None:  # BB-SHEET-3
+    from bot.show.deals import contract_words
+
+    tr = CATALOGS.translator(lang)
+    nt = tr("strain.NT").upper()
+    assert contract_words(tr, "KNT+") == f"{tr('val.kapo')} {nt} {tr('bb.doubled')}"
+    assert contract_words(tr, "112NT++") == f"112 {nt} {tr('bb.redoubled')}"
+    assert contract_words(tr, "16H") == "16♥"
