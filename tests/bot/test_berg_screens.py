@@ -157,3 +157,14 @@ def test_firing_says_whose_captain_and_the_fired_one_shows_it(lang: str) -> None
     plain = f"{tr('fact.berg.captain')}: Boris"
     assert boris.startswith(plain) and boris != plain
     assert lines[0] == f"{tr('fact.berg.captain')}: Anna"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deal_lines_read_as_sentences(lang: str) -> None:  # BERG-END-1, BERG-DECL-12
+    # "Раздача 11: Анна, Вера: вышли, 0,5" had two colons; "предлагает уволить капитана"
+    # did not say whose
+    tr = CATALOGS.translator(lang)
+    for key in ("berg.note.win", "berg.note.win_run"):
+        assert tr(key, side="Anna, Vera", points="0,5", cards="x").startswith("Anna, Vera "), key
+    theirs = {"ru": "соперник", "uk": "суперник", "en": "opposing"}[lang]
+    assert theirs in tr("val.decl_fire")
