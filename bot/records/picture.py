@@ -25,9 +25,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Translator
-from bot.markup import unescape
 from bot.show.common import TableInfo, num, side_names
-from bot.show.sheet import cell_text, note_text
+from bot.show.sheet import cell_text, note_text, totals_line
 
 log = logging.getLogger(__name__)
 
@@ -230,9 +229,7 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
                      *([note_text(tr, info, str(row.get("note", "")))] if note_header else [])))
     footer = []
     if sheet["rows"]:
-        totals = " · ".join(f"{name} {num(tr, t)}" for name, t in
-                            zip(side_names(info, sheet), sheet["totals"], strict=True))
-        footer.append(unescape(tr("sheet.totals", totals=totals)))  # a picture: plain text
+        footer.append(totals_line(tr, info, sheet))  # a picture: plain text
     if sheet.get("pot"):
         footer.append(tr("table.pot", pot=num(tr, sheet["pot"])))
     if result:

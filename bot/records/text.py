@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.records.core import DealRecord, shown_rating
-from bot.show.common import TableInfo, card_text, num, said_text, sort_hand
+from bot.show.common import TableInfo, card_text, num, order_text, said_text, sort_hand
 from bot.show.events import render_event
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
@@ -142,9 +142,8 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
         text = f"{who} {card_text(card, tr)}"
         if call in SUIT_SYMBOLS:  # a queen names a suit: "Q♥ → ♦" (BERG-CODES play:<queen>)
             return f"{text} → {SUIT_SYMBOLS[call]}"
-        if call:  # a jack orders a rank or the joker: "J♠ orders 9" (play:<jack>:<order>)
-            order = tr("val.JK") if call == "JK" else tr.maybe(f"rank.{call}", call)
-            return tr("rec.orders", move=Html(text), order=order)
+        if call:  # a jack orders a rank or the joker: "J♠ orders king" (play:<jack>:<order>)
+            return tr("rec.orders", move=Html(text), order=order_text(tr, call))
         return text
     if kind == "frame":
         return tr("rec.frame", name=who, cards=_cards(tr, e.get("cards", [])))

@@ -210,6 +210,14 @@ def arg_order(arg: str) -> tuple[int, int, str]:
     return (3, 0, arg)
 
 
+def order_text(tr: Translator, order: str) -> str:
+    """A Berg order named by a card (BERG-ORDER): a suit symbol, a rank's name ("король"),
+    or the joker."""
+    if order in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[order]
+    return tr.maybe(f"val.{order}", tr.maybe(f"rank.{order}", "10" if order == "T" else order))
+
+
 def said_text(tr: Translator, call: str, view: Mapping[str, Any]) -> str:
     """A call as said in a line of calls ("Anna pass, Boris 14♠, Vera contra"): the catalog's
     ``said.<call>``, else the button's label starting in lower case (a button reads

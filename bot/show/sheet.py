@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape, unescape
-from bot.show.common import NUMBER_RE, TableInfo, localize_numbers, num, side_names
+from bot.show.common import NUMBER_RE, TableInfo, localize_numbers, num, points, side_names
 
 #: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
 CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
@@ -79,9 +79,7 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     lines = [" | ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
     if sheet["rows"]:
-        totals = " · ".join(f"{name} {num(tr, t)}" for name, t in
-                            zip(side_names(info, sheet), sheet["totals"], strict=True))
-        lines.append(unescape(tr("sheet.totals", totals=totals)))  # escaped with the rest
+        lines.append(totals_line(tr, info, sheet))  # escaped with the rest
     if sheet.get("pot"):
         lines.append(tr("table.pot", pot=num(tr, sheet["pot"])))
     text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
@@ -89,6 +87,14 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     if sheet.get("result") and with_result:
         text += "\n" + result_line(tr, info, sheet)
     return text
+
+
+def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
+    """``Totals: Anna, Vera 2,5 · Boris, Gleb -1,0`` as plain text, in the game's own number
+    style (Berg keeps one decimal, BERG-SCORE-7)."""
+    totals = " · ".join(f"{name} {points(tr, info.game, t)}" for name, t in
+                        zip(side_names(info, sheet), sheet["totals"], strict=True))
+    return unescape(tr("sheet.totals", totals=totals))
 
 
 def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
@@ -104,7 +110,7 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     order = ([winner] if winner is not None else []) + \
         [i for i in range(len(figures)) if i != winner]
     score = tr.maybe(f"result.sep.{info.game}", " : ").join(
-        num(tr, figures[i], pattern=tr.maybe(f"num.pattern.{info.game}", "0.#")) for i in order)
+        points(tr, info.game, figures[i]) for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.

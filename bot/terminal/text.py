@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape
-from bot.show.common import TableInfo, card_text, code_label, num, seat_names
+from bot.show.common import TableInfo, card_text, code_label, num, order_text, seat_names
 from bot.show.events import render_event
 from bot.show.sheet import render_sheet, result_line
 from engine.cards import SUIT_SYMBOLS
@@ -53,13 +53,6 @@ def in_sentence(label: str) -> str:
     """A button's label as said inside a sentence: its first letter in lower case, unless the
     label starts with a capital word ("NT") or a number."""
     return label[0].lower() + label[1:] if label[1:2].islower() else label
-
-
-def order_text(tr: Translator, order: str) -> str:
-    """A Berg order named by a card (BERG-ORDER): a suit symbol, a rank, or the joker."""
-    if order in SUIT_SYMBOLS:
-        return SUIT_SYMBOLS[order]
-    return tr.maybe(f"val.{order}", tr.maybe(f"rank.{order}", "10" if order == "T" else order))
 
 
 class Teller:

@@ -168,3 +168,16 @@ def test_deal_lines_read_as_sentences(lang: str) -> None:  # BERG-END-1, BERG-DE
         assert tr(key, side="Anna, Vera", points="0,5", cards="x").startswith("Anna, Vera "), key
     theirs = {"ru": "соперник", "uk": "суперник", "en": "opposing"}[lang]
     assert theirs in tr("val.decl_fire")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sheet_totals_keep_one_decimal(lang: str) -> None:  # BERG-SCORE-7
+    from bot.show.sheet import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    sheet = {"sides": [{"name": "0-2", "seats": [0, 2]}, {"name": "1-3", "seats": [1, 3]}],
+             "rows": [{"deal": 1, "cells": ["-3.0", "5.5"], "points": [-3.0, 5.5], "note": ""}],
+             "totals": [-3.0, 5.5], "pot": 0, "result": None}
+    text = render_sheet(tr, INFO, sheet)
+    assert f"Anna, Vera -3{d}0" in text and f"Boris, Gleb 5{d}5" in text, text

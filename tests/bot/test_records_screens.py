@@ -211,3 +211,17 @@ def test_bazar_belot_contract_in_prose(lang: str) -> None:  # BB-SHEET-3
     assert contract_words(tr, "KNT+") == f"{tr('val.kapo')} {nt} {tr('bb.doubled')}"
     assert contract_words(tr, "112NT++") == f"112 {nt} {tr('bb.redoubled')}"
     assert contract_words(tr, "16H") == "16♥"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_record_names_a_jacks_order(lang: str) -> None:  # BERG-EFF-7
+    # the record said "В♥ заказывает К" where the table says "Заказ валета: король"
+    record, info = _first_deal("berg", 4, 2, 2)
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, info, record)
+    jack = next(e for e in record.events if e["type"] == "play" and e.get("call")
+                and e["call"] not in "SHDC")
+    order = {"ru": "туз", "uk": "туз", "en": "ace"}[lang]  # the jack orders an ace
+    line = next(x for x in text.splitlines() if card_text(jack["card"], tr) in x
+                and tr("rec.orders", move="", order="").strip() in x)
+    assert jack["call"] == "A" and order in line, line
