@@ -46,8 +46,10 @@ def test_record_marks_bela_and_who_scored_the_melds(lang: str) -> None:  # BB-ME
     text = render_deal_record(tr, info, record)
     bela = next(e for e in record.events if e["type"] == "play" and e.get("call") == "bela")
     assert f"{card_text(bela['card'], tr)} ({tr('call.bela')})" in text
-    scored = {"ru": "Конструкции записывают", "uk": "Комбінації записують",
-              "en": "Melds scored by"}[lang]
+    # whose melds count (after a failed contract the opponents write them: "записывают" was
+    # wrong then)
+    scored = {"ru": "Конструкции в счёт", "uk": "Комбінації в рахунок",
+              "en": "Melds that count"}[lang]
     line = next(x for x in text.splitlines() if x.startswith(scored))
     assert "Anna, Vera" in line
 
