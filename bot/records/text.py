@@ -147,6 +147,8 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
         return text
     if kind == "frame":
         return tr("rec.frame", name=who, cards=_cards(tr, e.get("cards", [])))
+    if kind == "declare":
+        return _declared(tr, info, e)
     if kind == "drew":
         return tr("rec.drew", name=who, n=e.get("count", 1))
     if kind == "passed":
@@ -158,8 +160,28 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
     return None
 
 
-def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) -> list[str]:
-    """The bidding, the contract and the declarations of the deal."""
+def _declared(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None:
+    """A declaration as a sentence: a Berg captain's ("Alex fired the opposing captain",
+    BERG-DECL-14; whose cards he opened, BERG-DECL-10), a meld (Deberts' terz) by its name;
+    None for "none"."""
+    if e.get("what") in (None, "", "none"):
+        return None
+    what, name = str(e["what"]), escape(info.names[e["seat"]])
+    verb, _, arg = what.partition(":")
+    text = tr.maybe(f"rec.declared.{verb}", f"{name}: {tr.maybe('val.' + what, what)}",
+                    name=name)
+    if arg.isdigit() and int(arg) < len(info.names):
+        return tr.maybe(f"rec.declared.{verb}.one", text, name=name,
+                        whom=escape(info.names[int(arg)]))
+    if arg:
+        return tr.maybe(f"rec.declared.{verb}.{arg}", text, name=name)
+    return text
+
+
+def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]], *,
+           declarations: bool = True) -> list[str]:
+    """The bidding, the contract and (with ``declarations``) the declarations of the deal; a
+    game without tricks tells its declarations among its moves."""
     lines = []
     view = {**_NO_VIEW, "game": info.game}  # the game's own words for its calls
     bids = [f"{escape(info.names[e['seat']])} {said_text(tr, e['call'], view)}"
@@ -185,19 +207,7 @@ def _calls(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any]]) ->
         elif kind == "exchange":
             lines.append(tr("rec.exchange", name=escape(info.names[e["seat"]]),
                             gave=card_text(e["gave"], tr), took=card_text(e["took"], tr)))
-        elif kind == "declare" and e.get("what") not in (None, "", "none"):
-            what, name = str(e["what"]), escape(info.names[e["seat"]])
-            verb, _, arg = what.partition(":")
-            # a Berg captain's declaration as a sentence ("Alex fired the opposing captain",
-            # BERG-DECL-14; whose cards he opened, BERG-DECL-10); a meld (Deberts' terz) by
-            # its name
-            text = tr.maybe(f"rec.declared.{verb}", f"{name}: {tr.maybe('val.' + what, what)}",
-                            name=name)
-            if arg.isdigit() and int(arg) < len(info.names):
-                text = tr.maybe(f"rec.declared.{verb}.one", text, name=name,
-                                whom=escape(info.names[int(arg)]))
-            elif arg:
-                text = tr.maybe(f"rec.declared.{verb}.{arg}", text, name=name)
+        elif kind == "declare" and declarations and (text := _declared(tr, info, e)):
             lines.append(text)
         elif kind == "melds_shown":
             shown = render_event(tr, info, e)
@@ -299,11 +309,12 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
         lines.append(f"<b>{tr('rec.hands.auction')}</b>")
         lines += [f"{escape(info.names[seat])}: {_hand(tr, info, hand, trump)}"
                   for seat, hand in enumerate(record.auction_hands)]
-    lines += _calls(tr, info, events)
+    tricks = any(e["type"] == "trick" for e in events)
+    lines += _calls(tr, info, events, declarations=tricks)
     if any(e["type"] == "trick" for e in events_after):
         lines.append(f"<b>{tr('rec.tricks')}</b>")
         lines += _trick_lines(tr, info, events_after)
-    elif not any(e["type"] == "trick" for e in events):
+    elif not tricks:
         moves = [m for e in events if (m := _move_text(tr, info, e))]
         if moves:
             lines.append(f"<b>{tr('rec.moves')}</b>")

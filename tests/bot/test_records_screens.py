@@ -227,3 +227,16 @@ def test_berg_record_names_a_jacks_order(lang: str) -> None:  # BERG-EFF-7
     line = next(x for x in text.splitlines() if card_text(jack["card"], tr) in x
                 and tr("rec.orders", move="", order="").strip() in x)
     assert jack["call"] == "A" and order in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_record_tells_declarations_among_the_moves(lang: str) -> None:  # BERG-DECL-14
+    # they were listed before every move, out of their order
+    record, info = _first_deal("berg", 4, 1, 1)
+    assert any(e["type"] == "declare" for e in record.events)
+    tr = CATALOGS.translator(lang)
+    lines = render_deal_record(tr, info, record).splitlines()
+    header = lines.index(f"<b>{tr('rec.moves')}</b>")
+    said = {"ru": "сдаётся", "uk": "здається", "en": "surrendered"}[lang]
+    assert not any(said in x for x in lines[:header]), lines[:header]
+    assert said in lines[header + 1], lines[header + 1]
