@@ -57,7 +57,7 @@ async def test_takeback_accepted_on_discord(fake: FakeDiscord, kozyr: Kozyr,
         ask = _labelled(fake.hand(mover), "↩️ Take back")
         assert ask is not None
         assert not (await fake.press(mover, fake.hand(mover), ask)).notices  # type: ignore[arg-type]
-        assert fake.find(channel, "the others answer with the buttons under 🃏 My hand")
+        assert fake.find(channel, "The others answer with the buttons under 🃏 My hand")
         accept = _labelled(fake.hand(other), "✅ Accept")
         assert accept is not None, fake.hand(other)
         assert not (await fake.press(other, fake.hand(other), accept)).notices  # type: ignore[arg-type]
