@@ -312,6 +312,20 @@ def ref_result(totals: Sequence[int], target: int, last_defender: int) -> tuple[
     return w, f"Result: {NAMES[w]} wins, {target} : {target - 1}"
 
 
+def line_score(line: str, winner: int, totals: Sequence[int]) -> list[int]:
+    """The figures of a reference result line (``... wins, <winner> : <others in seat
+    order>``, DB-SHEET-5) in seat order: what the sheet's ``result["score"]`` must hold."""
+    figures = [int(x) for x in line.rsplit(", ", 1)[1].split(" : ")]
+    if len(figures) != len(totals):
+        return list(totals)
+    others = [s for s in range(len(totals)) if s != winner]
+    out = [0] * len(totals)
+    out[winner] = figures[0]
+    for s, f in zip(others, figures[1:], strict=True):
+        out[s] = f
+    return out
+
+
 # ---------------------------------------------------------------- information (DB-PLAY-8)
 
 _CARD_RE = re.compile(r"(?<![A-Za-z0-9])([AKQJT987][SHDC])(?![A-Za-z0-9])")
@@ -664,7 +678,8 @@ class Tracker:
         self.expected_dealer = sc["next_dealer"]  # DB-DEAL-7
         winner, line = ref_result(totals, self.target, 1 - self.declarer)
         if winner is not None:
-            self.result = {"winner": winner, "line": line}
+            self.result = {"winner": winner, "line": line,
+                           "score": line_score(line, winner, totals)}
 
     def check_sheet(self, m: engine.Match) -> None:
         sheet = m.score_sheet

@@ -26,6 +26,7 @@ from .deberts_helpers import (
     cards_in,
     comparison_winner,
     legal_cards,
+    line_score,
     meld_key,
     melds,
     points,
@@ -550,7 +551,8 @@ class VariantTracker:
         assert d["total"] >= self.o["target"]
         figures = list(self.totals)
         figures[seat] += pts
-        self.result = {"winner": seat, "line": line(seat, figures, claim=True)}
+        self.result = {"winner": seat, "line": line(seat, figures, claim=True),
+                       "score": figures}
         self.claims += 1
 
     def _ev_stake(self, d: dict[str, Any], seat: int | None, code: str | None) -> None:
@@ -575,7 +577,7 @@ class VariantTracker:
         self.rows.append({"deal": 1, "cells": [cell(v) for v in nets], "points": nets,
                           "note": note})
         text = "Result: " + ", ".join(f"{NAMES[s]} {cell(v)}" for s, v in enumerate(nets))
-        self.result = {"winner": None, "line": text}
+        self.result = {"winner": None, "line": text, "score": list(nets)}
 
     def _ev_deal_scored(self, d: dict[str, Any], seat: int | None, code: str | None) -> None:
         assert self.trump is not None and self.declarer is not None and self.dealer is not None
@@ -636,7 +638,8 @@ class VariantTracker:
         winner, text = ref_end(totals, self.o, declarer=dcl,
                                last=self.last_winner if code != "accept50" else None)
         if winner is not None:
-            self.result = {"winner": winner, "line": text}
+            self.result = {"winner": winner, "line": text,
+                           "score": line_score(text, winner, totals)}
 
     def _ev_match_over(self, d: dict[str, Any], seat: int | None, code: str | None) -> None:
         assert self.result is not None, f"match_over without a result: {d}"

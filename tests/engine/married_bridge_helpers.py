@@ -580,7 +580,7 @@ class Tracker:
             t0, t1 = self.totals
             winner = None if t0 == t1 else (0 if t0 > t1 else 1)
             line = f"draw {t0} | {t1}" if winner is None else f"seat {winner} wins {t0} | {t1}"
-            self.result = {"winner": winner, "line": line}
+            self.result = {"winner": winner, "line": line, "score": [t0, t1]}
             self.over = True
             self.phase = "over"
             self.expected.append({"type": "match_over", "winner": winner, "line": line,

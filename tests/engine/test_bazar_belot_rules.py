@@ -775,7 +775,8 @@ def test_end_at_target():  # BB-END-1, BB-END-4
     assert all(m.legal_actions(s) == [] for s in range(4))
     over = of_type(events, "match_over")[0]
     assert over["line"].startswith("Totals: NS ") and over["line"].endswith("(target 1)")
-    assert m.score_sheet["result"] == {"winner": over["winner"], "line": over["line"]}
+    assert m.score_sheet["result"] == {"winner": over["winner"], "line": over["line"],
+                                       "score": list(over["totals"])}
     refuse(m, 0, "pass", "BB-END-4")
 
 

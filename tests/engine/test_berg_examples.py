@@ -234,7 +234,8 @@ def test_ex7_variant_penalty():  # BERG-EX-7, BERG-PEN-2
     assert [e["type"] for e in evs][:3] == ["passed", "penalty", "deal_scored"]
     row = m.score_sheet["rows"][-1]
     assert row["note"] == "0-2 penalty" and row["points"] == [0.0, 15.0]
-    assert m.is_over and m.score_sheet["result"] == {"winner": 1, "line": "15.0 - 0.0"}
+    assert m.is_over and m.score_sheet["result"] == {"winner": 1, "line": "15.0 - 0.0",
+                                                           "score": [0.0, 15.0]}
 
 
 def _out(m: Any, seat: int, code: str) -> dict[str, Any]:
@@ -438,7 +439,8 @@ def test_ex13_penalty(size, total, over):  # BERG-EX-13, BERG-PEN-2, BERG-PEN-3
     assert m.score_sheet["totals"] == [3.0, total]
     assert m.is_over is over
     if over:
-        assert m.score_sheet["result"] == {"winner": 1, "line": "15.0 - 3.0"}
+        assert m.score_sheet["result"] == {"winner": 1, "line": "15.0 - 3.0",
+                                            "score": [3.0, 15.0]}
 
 
 @pytest.mark.parametrize(("case", "comparison", "taken"), [
@@ -458,7 +460,8 @@ def test_ex14_taking_the_berg(case, comparison, taken):  # BERG-EX-14, BERG-END-
         row = _out(m, 0, "play:RJ")
         assert row["note"] == "0-2 win run RJ QH QD = 4.0"
         assert m.score_sheet["totals"] == [13.5, 8.0]
-        assert m.score_sheet["result"] == {"winner": 0, "line": "13.5 - 8.0"}
+        assert m.score_sheet["result"] == {"winner": 0, "line": "13.5 - 8.0",
+                                            "score": [13.5, 8.0]}
     else:
         arrange(m, hands={0: ["9H"]}, pile=[("9D", 3)], turn=0, totals=[19, 16],
                 touched=[True, True], rest_to=1)

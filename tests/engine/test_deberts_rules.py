@@ -995,7 +995,9 @@ def test_match_over_state():  # DB-END-6
     events = [e.to_dict() for e in m.events]
     assert events[-1]["type"] == "match_over"
     assert events[-2]["type"] == "deal_scored"
-    assert m.score_sheet["result"] == {"winner": events[-1]["winner"], "line": events[-1]["line"]}
+    result = m.score_sheet["result"]
+    assert result is not None and {k: result[k] for k in ("winner", "line")} == \
+        {"winner": events[-1]["winner"], "line": events[-1]["line"]}
     for code in ("pass", "take", "declare:none", "play:AS", ""):
         for seat in (0, 1):
             with pytest.raises(IllegalAction):

@@ -84,7 +84,7 @@ def test_one_row_of_stakes():  # DB-SHORT-6
     assert sheet["rows"] == [{"deal": 1, "cells": ["+1", "-1"], "points": [1, -1],
                               "note": "made"}]
     assert sheet["totals"] == [1, -1] and sheet["pot"] == 0
-    assert sheet["result"] == {"winner": None, "line": "Result: A +1, B -1"}
+    assert sheet["result"] == {"winner": None, "line": "Result: A +1, B -1", "score": [1, -1]}
     assert [net_cell(n) for n in (2, -1, 0)] == ["+2", "-1", "0"]
     assert nets_line([-2, 1, 1]) == "Result: A -2, B +1, C +1"
     assert nets_line([0, 0]) == "Result: A 0, B 0"
@@ -116,7 +116,8 @@ def test_dave_offer_and_answers():  # DB-DAVE-1
     assert m.is_over
     assert m.score_sheet["rows"] == [{"deal": 1, "cells": ["-2", "+2"], "points": [-2, 2],
                                       "note": "conceded"}]
-    assert m.score_sheet["result"] == {"winner": None, "line": "Result: A -2, B +2"}
+    assert m.score_sheet["result"] == {"winner": None, "line": "Result: A -2, B +2",
+                                       "score": [-2, 2]}
 
 
 def test_dave_progressions():  # DB-DAVE-2

@@ -270,7 +270,8 @@ def test_ex7_corrected_replay_single_game():  # MB-EX-7 (golden), MB-SCORE-3, MB
     assert row_line(sheet["rows"][0], sheet["totals"]) == (
         "game 1: 2HXX by seat 0, 8 tricks: seat 0 +960, seat 1 -50; totals 960 | -50")
     assert m.is_over and m.to_move is None
-    assert sheet["result"] == {"winner": 0, "line": "seat 0 wins 960 | -50"}
+    assert sheet["result"] == {"winner": 0, "line": "seat 0 wins 960 | -50",
+                               "score": [960, -50]}
     scored = of_type(m.events, "deal_scored")[0]
     assert scored["outcome"] == "made"
     assert [s["tricks"] for s in scored["sides"]] == [8, 5]

@@ -537,7 +537,8 @@ def test_mb_score_8_sheet_notation():  # MB-SCORE-8
 
 def test_mb_end_1_single_game():  # MB-END-1
     m = played_out(to_bidding(), LOW, HIGH, SERGEI, "bid:1:NT")
-    assert m.is_over and m.score_sheet["result"] == {"winner": 1, "line": "seat 1 wins 0 | 210"}
+    assert m.is_over and m.score_sheet["result"] == {"winner": 1, "line": "seat 1 wins 0 | 210",
+                                                         "score": [0, 210]}
 
 
 def test_mb_end_2_rubber_of_two():  # MB-END-2
@@ -560,7 +561,8 @@ def test_mb_end_3_equal_totals_draw():  # MB-END-3
     to_contract(m, OLGA, "bid:7:NT")
     finish_main(m)
     assert m.score_sheet["totals"] == [400, 400]
-    assert m.score_sheet["result"] == {"winner": None, "line": "draw 400 | 400"}
+    assert m.score_sheet["result"] == {"winner": None, "line": "draw 400 | 400",
+                                       "score": [400, 400]}
     assert dicts(m.events)[-1]["winner"] is None
     assert match_result([5, 5]) == (None, "draw 5 | 5")
 
