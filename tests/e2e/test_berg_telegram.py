@@ -200,7 +200,7 @@ async def test_captain_declares_while_partner_is_to_move(
         carol = hand_message(fake, users[2])
         assert carol is not None and "Your move" not in (carol.text or "")
         fire = next(b for b in _game_buttons(carol) if _code(b) == "declare:fire")
-        assert fire.text == "Fire their captain (−0.5)"
+        assert fire.text == "Fire the opponents' captain (−0.5)"
         mark = fake.mark()
         # a paid declaration: the misclick guard asks first (BERG-DECL-14), Carol confirms
         answer = await fake.press(users[2], carol, fire.data)
@@ -208,7 +208,7 @@ async def test_captain_declares_while_partner_is_to_move(
         asked = await fake.wait_for(
             lambda f: (m := hand_message(f, users[2])) and "confirm?" in (m.text or "") and m,
             what="Carol asked to confirm")
-        assert "Fire their captain (−0.5) — confirm?" in (asked.text or "")
+        assert "Fire the opponents' captain (−0.5) — confirm?" in (asked.text or "")
         assert (await current_match(app, table_id)).legal_actions(2) == \
             match.legal_actions(2)  # nothing made yet: Carol may still fire him
         answer = await fake.press(users[2], asked, "k" + fire.data[1:])
@@ -218,4 +218,4 @@ async def test_captain_declares_while_partner_is_to_move(
         assert match.to_move == 0
         assert match.score_sheet["rows"][-1]["note"] == "0-2 fire -0.5"
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        assert "Captain fired: Bob" in (table.text or "")
+        assert "Captain: Bob (fired until the end of the deal" in (table.text or "")
