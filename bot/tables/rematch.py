@@ -23,7 +23,7 @@ from bot.model import Button, Person, Screen, Target
 from bot.show.display import Display, rematch_button
 from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
-from bot.tables.load import Loaded, load
+from bot.tables.load import Loaded, is_suspended, load
 from bot.tables.lobby import Lobby, lobby_defaults
 from bot.tables.play import Answer, answer_safely, guarded
 from storage import Conflict, GameTable, Tx
@@ -113,6 +113,8 @@ class Rematch:
         table = loaded.table
         if table.status != "finished" or loaded.match is None:
             return _Vote(tr("notice.rematch_only_finished"))
+        if is_suspended(table):  # the bot is not in the chat (bot/tables/chatmove.py)
+            return _Vote(tr("notice.rematch_bot_removed"))
         humans = {s.user_id: s for s in loaded.seats if s.user_id is not None}
         me = loaded.seat_of(person)
         if me is None or me.user_id is None:

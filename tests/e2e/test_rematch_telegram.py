@@ -81,3 +81,29 @@ async def test_rematch_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
         # a press from a client that still shows the button
         late = await fake.press(alice, result, data, strict=False)
         assert late.text == "The rematch has started already."
+
+
+async def test_no_rematch_in_a_group_the_bot_was_removed_from(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """The bot kicked after the match: a press on Rematch is answered, starts no table in a
+    chat the bot is not in and logs no error; added back, the offer works again."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await play_married_bridge(fake, group, alice, bob)
+        result = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        fake.set_admin(group, alice)
+        fake.kick_bot(group, by=alice)
+        await fake.settle()
+        for user in (alice, bob):
+            answer = await fake.press_button(user, fake.message(group, result.message_id),
+                                             text="🔁 Rematch")
+            assert answer.text == ("The bot is not in this group: add it back to play "
+                                   "a rematch.")
+        await fake.settle()
+        async with app.store.transaction() as tx:
+            assert await tx.active_table(1) is None
+        fake.add_bot_back(group, by=alice)
+        await fake.settle()
+        answer = await fake.press_button(alice, fake.message(group, result.message_id),
+                                         text="🔁 Rematch")
+        assert answer.text == "Waiting for Bob to press Rematch too."
