@@ -91,6 +91,8 @@ class Pings:
             tr = self.kit.tr(loaded.chat.lang if loaded is not None else None)
             if loaded is None or seat is None:
                 notice = tr("notice.not_seated" if loaded is not None else "notice.bad_data")
+            elif loaded.table.status != "playing":
+                notice = tr("notice.ping_over")
             elif self._waiting(loaded) is not seat:
                 notice = tr("notice.ping_gone")
             else:

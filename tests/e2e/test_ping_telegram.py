@@ -173,3 +173,49 @@ async def test_a_clock_table_pings_and_a_restart_rearms_the_ping(
         async with app.store.transaction() as tx:
             table = await tx.active_table(1)
         assert table is not None and table.deadline is not None  # a table with a clock
+
+
+async def test_stop_deletes_the_ping(fake: FakeTelegram, kozyr: Any,
+                                     club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """/stop ends the turn: the waiting ping goes with it; a client that still shows it and
+    presses its button is told the game is over."""
+    group, alice, bob = club
+    async with kozyr(turn_ping=AFTER):
+        await start_without_clock(fake, group, alice, bob)
+        first, _ = mover(fake, (alice, bob))
+        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
+        await fake.send_text(group, alice, "/stop")
+        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+        await fake.press_button(alice, confirm, text="Yes, stop")
+        await fake.wait_for(lambda _: ping.deleted, what="the ping deleted after /stop")
+
+
+async def test_a_ping_left_after_the_end_says_the_game_is_over(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """A ping the bot could not delete (Telegram refuses to delete old messages): its
+    button, pressed after /stop, says the game is over."""
+    group, alice, bob = club
+    async with kozyr(turn_ping=AFTER):
+        await start_without_clock(fake, group, alice, bob)
+        first, _ = mover(fake, (alice, bob))
+        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
+        await fake.send_text(group, alice, "/stop")
+        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+        fake.fail_next("deleteMessage", "Bad Request: message can't be deleted", times=20)
+        await fake.press_button(alice, confirm, text="Yes, stop")
+        await fake.settle()
+        assert not ping.deleted
+        answer = await fake.press_button(first, ping, text="🃏 To my cards")
+        assert answer.text == "This game is over: there is no move to make."
+
+
+async def test_leave_deletes_the_ping(fake: FakeTelegram, kozyr: Any,
+                                      club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """/leave hands the seat to the bot: the leaver's ping goes."""
+    group, alice, bob = club
+    async with kozyr(turn_ping=AFTER):
+        await start_without_clock(fake, group, alice, bob)
+        first, _ = mover(fake, (alice, bob))
+        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
+        await fake.send_text(group, first, "/leave")
+        await fake.wait_for(lambda _: ping.deleted, what="the ping deleted after /leave")
