@@ -175,18 +175,27 @@ async def test_a_clock_table_pings_and_a_restart_rearms_the_ping(
         assert table is not None and table.deadline is not None  # a table with a clock
 
 
+async def stop_while_pinged(fake: FakeTelegram, group: FakeChat, alice: FakeUser, bob: FakeUser,
+                            *, undeletable: bool = False) -> tuple[FakeUser, FakeMessage]:
+    """A table without a clock; its first mover is pinged; Alice stops it (``undeletable``:
+    Telegram refuses to delete the messages meanwhile). Returns the mover and his ping."""
+    await start_without_clock(fake, group, alice, bob)
+    first, _ = mover(fake, (alice, bob))
+    ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
+    await fake.send_text(group, alice, "/stop")
+    confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+    if undeletable:
+        fake.fail_next("deleteMessage", "Bad Request: message can't be deleted", times=20)
+    await fake.press_button(alice, confirm, text="Yes, stop")
+    return first, ping
+
+
 async def test_stop_deletes_the_ping(fake: FakeTelegram, kozyr: Any,
                                      club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
-    """/stop ends the turn: the waiting ping goes with it; a client that still shows it and
-    presses its button is told the game is over."""
+    """/stop ends the turn: the waiting ping goes with it."""
     group, alice, bob = club
     async with kozyr(turn_ping=AFTER):
-        await start_without_clock(fake, group, alice, bob)
-        first, _ = mover(fake, (alice, bob))
-        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
-        await fake.send_text(group, alice, "/stop")
-        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
-        await fake.press_button(alice, confirm, text="Yes, stop")
+        _, ping = await stop_while_pinged(fake, group, alice, bob)
         await fake.wait_for(lambda _: ping.deleted, what="the ping deleted after /stop")
 
 
@@ -196,13 +205,7 @@ async def test_a_ping_left_after_the_end_says_the_game_is_over(
     button, pressed after /stop, says the game is over."""
     group, alice, bob = club
     async with kozyr(turn_ping=AFTER):
-        await start_without_clock(fake, group, alice, bob)
-        first, _ = mover(fake, (alice, bob))
-        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
-        await fake.send_text(group, alice, "/stop")
-        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
-        fake.fail_next("deleteMessage", "Bad Request: message can't be deleted", times=20)
-        await fake.press_button(alice, confirm, text="Yes, stop")
+        first, ping = await stop_while_pinged(fake, group, alice, bob, undeletable=True)
         await fake.settle()
         assert not ping.deleted
         answer = await fake.press_button(first, ping, text="🃏 To my cards")
