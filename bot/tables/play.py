@@ -32,7 +32,7 @@ from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_reques
 from bot.tables.ping_state import forget_pings
 from bot.tables.takeback import Takebacks
 from bot.tables.undo_state import CODES as TAKEBACK_CODES
-from bot.tables.undo_state import drop_request, note_human_move, waiting_for
+from bot.tables.undo_state import drop_request, note_deal_end, note_human_move, waiting_for
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -194,7 +194,7 @@ class Play:
                                 await tx.save_seat(seat)
                             assert loaded.record is not None
                             if note_human_move(loaded, seat.seat, loaded.record.snapshot_seq,
-                                               data.code):  # the move he may take back
+                                               data.code, change[1]):  # he may take it back
                                 change = (loaded, change[1], plan(
                                     loaded.table, loaded.match, loaded.seats, keep_deadline=True))
                                 await tx.save_table(loaded.table)
@@ -239,6 +239,8 @@ class Play:
             await tx.add_score_rows(loaded.id, rows)
         # the pings this move made useless: forgotten now, deleted by ``follow`` after the commit
         self._spent[loaded.id] = await forget_pings(tx, loaded, seat)
+        event_dicts = [e.to_dict() for e in events]
+        note_deal_end(loaded, event_dicts)  # no takeback across a deal's result
         table.version += 1
         if match.is_over:
             finish(table, match)
@@ -247,7 +249,7 @@ class Play:
         # otherwise re-arm the previous player's deadline for him at start-up.
         next_ = plan(table, match, loaded.seats, keep_deadline=False)
         await tx.save_table(table)
-        return loaded, [e.to_dict() for e in events], next_
+        return loaded, event_dicts, next_
 
     async def follow(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan) -> None:
         """After a committed change: redraw the table as committed, then arm what comes next.
