@@ -123,6 +123,12 @@ def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     return row.user_id is None or row.bot_level is not None or timed_out
 
 
+def _times_out(row: Seat, timed_out: bool) -> bool:
+    """Whether a move the bot makes for ``row`` is a human's time-out (his own seat, his
+    clock ran out), not a move of a bot seat or of an automatic seat."""
+    return timed_out and row.user_id is not None and row.bot_level is None
+
+
 class Play:
     """The use cases of a running match.
 
@@ -376,7 +382,11 @@ class Play:
             if loaded is None or row is None:  # the same version: the same seat to move
                 return None
             try:
-                change = await self.commit_move(tx, loaded, row.seat, code, by_bot=True)
+                # a move at a human's time-out is his own (his clock ran out: a loser's own
+                # time-outs must not unrate the match, bot/records/fair.py); the bot's are a
+                # bot seat's and an automatic seat's
+                change = await self.commit_move(tx, loaded, row.seat, code,
+                                                by_bot=not _times_out(row, timed_out))
             except engine.IllegalAction:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
