@@ -222,3 +222,20 @@ async def test_leave_deletes_the_ping(fake: FakeTelegram, kozyr: Any,
         ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
         await fake.send_text(group, first, "/leave")
         await fake.wait_for(lambda _: ping.deleted, what="the ping deleted after /leave")
+
+
+async def test_notify_on_where_pings_are_switched_off(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """TURN_PING=0: the server sends no pings, and /notify says so rather than promising one
+    "after 0 s"."""
+    _, alice, _ = club
+    async with kozyr(turn_ping=0):
+        await fake.start_bot(alice)
+        await fake.wait_for_message(alice, text_contains="kozyr")
+        await fake.send_text(fake.private(alice), alice, "/notify on")
+        said = await fake.wait_for_message(alice, text_contains="ping")
+        assert said.visible_text == ("🔕 Move pings are switched off on this server: your "
+                                     "buttons stay on the message with your cards.")
+        await fake.send_text(fake.private(alice), alice, "/notify")
+        said = await fake.wait_for_message(alice, text_contains="switched off")
+        assert "after 0 s" not in said.visible_text and "Now: on" not in said.visible_text
