@@ -110,7 +110,7 @@ class Pings:
         ``ping_after`` 0, the answer says so, and the choice is kept for later)."""
         wanted = {"on": True, "off": False}.get(arg.strip().lower())
         async with self.kit.store.transaction() as tx:
-            tr, _ = await self.kit.chat_tr(tx, place)
+            tr = await self.kit.reply_tr(tx, place, person)
             user = await tx.upsert_user(self.kit.platform, person.ext_id, person.name,
                                         person.username)
             if wanted is not None:

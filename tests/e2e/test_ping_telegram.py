@@ -239,3 +239,38 @@ async def test_notify_on_where_pings_are_switched_off(
         await fake.send_text(fake.private(alice), alice, "/notify")
         said = await fake.wait_for_message(alice, text_contains="switched off")
         assert "after 0 s" not in said.visible_text and "Now: on" not in said.visible_text
+
+
+async def test_private_replies_speak_the_players_language(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Private replies (/notify, /confirm, /start) use the player's language: his Telegram
+    app's when kozyr speaks it, else that of the group where he plays."""
+    group, alice, _ = club
+    olena = fake.user(104, "Olena", language_code="uk")
+    hans = fake.user(105, "Hans", language_code="de")
+    async with kozyr(turn_ping=AFTER):
+        await fake.send_text(group, alice, "/lang ru")
+        await fake.wait_for_message(group, text_contains="русск", after=0)
+        await fake.start_bot(olena)
+        said = await fake.wait_for_message(olena, text_contains="kozyr")
+        assert said.visible_text.startswith("Привіт!"), said.visible_text
+        await fake.send_text(fake.private(olena), olena, "/notify on")
+        said = await fake.wait_for_message(olena, text_contains="🔔")
+        assert "я напишу вам" in said.visible_text, said.visible_text
+        await fake.send_text(fake.private(olena), olena, "/confirm")
+        said = await fake.wait_for_message(olena, text_contains="/confirm")
+        assert "Увімкнути: /confirm on" in said.visible_text, said.visible_text
+        await fake.send_text(fake.private(olena), olena, "/help")
+        said = await fake.wait_for_message(olena, text_contains="/new")
+        assert "/notify on|off — нове особисте" in said.visible_text, said.visible_text
+        # Hans's app speaks German: he plays in the Russian group, so Russian it is
+        await fake.start_bot(hans)
+        await fake.wait_for_message(hans, text_contains="kozyr")
+        await fake.send_text(group, hans, "/new deberts")
+        await fake.wait_for_message(group, text_contains="Hans")
+        await fake.send_text(fake.private(hans), hans, "/notify off")
+        said = await fake.wait_for_message(hans, text_contains="🔕")
+        assert "Напоминаний" in said.visible_text, said.visible_text
+        await fake.start_bot(hans)
+        said = await fake.wait_for_message(hans, text_contains="«")
+        assert said.visible_text.startswith("Готово: вы за столом"), said.visible_text
