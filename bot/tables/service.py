@@ -98,7 +98,9 @@ class TableService:
                                   on_reminder=self.clock.on_reminder,
                                   on_bot_turn=self.play.on_bot_turn,
                                   on_lobby_expired=self.lobby.on_expired,
-                                  on_ping=self.pings.on_ping)
+                                  on_ping=self.pings.on_ping,
+                                  on_rematch_expired=self.rematch.on_expired)
+        self.display.on_result = self.rematch.offer_posted
 
     @property
     def store(self) -> Store:
@@ -255,7 +257,9 @@ class TableService:
         return len(tables)
 
     async def rearm_all(self) -> None:
-        """At start-up: every stored deadline, bot turn and lobby expiry armed again."""
+        """At start-up: every stored deadline, bot turn, lobby expiry and Rematch offer's
+        expiry armed again."""
+        await guarded(self.rematch.rearm(), "rematch offers not re-armed at start-up")
         async with self.kit.store.transaction() as tx:
             tables = await tx.unfinished_tables()
         for table in tables:
