@@ -293,3 +293,23 @@ async def test_no_takeback_across_the_end_of_a_deal(
         assert answer.text == ("That move ended a deal, and its result is out: it can no "
                                "longer be taken back.")
         assert len(await _log(app, table_id)) == 4
+
+
+async def test_no_takeback_when_a_bot_ended_the_deal_after_the_move(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Alice's pass, then the bot's: the bot's threw the deal in, so Alice's pass (which would
+    go back with the bot's move) can no longer be taken back."""
+    group, alice, _ = club
+    async with kozyr() as app:
+        table_id = await _open(fake, group, [alice], bots=1)
+        for _ in range(2):  # two rounds of passes; the bot passes too (this seed)
+            hand = await fake.wait_for(lambda f: (m := hand_message(f, alice))
+                                       and "Your move" in (m.text or "") and m,
+                                       what="Alice to move")
+            assert not (await press_move(fake, alice, hand, _button(hand, "Pass"),
+                                         [alice])).text
+        await fake.wait_for_message(group, text_contains="thrown in")
+        await fake.settle()
+        log = await _log(app, table_id)  # Alice at seat 0: the bot's pass threw the deal in
+        assert log[:4] == [(0, "pass"), (1, "pass"), (0, "pass"), (1, "pass")]
+        assert not _has(hand_message(fake, alice), TAKE_BACK)
