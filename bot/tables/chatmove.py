@@ -176,7 +176,6 @@ class ChatMoves:
             chat, tables = await _chat_tables(tx, self.kit.platform, chat_ext)
             waiting = [t for t in tables if is_suspended(t)]
             closed = []  # lobbies closed by the removal whose message still shows Join
-            await _mark_finished(tx, chat, removed=False, since=self._offers_since())
             if chat is not None:
                 for table in (await tx.session.exec(select(GameTable).where(
                         GameTable.chat_id == chat.id, GameTable.status == ABORTED))).all():
@@ -190,12 +189,19 @@ class ChatMoves:
         for table_id, message_id, thread_id in closed:
             await self._show_closed(Target(chat_ext, thread_id), table_id, message_id,
                                     "lobby.removed")
-        if chat is None or not waiting:
+        if chat is None:
             return
         tr = self.kit.tr(chat.lang)
         for table in waiting:
             await self.kit.messenger.send(Target(chat_ext, table.thread_id),
                                      Screen(tr("notice.suspended_back")))
+        await self._mark_offers(chat, removed=False)
+
+    async def _mark_offers(self, chat: Chat, *, removed: bool) -> None:
+        """Once the return has been told: mark the chat's Rematch offers (``_mark_finished``)
+        in a transaction of their own (the closed lobbies' redraw waits for nothing)."""
+        async with self.kit.store.transaction() as tx:
+            await _mark_finished(tx, chat, removed=removed, since=self._offers_since())
 
     async def _show_closed(self, target: Target, table_id: int, message_id: str,
                            reason: str) -> None:
