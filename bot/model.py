@@ -8,12 +8,14 @@ from typing import Literal
 
 @dataclass(frozen=True)
 class Person:
-    """A platform user. ``ext_id`` is the platform's own id, as text."""
+    """A platform user. ``ext_id`` is the platform's own id, as text; ``lang`` the language
+    of his app (a code such as ``ru`` or ``en``) where the platform tells it."""
 
     platform: str
     ext_id: str
     name: str
     username: str | None = None
+    lang: str | None = None
 
 
 @dataclass(frozen=True)

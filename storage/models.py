@@ -228,8 +228,9 @@ class ActionLog(SQLModel, table=True):
     seq: int
     seat: int
     code: str
-    #: The move was made by the bot: a bot seat, an automatic seat or a timed-out human
-    #: (migration 0008; a match is rated only when few moves of a human seat were the bot's).
+    #: The move was made by the bot: a bot seat or an automatic seat (migration 0008; a match
+    #: is rated only when few moves of a human seat were the bot's). A move made when a human's
+    #: clock ran out is his own (False): his time-outs cannot unrate a match he would lose.
     by_bot: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 

@@ -3,7 +3,9 @@ and how a player who left a rated match is scored.
 
 A match is rated when it ended normally (a match stopped with ``/stop`` is never recorded),
 no seat was a bot player's, takebacks were off, and no seat of a human had more than
-``MAX_BOT_SHARE`` of its moves made by the bot (an automatic seat, a timed-out turn). A human
+``MAX_BOT_SHARE`` of its moves made by the bot for an automatic seat (a move made at a human's
+time-out counts as his own: a loser cannot unrate a match by letting his clock run out;
+three time-outs in a row make his seat automatic and, in a rated match, lose it). A human
 who left it with ``/leave`` loses it for his side: his side is placed after every side without
 a leaver, he is rated with that loss, and his partner's rating is left alone.
 """

@@ -149,6 +149,10 @@ class Display:
         #: for their hands there (Discord's "My hand"), called with the chat's translator.
         self.table_buttons: Callable[[Translator, TableInfo],
                                      tuple[tuple[Button, ...], ...]] | None = None
+        #: Told of each match result posted with its Rematch button: ``(table id, delivery)``
+        #: (bot/tables/rematch.py keeps the message's id, to take the button away when the
+        #: offer expires).
+        self.on_result: Callable[[int, Delivery], Awaitable[None]] | None = None
 
     def _tr(self, lang: str | None) -> Translator:
         return self.catalogs.translator(lang or self.default_lang)
@@ -163,6 +167,16 @@ class Display:
         info = TableInfo(loaded.id, loaded.table.version, loaded.table.game, loaded.chat.title,
                          names, clock=_clock(tr, loaded.table))
         return (with_sides(info, loaded.match) if loaded.match is not None else info), tr
+
+    def result_screen(self, loaded: Loaded, buttons: tuple[tuple[Button, ...], ...] = ()
+                      ) -> Screen:
+        """The group's message at a match's end: the result line and the final sheet, with
+        ``buttons`` (the Rematch button while the offer lasts)."""
+        info, tr = self._info(loaded)
+        assert loaded.match is not None
+        sheet = loaded.match.score_sheet
+        return Screen(tr("match.over", line=result_line(tr, info, sheet)) + "\n\n"
+                      + render_sheet(tr, info, sheet, with_result=False), buttons)
 
     def _show(self, slot: Slot, target: Target, message_id: str | None, screen: Screen, *,
               anew: bool = False) -> Delivery | None:
@@ -333,12 +347,11 @@ class Display:
             if delivery is not None:
                 hands.append((user.name, user.ext_id, delivery))
         if match.is_over and any(e["type"] == "match_over" for e in new_events):
-            sheet = match.score_sheet
             # the rematch's button (bot/tables/rematch.py) waits under the result
-            rematch = rematch_button(tr, table_id)
-            self.post(group, Screen(tr("match.over", line=result_line(tr, info, sheet))
-                                    + "\n\n" + render_sheet(tr, info, sheet, with_result=False),
-                                    ((rematch,),)))
+            rematch = ((rematch_button(tr, table_id),),)
+            result = self.post(group, self.result_screen(loaded, rematch))
+            if self.on_result is not None:
+                self._spawn(self.on_result(table_id, result))
         if closing:
             self.post(group, Screen(tr(closing) + "\n\n"
                                      + render_sheet(tr, info, match.score_sheet)))

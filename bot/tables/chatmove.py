@@ -15,32 +15,53 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import datetime, timedelta
 
 from sqlmodel import col, select
 
 from bot.model import Screen, Target
 from bot.show.display import Display
-from bot.tables.clock import Clock
+from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
 from bot.tables.load import REMOVED, SUSPENDED, is_suspended, unsuspend
 from bot.tables.lobby import Lobby
 from storage import Chat, GameTable, Tx
 from storage.chatmove import move_chat
-from storage.models import ABORTED, ACTIVE_STATUSES, LOBBY, PLAYING
+from storage.models import ABORTED, ACTIVE_STATUSES, FINISHED, LOBBY, PLAYING
 
 log = logging.getLogger(__name__)
 
 
-async def _chat_tables(tx: Tx, platform: str, ext_id: str) -> tuple[Chat | None,
-                                                                    list[GameTable]]:
-    """The chat ``ext_id`` and its lobbies and running games (every topic)."""
+async def _chat_tables(tx: Tx, platform: str, ext_id: str,
+                       statuses: tuple[str, ...] = ACTIVE_STATUSES
+                       ) -> tuple[Chat | None, list[GameTable]]:
+    """The chat ``ext_id`` and its tables of ``statuses`` (default: its lobbies and running
+    games), every topic."""
     chat = (await tx.session.exec(select(Chat).where(
         Chat.platform == platform, Chat.ext_id == ext_id))).first()
     if chat is None:
         return None, []
     tables = (await tx.session.exec(select(GameTable).where(
-        GameTable.chat_id == chat.id, col(GameTable.status).in_(ACTIVE_STATUSES)))).all()
+        GameTable.chat_id == chat.id, col(GameTable.status).in_(statuses)))).all()
     return chat, list(tables)
+
+
+async def _mark_finished(tx: Tx, chat: Chat | None, removed: bool, since: datetime) -> None:
+    """Mark the chat's matches finished after ``since``, whose Rematch offer may still be
+    pressed (bot/tables/rematch.py): ``removed`` while the bot is out of the chat (a rematch
+    there is refused), unmarked once it is back."""
+    if chat is None:
+        return
+    for table in (await tx.session.exec(select(GameTable).where(
+            GameTable.chat_id == chat.id, GameTable.status == FINISHED,
+            col(GameTable.finished_at) >= since))).all():
+        if removed and not is_suspended(table):
+            table.options = {**table.options, SUSPENDED: REMOVED}
+        elif not removed and is_suspended(table):
+            unsuspend(table)
+        else:
+            continue
+        await tx.save_table(table)
 
 
 class ChatMoves:
@@ -110,6 +131,10 @@ class ChatMoves:
 
     # ---- the bot removed from a group, and added back ---------------------------------------
 
+    def _offers_since(self) -> datetime:
+        """The end of the oldest match whose Rematch offer has not expired yet."""
+        return utcnow() - timedelta(seconds=self.clock.lobby_timeout)
+
     async def bot_removed(self, chat_ext: str) -> None:
         """The bot left or was removed from ``chat_ext``: suspend its games, close its lobbies.
         Nothing is sent there (it would be refused); the players of a suspended game are told
@@ -130,6 +155,7 @@ class ChatMoves:
                     told += [u.ext_id for s in await tx.seats(table.id) if s.user_id
                              and (u := await tx.get_user(s.user_id)) is not None and u.can_dm]
                 await tx.save_table(table)
+            await _mark_finished(tx, chat, removed=True, since=self._offers_since())
             ids = [t.id for t in tables if t.id is not None]
         for table_id in ids:
             async with self.kit.locks(table_id):
@@ -163,12 +189,19 @@ class ChatMoves:
         for table_id, message_id, thread_id in closed:
             await self._show_closed(Target(chat_ext, thread_id), table_id, message_id,
                                     "lobby.removed")
-        if chat is None or not waiting:
+        if chat is None:
             return
         tr = self.kit.tr(chat.lang)
         for table in waiting:
             await self.kit.messenger.send(Target(chat_ext, table.thread_id),
                                      Screen(tr("notice.suspended_back")))
+        await self._mark_offers(chat, removed=False)
+
+    async def _mark_offers(self, chat: Chat, *, removed: bool) -> None:
+        """Once the return has been told: mark the chat's Rematch offers (``_mark_finished``)
+        in a transaction of their own (the closed lobbies' redraw waits for nothing)."""
+        async with self.kit.store.transaction() as tx:
+            await _mark_finished(tx, chat, removed=removed, since=self._offers_since())
 
     async def _show_closed(self, target: Target, table_id: int, message_id: str,
                            reason: str) -> None:

@@ -40,7 +40,7 @@ CLOSE_WAIT = 10.0
 #: ``callback(table_id, version)`` for turn deadlines, half-time reminders and bot moves.
 TableCallback = Callable[[int, int], Awaitable[None]]
 #: The kinds of job a table may have.
-KINDS = ("turn", "reminder", "bot", "lobby", "ping")
+KINDS = ("turn", "reminder", "bot", "lobby", "ping", "rematch")
 
 
 def utcnow() -> datetime:
@@ -49,12 +49,14 @@ def utcnow() -> datetime:
 
 
 class Timers:
-    """Named one-shot jobs per table: ``turn``, ``reminder``, ``bot``, ``lobby`` and ``ping``.
+    """Named one-shot jobs per table: ``turn``, ``reminder``, ``bot``, ``lobby``, ``ping`` and
+    ``rematch``.
 
     ``connect`` names the callbacks: ``on_deadline`` (the player to move ran out of time),
     ``on_reminder`` (half time), ``on_bot_turn`` (a bot or an automatic seat should move),
     ``on_lobby_expired`` (an unstarted lobby times out), ``on_ping`` (a human's turn has
-    waited: the "your move" ping, bot/tables/ping.py).
+    waited: the "your move" ping, bot/tables/ping.py), ``on_rematch_expired`` (a finished
+    match's Rematch offer expires: its button goes, bot/tables/rematch.py).
     """
 
     def __init__(self) -> None:
@@ -64,12 +66,15 @@ class Timers:
 
     def connect(self, *, on_deadline: TableCallback, on_reminder: TableCallback,
                 on_bot_turn: TableCallback, on_lobby_expired: TableCallback,
-                on_ping: TableCallback | None = None) -> None:
+                on_ping: TableCallback | None = None,
+                on_rematch_expired: TableCallback | None = None) -> None:
         """Name what each kind of job runs (the service wires its use cases here)."""
         self._callbacks = {"turn": on_deadline, "reminder": on_reminder, "bot": on_bot_turn,
                            "lobby": on_lobby_expired}
         if on_ping is not None:
             self._callbacks["ping"] = on_ping
+        if on_rematch_expired is not None:
+            self._callbacks["rematch"] = on_rematch_expired
 
     def start(self) -> None:
         """Start the scheduler (inside the running event loop)."""
@@ -134,6 +139,10 @@ class Timers:
     def arm_lobby(self, table_id: int, at: datetime) -> None:
         """Close the lobby at ``at`` unless it has started by then."""
         self._add("lobby", table_id, 0, at)
+
+    def arm_rematch(self, table_id: int, at: datetime) -> None:
+        """Take the Rematch button of the finished table away at ``at`` (its offer expires)."""
+        self._add("rematch", table_id, 0, at)
 
     def arm_ping(self, table_id: int, version: int, delay: float) -> None:
         """Ping the human to move after ``delay`` seconds, if the table is still at

@@ -22,15 +22,15 @@ class Guard:
 
     async def confirm(self, place: Place | None, person: Person, arg: str) -> str:
         """``/confirm on|off`` by ``person`` in ``place`` (a group or his private chat; None
-        where the platform gives none: the default language answers).
+        where the platform gives none: answered as in his private chat).
 
         ``arg`` ``on`` or ``off`` stores the setting (on for every player until he turns it
         off); anything else, an empty text included, changes nothing. Returns the answer, in
-        the chat's language: the setting as it is now and how to change it.
+        the chat's language (in private, the person's: ``Kit.reply_tr``): the setting as it is
+        now and how to change it.
         """
         async with self.kit.store.transaction() as tx:
-            tr = (await self.kit.chat_tr(tx, place))[0] if place is not None \
-                else self.kit.tr(None)
+            tr = await self.kit.reply_tr(tx, place, person)
             user = await tx.upsert_user(self.kit.platform, person.ext_id, person.name,
                                         person.username)
             choice = CHOICES.get(arg.strip().lower())

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.i18n import Catalogs, Translator
+from sqlmodel import col, select
+
+from bot.i18n import LANGS, Catalogs, Translator
 from bot.messenger import Messenger
-from bot.model import Button, Place, Screen, Target
+from bot.model import Button, Person, Place, Screen, Target
 from bot.tables.locks import TableLocks
-from storage import Store, Tx
+from storage import Chat, GameTable, Seat, Store, Tx, User
 
 
 @dataclass
@@ -49,3 +51,24 @@ class Kit:
         chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
         assert chat.id is not None
         return self.tr(chat.lang), chat.id
+
+    async def reply_tr(self, tx: Tx, place: Place | None, person: Person) -> Translator:
+        """The translator of a reply to ``person`` in ``place``: a group's own language; in his
+        private chat (``place`` None or his own chat) the language he chose there with
+        ``/lang``, else his app's language when kozyr speaks it, else the language of the
+        group of his latest table, else the default language."""
+        if place is not None and place.chat_ext_id != person.ext_id:
+            return (await self.chat_tr(tx, place))[0]
+        if place is not None:
+            chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
+            if chat.lang:
+                return self.tr(chat.lang)
+        if person.lang in LANGS:
+            return self.tr(person.lang)
+        played = (await tx.session.exec(
+            select(Chat.lang).join(GameTable, col(GameTable.chat_id) == Chat.id)
+            .join(Seat, col(Seat.table_id) == GameTable.id)
+            .join(User, col(User.id) == Seat.user_id)
+            .where(User.platform == self.platform, User.ext_id == person.ext_id)
+            .order_by(col(GameTable.id).desc()).limit(1))).first()
+        return self.tr(played)

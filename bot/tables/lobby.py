@@ -22,6 +22,7 @@ from bot.tables.access import Access, join_payload
 from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
 from bot.tables.load import decode
+from bot.tables.ping_state import forget_table_pings
 from bot.tables.play import Answer, answer_safely, guarded
 from storage import Conflict, GameTable, Tx
 
@@ -488,6 +489,7 @@ class Lobby:
         home = await self._home(data.table_id)
         boss_by_admin = home is not None and await self.kit.messenger.is_admin(home, person)
         kept = False
+        pings: list[tuple[str, str]] = []
         async with self.kit.store.transaction() as tx:
             table = await tx.get_table(data.table_id, lock=True)
             chat = await tx.get_chat(table.chat_id) if table else None
@@ -507,6 +509,7 @@ class Lobby:
                 table.status = "aborted"
                 table.version += 1
                 await tx.save_table(table)
+                pings = await forget_table_pings(tx, data.table_id)
                 record = await tx.get_match(data.table_id)
                 if self.records is not None and record is not None:
                     await self.records.on_match_stopped(tx, table, decode(table, record))
@@ -518,6 +521,8 @@ class Lobby:
             return notice
         notice = tr("notice.stopped")
         await answer_safely(reply, notice)
+        for chat_ext, message_id in pings:  # nobody is to move any more
+            self.display.outbox.remove(Target(chat_ext, private=True), message=message_id)
         if used is not None:
             await guarded(used(), "stop confirmation of %s not closed", data.table_id)
         await guarded(self.display.refresh(data.table_id, new_events=[], closing="notice.stopped"),

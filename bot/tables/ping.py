@@ -91,6 +91,8 @@ class Pings:
             tr = self.kit.tr(loaded.chat.lang if loaded is not None else None)
             if loaded is None or seat is None:
                 notice = tr("notice.not_seated" if loaded is not None else "notice.bad_data")
+            elif loaded.table.status != "playing":
+                notice = tr("notice.ping_over")
             elif self._waiting(loaded) is not seat:
                 notice = tr("notice.ping_gone")
             else:
@@ -104,17 +106,20 @@ class Pings:
 
     async def set_notify(self, place: Place, person: Person, arg: str) -> None:
         """``/notify on|off``: whether the person gets pings (answered where he asked; without
-        a valid argument the answer says how it is set now)."""
+        a valid argument the answer says how it is set now; where the server sends no pings,
+        ``ping_after`` 0, the answer says so, and the choice is kept for later)."""
         wanted = {"on": True, "off": False}.get(arg.strip().lower())
         async with self.kit.store.transaction() as tx:
-            tr, _ = await self.kit.chat_tr(tx, place)
+            tr = await self.kit.reply_tr(tx, place, person)
             user = await tx.upsert_user(self.kit.platform, person.ext_id, person.name,
                                         person.username)
             if wanted is not None:
                 user.notify = wanted
                 await tx.session.flush()
             now = user.notify
-        if wanted is None:
+        if self.ping_after <= 0:  # TURN_PING=0: this server sends no pings at all
+            text = tr("notify.server_off")
+        elif wanted is None:
             text = tr("notify.usage", state=tr(f"notify.state.{'on' if now else 'off'}"))
         else:
             text = tr("notify.on", seconds=f"{self.ping_after:g}") if now else tr("notify.off")

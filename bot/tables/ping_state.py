@@ -31,3 +31,19 @@ async def forget_pings(tx: Tx, loaded: Loaded, mover: int) -> list[tuple[str, st
         row.ping_message_id = None
         await tx.save_seat(row)
     return gone
+
+
+async def forget_table_pings(tx: Tx, table_id: int) -> list[tuple[str, str]]:
+    """Forget in ``tx`` every "your move" ping of the table ``table_id`` (a table stopped with
+    /stop: nobody is to move any more); returns ``(chat ext id, message id)`` of each, for the
+    caller to delete once ``tx`` committed."""
+    gone = []
+    for row in await tx.seats(table_id):
+        if not row.ping_message_id:
+            continue
+        user = await tx.get_user(row.user_id) if row.user_id is not None else None
+        if user is not None:
+            gone.append((user.ext_id, row.ping_message_id))
+        row.ping_message_id = None
+        await tx.save_seat(row)
+    return gone

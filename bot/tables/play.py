@@ -32,7 +32,7 @@ from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_reques
 from bot.tables.ping_state import forget_pings
 from bot.tables.takeback import Takebacks
 from bot.tables.undo_state import CODES as TAKEBACK_CODES
-from bot.tables.undo_state import drop_request, note_human_move, waiting_for
+from bot.tables.undo_state import drop_request, note_deal_end, note_human_move, waiting_for
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -123,6 +123,12 @@ def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     return row.user_id is None or row.bot_level is not None or timed_out
 
 
+def _times_out(row: Seat, timed_out: bool) -> bool:
+    """Whether a move the bot makes for ``row`` is a human's time-out (his own seat, his
+    clock ran out), not a move of a bot seat or of an automatic seat."""
+    return timed_out and row.user_id is not None and row.bot_level is None
+
+
 class Play:
     """The use cases of a running match.
 
@@ -194,7 +200,7 @@ class Play:
                                 await tx.save_seat(seat)
                             assert loaded.record is not None
                             if note_human_move(loaded, seat.seat, loaded.record.snapshot_seq,
-                                               data.code):  # the move he may take back
+                                               data.code, change[1]):  # he may take it back
                                 change = (loaded, change[1], plan(
                                     loaded.table, loaded.match, loaded.seats, keep_deadline=True))
                                 await tx.save_table(loaded.table)
@@ -239,6 +245,8 @@ class Play:
             await tx.add_score_rows(loaded.id, rows)
         # the pings this move made useless: forgotten now, deleted by ``follow`` after the commit
         self._spent[loaded.id] = await forget_pings(tx, loaded, seat)
+        event_dicts = [e.to_dict() for e in events]
+        note_deal_end(loaded, event_dicts)  # no takeback across a deal's result
         table.version += 1
         if match.is_over:
             finish(table, match)
@@ -247,7 +255,7 @@ class Play:
         # otherwise re-arm the previous player's deadline for him at start-up.
         next_ = plan(table, match, loaded.seats, keep_deadline=False)
         await tx.save_table(table)
-        return loaded, [e.to_dict() for e in events], next_
+        return loaded, event_dicts, next_
 
     async def follow(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan) -> None:
         """After a committed change: redraw the table as committed, then arm what comes next.
@@ -374,7 +382,11 @@ class Play:
             if loaded is None or row is None:  # the same version: the same seat to move
                 return None
             try:
-                change = await self.commit_move(tx, loaded, row.seat, code, by_bot=True)
+                # a move at a human's time-out is his own (his clock ran out: a loser's own
+                # time-outs must not unrate the match, bot/records/fair.py); the bot's are a
+                # bot seat's and an automatic seat's
+                change = await self.commit_move(tx, loaded, row.seat, code,
+                                                by_bot=not _times_out(row, timed_out))
             except engine.IllegalAction:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)

@@ -7,6 +7,9 @@ at their levels, every seat moved one place round the table (``rotated``), so in
 partners stay together and the pairs change sides. A press by someone who did not play is
 answered and changes nothing; the offer expires when a lobby would (``Clock.lobby_timeout``
 after the match ended).
+
+The offer's expiry takes the button away from the result message (an APScheduler job; the
+message's id kept in the table's options, ``REMATCH_MESSAGE``; armed again at start-up).
 """
 
 from __future__ import annotations
@@ -14,22 +17,30 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
+
+from sqlmodel import col, select
 
 import engine
 from bot.markup import escape
 from bot.model import Button, Person, Screen, Target
 from bot.show.display import Display, rematch_button
+from bot.show.outbox import Delivery
 from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
-from bot.tables.load import Loaded, load
+from bot.tables.load import REMATCH_MESSAGE, Loaded, is_suspended, load
 from bot.tables.lobby import Lobby, lobby_defaults
 from bot.tables.play import Answer, answer_safely, guarded
 from storage import Conflict, GameTable, Tx
+from storage.models import FINISHED
 from storage.rematch import RematchRepo
 
 log = logging.getLogger(__name__)
+
+#: How long after a match's end a restart still looks for its Rematch button to take away
+#: (Telegram lets a bot edit its messages for good; two days bound the start-up's query).
+LOOK_BACK = timedelta(days=2)
 
 #: Replaces the buttons of the message a press came from (empty rows: no buttons).
 Relabel = Callable[[tuple[tuple[Button, ...], ...]], Awaitable[None]]
@@ -113,6 +124,8 @@ class Rematch:
         table = loaded.table
         if table.status != "finished" or loaded.match is None:
             return _Vote(tr("notice.rematch_only_finished"))
+        if is_suspended(table):  # the bot is not in the chat (bot/tables/chatmove.py)
+            return _Vote(tr("notice.rematch_bot_removed"))
         humans = {s.user_id: s for s in loaded.seats if s.user_id is not None}
         me = loaded.seat_of(person)
         if me is None or me.user_id is None:
@@ -190,3 +203,62 @@ class Rematch:
             await guarded(self.display.refresh(table_id, new_events=[], new_table_message=True),
                           "rematch %s not drawn", table_id)
 
+
+    # ---- the offer's expiry -------------------------------------------------------------------
+
+    def _expires(self, table: GameTable) -> datetime:
+        """When the table's Rematch offer expires."""
+        ended = table.finished_at or table.updated_at
+        return ended + timedelta(seconds=self.clock.lobby_timeout)
+
+    async def offer_posted(self, table_id: int, delivery: Delivery) -> None:
+        """``Display.on_result``: the result message with the Rematch button of ``table_id``
+        went out (or failed): keep its id and arm the offer's expiry."""
+        try:
+            message_id = await delivery
+        except Exception:  # not posted: no button to take away
+            return
+        async with self.kit.store.transaction() as tx:
+            table = await tx.get_table(table_id, lock=True)
+            if table is None or table.status != FINISHED:
+                return
+            table.options = {**table.options, REMATCH_MESSAGE: message_id}
+            await tx.save_table(table)
+            expires = self._expires(table)
+        self.clock.timers.arm_rematch(table_id, expires)
+
+    async def rearm(self) -> None:
+        """At start-up: the expiry of every offer whose button is still shown, armed again
+        (one that expired while the bot was away fires at once)."""
+        since = utcnow() - timedelta(seconds=self.clock.lobby_timeout) - LOOK_BACK
+        async with self.kit.store.transaction() as tx:
+            tables = (await tx.session.exec(select(GameTable).where(
+                GameTable.status == FINISHED, col(GameTable.finished_at) >= since))).all()
+            due = [(t.id, self._expires(t)) for t in tables
+                   if t.id is not None and REMATCH_MESSAGE in t.options]
+        for table_id, expires in due:
+            self.clock.timers.arm_rematch(table_id, expires)
+
+    async def on_expired(self, table_id: int, _version: int) -> None:
+        """Timer callback: the offer of ``table_id`` has expired; its button goes from the
+        result message (the message stays as it was; a rematch that started took it away
+        already). A failed edit is logged."""
+        async with self.kit.locks(table_id):
+            async with self.kit.store.transaction() as tx:
+                loaded = await load(tx, table_id, lock=True)
+                if loaded is None or REMATCH_MESSAGE not in loaded.table.options:
+                    return
+                message_id = str(loaded.table.options[REMATCH_MESSAGE])
+                loaded.table.options = {k: v for k, v in loaded.table.options.items()
+                                        if k != REMATCH_MESSAGE}
+                await tx.save_table(loaded.table)
+                humans = {s.user_id for s in loaded.seats if s.user_id is not None}
+                started = humans <= await RematchRepo(tx.session).voters(loaded.id)
+            if started or loaded.match is None:
+                return
+            target = Target(loaded.chat.ext_id, loaded.table.thread_id)
+            try:
+                await self.kit.messenger.edit(target, message_id,
+                                              self.display.result_screen(loaded))
+            except Exception:  # deleted by an admin, the bot removed: the offer is over anyway
+                log.info("rematch button of %s not taken away", table_id, exc_info=True)

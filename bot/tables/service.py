@@ -98,7 +98,9 @@ class TableService:
                                   on_reminder=self.clock.on_reminder,
                                   on_bot_turn=self.play.on_bot_turn,
                                   on_lobby_expired=self.lobby.on_expired,
-                                  on_ping=self.pings.on_ping)
+                                  on_ping=self.pings.on_ping,
+                                  on_rematch_expired=self.rematch.on_expired)
+        self.display.on_result = self.rematch.offer_posted
 
     @property
     def store(self) -> Store:
@@ -128,9 +130,12 @@ class TableService:
         """A translator for ``lang`` (the default language when None)."""
         return self.kit.tr(lang)
 
-    async def translator(self, place: Place) -> Translator:
-        """The translator of the chat of ``place`` (for an adapter's own texts)."""
+    async def translator(self, place: Place, person: Person | None = None) -> Translator:
+        """The translator of the chat of ``place`` (for an adapter's own texts); with
+        ``person``, of a reply to him (in his private chat, his language: ``Kit.reply_tr``)."""
         async with self.kit.store.transaction() as tx:
+            if person is not None:
+                return await self.kit.reply_tr(tx, place, person)
             tr, _ = await self.kit.chat_tr(tx, place)
         return tr
 
@@ -147,9 +152,10 @@ class TableService:
                 text = tr("lang.usage", langs=", ".join(LANGS))
         await self.kit.say(place, text)
 
-    async def help(self, place: Place) -> None:
-        """``/help``: what the bot does and its commands."""
-        tr = await self.translator(place)
+    async def help(self, place: Place, person: Person | None = None) -> None:
+        """``/help``: what the bot does and its commands (asked by ``person``: in his private
+        chat, in his language)."""
+        tr = await self.translator(place, person)
         games = ", ".join(g.id for g in engine.list_games())
         text = tr("help.text", games=games)
         more = tr.maybe(f"help.more.{self.platform}", "")  # commands of one platform only
@@ -158,9 +164,10 @@ class TableService:
             text = f"{head}\n{more}\n{last}" if head else f"{text}\n{more}"
         await self.kit.say(place, text)
 
-    async def rules(self, place: Place, game_id: str) -> None:
-        """``/rules <game>``: a short summary of the game's rules (and the table's options)."""
-        tr = await self.translator(place)
+    async def rules(self, place: Place, game_id: str, person: Person | None = None) -> None:
+        """``/rules <game>``: a short summary of the game's rules (and the table's options);
+        asked by ``person``: in his private chat, in his language."""
+        tr = await self.translator(place, person)
         known = [g.id for g in engine.list_games()]
         game_id = game_id or (known[0] if len(known) == 1 else "")
         if game_id not in known:
@@ -189,8 +196,10 @@ class TableService:
                        and t.id is not None
                        and any(s.user_id == user.id for s in await tx.seats(t.id))]
             chat = await tx.get_chat(waiting[0].chat_id) if waiting else None
+            # in the lobby's language (he is seated there), else in his own
+            tr = self.tr(chat.lang) if chat is not None and chat.lang \
+                else await self.kit.reply_tr(tx, None, person)
         target = Target(person.ext_id, private=True)
-        tr = self.tr(chat.lang if chat else None)
         await self.lobby.drop_invitations(person)  # he has opened the private chat
         data = parse_join(self.lobby.link_secret, payload) if payload else None
         if data is not None:
@@ -248,7 +257,9 @@ class TableService:
         return len(tables)
 
     async def rearm_all(self) -> None:
-        """At start-up: every stored deadline, bot turn and lobby expiry armed again."""
+        """At start-up: every stored deadline, bot turn, lobby expiry and Rematch offer's
+        expiry armed again."""
+        await guarded(self.rematch.rearm(), "rematch offers not re-armed at start-up")
         async with self.kit.store.transaction() as tx:
             tables = await tx.unfinished_tables()
         for table in tables:

@@ -32,7 +32,7 @@ from bot.tables.load import (
     takeback_request,
 )
 from bot.tables.ping_state import forget_pings
-from bot.tables.undo_state import ASK, NO, humans, may_ask, waiting_for
+from bot.tables.undo_state import ASK, NO, humans, may_ask, past_a_deal, waiting_for
 from storage import Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,8 @@ class Takebacks:
         if code == ASK:
             last = may_ask(loaded, seat.seat)
             if last is None:
-                return "takeback.not_now"
+                return "takeback.deal_over" if past_a_deal(loaded, seat.seat) \
+                    else "takeback.not_now"
             request = {**last, "asked": humans(loaded, seat.seat), "yes": []}
             if not waiting_for(loaded, request):  # nobody to ask: bots accept
                 return "takeback.done_bots", await self.take_back(tx, loaded, request)

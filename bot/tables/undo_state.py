@@ -14,6 +14,14 @@ ASK = "@undo"
 YES = "@undo:yes"
 NO = "@undo:no"
 CODES = (ASK, YES, NO)
+#: Event types that end a deal: its result is told in the group, so no takeback crosses them.
+DEAL_ENDS = ("deal_scored", "thrown_in")
+
+
+def ends_deal(events: list[dict[str, Any]]) -> bool:
+    """Whether a move's ``events`` (``Event.to_dict`` shapes) end a deal (scored or thrown
+    in)."""
+    return any(e.get("type") in DEAL_ENDS for e in events)
 
 
 def enabled(loaded: Loaded) -> bool:
@@ -21,16 +29,35 @@ def enabled(loaded: Loaded) -> bool:
     return allows_takebacks(loaded.table.options)
 
 
-def note_human_move(loaded: Loaded, seat: int, seq: int, code: str) -> bool:
-    """After a move a human made himself (action ``seq``): it becomes the one he may take
-    back, and a pending request lapses (the next human acted). The caller saves the table.
-    Returns whether anything changed (False where takebacks are off)."""
+def note_human_move(loaded: Loaded, seat: int, seq: int, code: str,
+                    events: list[dict[str, Any]]) -> bool:
+    """After a move a human made himself (action ``seq``, its ``events``): it becomes the one
+    he may take back (unless it ended a deal), and a pending request lapses (the next human
+    acted). The caller saves the table. Returns whether anything changed (False where
+    takebacks are off)."""
     if not enabled(loaded):
         return False
     options = {k: v for k, v in loaded.table.options.items() if k != TAKEBACK}
-    options[LAST_HUMAN] = {"seat": seat, "seq": seq, "code": code}
+    options[LAST_HUMAN] = {"seat": seat, "seq": seq, "code": code,
+                           "deal_over": ends_deal(events)}
     loaded.table.options = options
     return True
+
+
+def note_deal_end(loaded: Loaded, events: list[dict[str, Any]]) -> None:
+    """After any move (a bot's too): when its ``events`` end a deal, the human move before it
+    can no longer be taken back (the deal's result is out). The caller saves the table."""
+    last = loaded.table.options.get(LAST_HUMAN)
+    if isinstance(last, dict) and not last.get("deal_over") and ends_deal(events):
+        loaded.table.options = {**loaded.table.options, LAST_HUMAN: {**last, "deal_over": True}}
+
+
+def past_a_deal(loaded: Loaded, seat: int) -> bool:
+    """Whether ``seat``'s last move would be his to take back but a deal ended since (with it
+    or after it): the reason he is refused."""
+    last = loaded.table.options.get(LAST_HUMAN)
+    return enabled(loaded) and isinstance(last, dict) and last.get("seat") == seat \
+        and bool(last.get("deal_over"))
 
 
 def drop_request(loaded: Loaded) -> bool:
@@ -46,8 +73,8 @@ def may_ask(loaded: Loaded, seat: int) -> dict[str, Any] | None:
     """The move ``seat`` may ask to take back now (``{"seat", "seq", "code"}``), or None."""
     last = loaded.table.options.get(LAST_HUMAN)
     if not enabled(loaded) or not isinstance(last, dict) or last.get("seat") != seat \
-            or takeback_request(loaded.table) is not None or loaded.match is None \
-            or loaded.match.is_over or loaded.record is None \
+            or last.get("deal_over") or takeback_request(loaded.table) is not None \
+            or loaded.match is None or loaded.match.is_over or loaded.record is None \
             or last.get("seq", 0) > loaded.record.snapshot_seq:
         return None
     return last

@@ -32,12 +32,14 @@ async def lang(message: Message, command: CommandObject, service: TableService) 
 
 @router.message(Command("rules"))
 async def rules(message: Message, command: CommandObject, service: TableService) -> None:
-    await service.rules(place_of(message), (command.args or "").strip().lower())
+    await service.rules(place_of(message), (command.args or "").strip().lower(),
+                        person_of(message.from_user) if message.from_user else None)
 
 
 @router.message(Command("help", "start"))
 async def help_(message: Message, service: TableService) -> None:
-    await service.help(place_of(message))
+    await service.help(place_of(message),
+                       person_of(message.from_user) if message.from_user else None)
 
 
 @router.callback_query()

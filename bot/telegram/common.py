@@ -39,8 +39,10 @@ class Inline(Filter):
 
 
 def person_of(user: User) -> Person:
-    """The platform-neutral person of a Telegram user."""
-    return Person("tg", str(user.id), user.full_name, user.username)
+    """The platform-neutral person of a Telegram user (his app's language: ``en-US`` is
+    ``en``)."""
+    app = (user.language_code or "").split("-")[0].lower() or None
+    return Person("tg", str(user.id), user.full_name, user.username, lang=app)
 
 
 def place_of(message: Message) -> Place:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 
 from aiogram import F, Router
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import CallbackQuery, Message
 
 from bot.model import Button, Screen
@@ -29,7 +29,8 @@ async def rematch(query: CallbackQuery, callback_data: LobbyCb, service: TableSe
     async def relabel(buttons: tuple[tuple[Button, ...], ...]) -> None:
         # only the result message the press came from, never a forged press's other message
         if message is not None and offers(message, query.data or ""):
-            with contextlib.suppress(TelegramBadRequest):  # "not modified": shown already
+            # "not modified": shown already; forbidden: the bot is out of the chat
+            with contextlib.suppress(TelegramBadRequest, TelegramForbiddenError):
                 await message.edit_reply_markup(reply_markup=markup(Screen("", buttons)))
 
     await service.rematch.press(person_of(query.from_user), callback_data.t,

@@ -62,38 +62,75 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _value(text: str) -> Any:
-    """An option's value as typed: JSON where it parses (``301``, ``true``), else the text."""
+#: Options whose values are seats (0-based in the engine): players type and read them from 1.
+SEAT_OPTIONS = ("first_dealer", "captain_02", "captain_13")
+#: The catalog keys of the score sheet's notation (strain letters, kapo marks, BT): Bazar-Belot's
+#: ``sheet_locale`` takes them from its own language (BB-OPT-sheet-locale).
+NOTATION_KEYS = ("strain.", "cell.")
+
+
+class Notation(Translator):
+    """``tr``, but with the score sheet's notation (``NOTATION_KEYS``) in the language
+    ``notation`` (``ru``: ``14п +``, ``Кбк``; ``en``: ``14S+``, ``KNT``)."""
+
+    def __init__(self, tr: Translator, notation: str) -> None:
+        super().__init__(tr.catalogs, tr.lang)
+        self.notation = tr.catalogs.translator(notation)
+
+    def __call__(self, key: str, **kwargs: Any) -> str:
+        if key.startswith(NOTATION_KEYS):
+            return self.notation(key, **kwargs)
+        return super().__call__(key, **kwargs)
+
+
+def _shown(key: str, value: Any) -> str:
+    """An option value as players type it: a seat from 1, a bool and a number as JSON."""
+    if key in SEAT_OPTIONS and isinstance(value, int):
+        return str(value + 1)
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _typed(key: str, text: str) -> Any:
+    """An option's value as typed: JSON where it parses (``301``, ``true``), else the text; a
+    seat (``SEAT_OPTIONS``) counted from 1 (0 and below: refused by the engine as -1)."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError:
         return text
+    if key in SEAT_OPTIONS and isinstance(value, int) and not isinstance(value, bool):
+        return value - 1 if value > 0 else -1
+    return value
 
 
-def _words(tr: Translator, key: str, value: Any) -> str:
-    """An option value in players' words; a seat option's engine index (0-based) by the seat's
-    number as players count them (from 1)."""
-    if key == "first_dealer" and isinstance(value, int):
-        return str(tr("term.seat_n", n=value + 1))
-    return option_value(tr, key, value)
+def _choice(tr: Translator, key: str, value: Any, default: Any) -> str:
+    """One value of an option for ``--list-options``: as typed, ``*`` when it is the default,
+    then its words in brackets unless they say no more than the value (a seat's number) or
+    start with it (``10 (tournament)``: said once); brackets in the words become a dash."""
+    shown = _shown(key, value) + (" *" if value == default else "")
+    words = option_value(tr, key, value)
+    if key in SEAT_OPTIONS or words == str(value):
+        return shown
+    if words.startswith(str(value)):
+        return words + (" *" if value == default else "")
+    return f"{shown} ({words.replace(' (', ' — ').replace(')', '')})"
 
 
 def list_options(tr: Translator, info: engine.GameInfo) -> str:
-    """The game's player counts and options, each value in the lobby's words, defaults
-    marked (HTML)."""
+    """The game's player counts and options, each with its label and its values in the
+    lobby's words (seats from 1), defaults marked, and an example of this game (HTML)."""
     title = tr.maybe(f"game.{info.id}", info.title)
     counts = "–".join(sorted({str(info.min_players), str(info.max_players)}))
     lines = [tr("term.options.title", game=title, players=counts)]
     for o in info.options:
         label = tr.maybe(f"opt.{o.key}", o.key)
-        values = ", ".join(
-            f"{json.dumps(v) if not isinstance(v, str) else v}"
-            + (" *" if v == o.default else "")
-            + (f" ({words})" if (words := _words(tr, o.key, v)) != str(v) else "")
-            for v in o.choices)
-        lines.append(f"  {o.key} — {label}: {values}" if label != o.key
-                     else f"  {o.key}: {values}")
-    lines.append(tr("term.options.hint"))
+        values = ", ".join(_choice(tr, o.key, v, o.default) for v in o.choices)
+        lines.append(f"  {o.key} — {label}: {values}")
+    example = next((o for o in info.options if len(o.choices) > 1), None)
+    if example is not None:
+        value = next(v for v in example.choices if v != example.default)
+        lines.append(tr("term.options.hint", example=f"python -m engine play {info.id} "
+                                                     f"--option {example.key}="
+                                                     f"{_shown(example.key, value)}"))
     return "\n".join(lines)
 
 
@@ -119,7 +156,7 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         if not sep:
             out.write(plain(tr("term.bad_option", option=kv)) + "\n")
             return EXIT_BAD_ARGS
-        options[key] = _value(value)
+        options[key] = _typed(key, value)
     players = args.players or game.info.min_players
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEED_RANGE)
     try:
@@ -131,6 +168,8 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         out.write(plain(tr("term.bad_seat", n=players)) + "\n")
         return EXIT_BAD_ARGS
     me = args.seat - 1
+    if isinstance(options.get("sheet_locale"), str) and options["sheet_locale"] in LANGS:
+        tr = Notation(tr, options["sheet_locale"])  # BB-OPT-sheet-locale
     names = names_of(tr, players, me, args.level)
     sides = tuple(tuple(side["seats"]) for side in match.score_sheet["sides"])
     info = TableInfo(0, 0, game.id, plain(tr("term.title", seed=seed)), names, sides)

@@ -208,11 +208,40 @@ def test_list_options_in_the_lobby_words() -> None:
     assert "Deberts: 2–3 players (--players)." in out
     assert "format — Game: match * (a match to the target), " in out
     assert "target — Playing to: 301, 501 *, 1001" in out
-    assert "  tie: trump_then_order *, order_only" in out  # no words of its own: the key
-    assert "first_dealer: 0 (seat 1), 1 (seat 2), 2 (seat 3)" in out
+    # every option has a label; seats are counted from 1, as players count them
+    assert "  tie — Equal sequences: trump_then_order * (" in out
+    assert "first_dealer — Who deals first (seat): 1, 2, 3" in out
+    assert all(" — " in line for line in out.splitlines() if line.startswith("  "))
+    assert "Example: python -m engine play deberts --option " in out
     code, out, _ = _play(["berg", "--list-options"], "ru")
-    assert "berg_height — Высота берга: 10 * (10 (турнирная))" in out
-    assert "Пример: python -m engine play deberts --option target=301" in out
+    assert "berg_height — Высота берга: 10 (турнирная) *, 15 (" in out  # the value said once
+    assert "captain_02 — Капитан пары 1+3: 1 *, 3" in out
+    assert "((" not in out and "))" not in out
+    assert "Пример: python -m engine play berg --option " in out
+    code, out, _ = _play(["bazar_belot", "--list-options"])
+    assert "auto_show — Melds shown by the bot: true * (yes), false (no — each player shows " \
+        "his own)" in out
+    assert "Example: python -m engine play bazar_belot --option " in out
+    assert "deberts" not in out
+
+
+def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
+    for seat, dealer in (("1", "You"), ("2", "🤖 easy 2")):
+        out = _play(["bazar_belot", "--seed", "2", "--level", "easy", "--option",
+                     f"first_dealer={seat}"], script=("q",))[1]
+        assert f"New deal. Dealer: {dealer}." in out
+    code, out, _ = _play(["bazar_belot", "--option", "first_dealer=0"])
+    assert code == 2 and "first_dealer" in out
+
+
+@pytest.mark.parametrize(("lang", "notation", "cell"), [("en", "ru", r"\| К[пчбт]"),
+                                                         ("ru", "en", r"\| K[SHDC]")])
+def test_sheet_locale_sets_the_sheets_notation(lang: str, notation: str,
+                                               cell: str) -> None:  # BB-SHEET-3
+    code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy", "--option",
+                          f"sheet_locale={notation}"], lang)
+    assert code == 0
+    assert re.search(cell, out), out[out.rfind("| "):][:300]
 
 
 def test_bad_arguments_are_explained() -> None:

@@ -148,3 +148,38 @@ async def test_a_plain_stop_counts_nowhere(fake: FakeTelegram, kozyr: Any,
         await fake.send_text(group, bob, "/stats")
         assert "no finished matches" in (await fake.wait_for_message(
             group, text_contains="Bob")).visible_text
+
+
+async def test_own_time_outs_do_not_unrate_a_match(fake: FakeTelegram, kozyr: Any,
+                                                   club: tuple[FakeChat, FakeUser, FakeUser]
+                                                   ) -> None:
+    """Bob lets his clock run out twice, moves once, and again: the moves made at his
+    time-outs are his own (his clock), so the match stays rated and he cannot escape a loss
+    by making the bot play most of his moves."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await start_two(fake, group, alice, bob)
+        turns = 0
+        for _ in range(400):
+            found = await fake.wait_for(
+                lambda f: "over" if over(f, group) else next(
+                    ((u, m) for u in (alice, bob) if (m := hand_message(f, u)) and m.buttons),
+                    None), timeout=30, what="a move or the match's end")
+            if found == "over":
+                break
+            user, hand = found
+            data = next(b.data for row in hand.buttons for b in row if b.data)
+            assert data is not None
+            mark = fake.mark()
+            if user is bob and turns % 3 != 2:
+                await app.service.play.on_deadline(int(data.split("|")[1]), version_of(data))
+            elif (await press_move(fake, user, hand, data, [alice, bob])).text:
+                continue
+            turns += user is bob
+            await wait_redrawn(fake, [alice, bob], version_of(data), since=mark)
+        else:
+            raise AssertionError("the match did not end")
+        photo = await fake.wait_for_message(group, predicate=lambda m: m.photo is not None,
+                                            after=0, timeout=30)
+        assert "Unrated" not in photo.visible_text
+        assert "Rating: " in photo.visible_text

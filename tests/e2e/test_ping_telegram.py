@@ -173,3 +173,104 @@ async def test_a_clock_table_pings_and_a_restart_rearms_the_ping(
         async with app.store.transaction() as tx:
             table = await tx.active_table(1)
         assert table is not None and table.deadline is not None  # a table with a clock
+
+
+async def stop_while_pinged(fake: FakeTelegram, group: FakeChat, alice: FakeUser, bob: FakeUser,
+                            *, undeletable: bool = False) -> tuple[FakeUser, FakeMessage]:
+    """A table without a clock; its first mover is pinged; Alice stops it (``undeletable``:
+    Telegram refuses to delete the messages meanwhile). Returns the mover and his ping."""
+    await start_without_clock(fake, group, alice, bob)
+    first, _ = mover(fake, (alice, bob))
+    ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
+    await fake.send_text(group, alice, "/stop")
+    confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+    if undeletable:
+        fake.fail_next("deleteMessage", "Bad Request: message can't be deleted", times=20)
+    await fake.press_button(alice, confirm, text="Yes, stop")
+    return first, ping
+
+
+async def test_stop_deletes_the_ping(fake: FakeTelegram, kozyr: Any,
+                                     club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """/stop ends the turn: the waiting ping goes with it."""
+    group, alice, bob = club
+    async with kozyr(turn_ping=AFTER):
+        _, ping = await stop_while_pinged(fake, group, alice, bob)
+        await fake.wait_for(lambda _: ping.deleted, what="the ping deleted after /stop")
+
+
+async def test_a_ping_left_after_the_end_says_the_game_is_over(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """A ping the bot could not delete (Telegram refuses to delete old messages): its
+    button, pressed after /stop, says the game is over."""
+    group, alice, bob = club
+    async with kozyr(turn_ping=AFTER):
+        first, ping = await stop_while_pinged(fake, group, alice, bob, undeletable=True)
+        await fake.settle()
+        assert not ping.deleted
+        answer = await fake.press_button(first, ping, text="🃏 To my cards")
+        assert answer.text == "This game is over: there is no move to make."
+
+
+async def test_leave_deletes_the_ping(fake: FakeTelegram, kozyr: Any,
+                                      club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """/leave hands the seat to the bot: the leaver's ping goes."""
+    group, alice, bob = club
+    async with kozyr(turn_ping=AFTER):
+        await start_without_clock(fake, group, alice, bob)
+        first, _ = mover(fake, (alice, bob))
+        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
+        await fake.send_text(group, first, "/leave")
+        await fake.wait_for(lambda _: ping.deleted, what="the ping deleted after /leave")
+
+
+async def test_notify_on_where_pings_are_switched_off(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """TURN_PING=0: the server sends no pings, and /notify says so rather than promising one
+    "after 0 s"."""
+    _, alice, _ = club
+    async with kozyr(turn_ping=0):
+        await fake.start_bot(alice)
+        await fake.wait_for_message(alice, text_contains="kozyr")
+        await fake.send_text(fake.private(alice), alice, "/notify on")
+        said = await fake.wait_for_message(alice, text_contains="ping")
+        assert said.visible_text == ("🔕 Move pings are switched off on this server: your "
+                                     "buttons stay on the message with your cards.")
+        await fake.send_text(fake.private(alice), alice, "/notify")
+        said = await fake.wait_for_message(alice, text_contains="switched off")
+        assert "after 0 s" not in said.visible_text and "Now: on" not in said.visible_text
+
+
+async def test_private_replies_speak_the_players_language(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Private replies (/notify, /confirm, /start) use the player's language: his Telegram
+    app's when kozyr speaks it, else that of the group where he plays."""
+    group, alice, _ = club
+    olena = fake.user(104, "Olena", language_code="uk")
+    hans = fake.user(105, "Hans", language_code="de")
+    async with kozyr(turn_ping=AFTER):
+        await fake.send_text(group, alice, "/lang ru")
+        await fake.wait_for_message(group, text_contains="русск", after=0)
+        await fake.start_bot(olena)
+        said = await fake.wait_for_message(olena, text_contains="kozyr")
+        assert said.visible_text.startswith("Привіт!"), said.visible_text
+        await fake.send_text(fake.private(olena), olena, "/notify on")
+        said = await fake.wait_for_message(olena, text_contains="🔔")
+        assert "я напишу вам" in said.visible_text, said.visible_text
+        await fake.send_text(fake.private(olena), olena, "/confirm")
+        said = await fake.wait_for_message(olena, text_contains="/confirm")
+        assert "Увімкнути: /confirm on" in said.visible_text, said.visible_text
+        await fake.send_text(fake.private(olena), olena, "/help")
+        said = await fake.wait_for_message(olena, text_contains="/new")
+        assert "/notify on|off — нове особисте" in said.visible_text, said.visible_text
+        # Hans's app speaks German: he plays in the Russian group, so Russian it is
+        await fake.start_bot(hans)
+        await fake.wait_for_message(hans, text_contains="kozyr")
+        await fake.send_text(group, hans, "/new deberts")
+        await fake.wait_for_message(group, text_contains="Hans")
+        await fake.send_text(fake.private(hans), hans, "/notify off")
+        said = await fake.wait_for_message(hans, text_contains="🔕")
+        assert "Напоминаний" in said.visible_text, said.visible_text
+        await fake.start_bot(hans)
+        said = await fake.wait_for_message(hans, text_contains="«")
+        assert said.visible_text.startswith("Готово: вы за столом"), said.visible_text

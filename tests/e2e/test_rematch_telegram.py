@@ -5,8 +5,10 @@ at once with the seats rotated and the same options."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+from bot.tables.load import is_suspended
 from tests.e2e.conftest import (
     club,
     fake,
@@ -76,8 +78,69 @@ async def test_rematch_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
             record = await tx.get_match(table.id or 0)
         assert seats == {user: (seat + 1) % 2 for user, seat in old_seats.items()}
         assert record is not None
+        # the lobby's options; the old one also keeps its result message's id (for the expiry)
         assert {k: v for k, v in table.options.items() if k != "first_dealer"} == \
-            {k: v for k, v in first.options.items() if k != "first_dealer"}
+            {k: v for k, v in first.options.items() if k not in ("first_dealer",
+                                                                 "rematch_message")}
         # a press from a client that still shows the button
         late = await fake.press(alice, result, data, strict=False)
         assert late.text == "The rematch has started already."
+
+
+async def test_no_rematch_in_a_group_the_bot_was_removed_from(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """The bot kicked after the match: a press on Rematch is answered, starts no table in a
+    chat the bot is not in and logs no error; added back, the offer works again."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await play_married_bridge(fake, group, alice, bob)
+        result = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        fake.set_admin(group, alice)
+        fake.kick_bot(group, by=alice)
+        await fake.settle()
+        for user in (alice, bob):
+            answer = await fake.press_button(user, fake.message(group, result.message_id),
+                                             text="🔁 Rematch")
+            assert answer.text == ("The bot is not in this group: add it back to play "
+                                   "a rematch.")
+        await fake.settle()
+        async with app.store.transaction() as tx:
+            assert await tx.active_table(1) is None
+        fake.add_bot_back(group, by=alice)
+        for _ in range(600):  # the offers are unmarked once the return has been told
+            async with app.store.transaction() as tx:
+                first = await tx.last_finished_table(1, played=True)
+            if first is not None and not is_suspended(first):
+                break
+            await asyncio.sleep(0.05)
+        answer = await fake.press_button(alice, fake.message(group, result.message_id),
+                                         text="🔁 Rematch")
+        assert answer.text == "Waiting for Bob to press Rematch too."
+
+
+async def test_an_expired_offer_loses_its_button(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """When the offer expires (a lobby's time-out after the match's end) the Rematch button
+    goes from the result message, votes or not, without anyone pressing it."""
+    group, alice, bob = club
+    async with kozyr(lobby_timeout=4):
+        await play_married_bridge(fake, group, alice, bob)
+        result = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        assert labels(result) == ["🔁 Rematch"]
+        await fake.press_button(alice, result, text="🔁 Rematch")
+        await fake.wait_for(lambda f: labels(f.message(group, result.message_id)) == [],
+                            what="the button gone at the offer's expiry")
+        assert fake.message(group, result.message_id).text == result.text  # the result stays
+
+
+async def test_an_offer_that_expired_meanwhile_loses_its_button_at_start_up(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr(lobby_timeout=600):
+        await play_married_bridge(fake, group, alice, bob)
+        result = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        await fake.settle()
+        assert labels(fake.message(group, result.message_id)) == ["🔁 Rematch"]
+    async with kozyr(lobby_timeout=0.5):  # expired while the bot was away
+        await fake.wait_for(lambda f: labels(f.message(group, result.message_id)) == [],
+                            what="the button gone after the restart")

@@ -271,3 +271,49 @@ async def test_leaving_players_accept_or_withdraw(
         await fake.send_text(group, others[1], "/leave")
         await fake.wait_for_message(group, text_contains="Everyone agreed")
         assert await _log(app, table_id) == []
+
+
+async def test_no_takeback_across_the_end_of_a_deal(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Four passes throw the deal in: the last pass ended it (the group was told), so it is
+    not offered for a takeback, and a press of an old button says why."""
+    group, alice, bob = club
+    users = [alice, bob]
+    async with kozyr() as app:
+        table_id = await _open(fake, group, users)
+        for _ in range(4):
+            mover, _other = _to_move(fake, users)
+            hand = hand_message(fake, mover)
+            assert hand is not None
+            data = _button(hand, "Pass")
+            assert not (await press_move(fake, mover, hand, data, users)).text
+        await fake.wait_for_message(group, text_contains="thrown in")
+        last = mover
+        await fake.settle()
+        assert not _has(hand_message(fake, last), TAKE_BACK)
+        version = await _version(app, table_id)
+        answer = await fake.press(last, hand_message(fake, last), f"a|{table_id}|{version}|@undo",
+                                  strict=False)
+        assert answer.text == ("That move ended a deal, and its result is out: it can no "
+                               "longer be taken back.")
+        assert len(await _log(app, table_id)) == 4
+
+
+async def test_no_takeback_when_a_bot_ended_the_deal_after_the_move(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Alice's pass, then the bot's: the bot's threw the deal in, so Alice's pass (which would
+    go back with the bot's move) can no longer be taken back."""
+    group, alice, _ = club
+    async with kozyr() as app:
+        table_id = await _open(fake, group, [alice], bots=1)
+        for _ in range(2):  # two rounds of passes; the bot passes too (this seed)
+            hand = await fake.wait_for(lambda f: (m := hand_message(f, alice))
+                                       and "Your move" in (m.text or "") and m,
+                                       what="Alice to move")
+            assert not (await press_move(fake, alice, hand, _button(hand, "Pass"),
+                                         [alice])).text
+        await fake.wait_for_message(group, text_contains="thrown in")
+        await fake.settle()
+        log = await _log(app, table_id)  # Alice at seat 0: the bot's pass threw the deal in
+        assert log[:4] == [(0, "pass"), (1, "pass"), (0, "pass"), (1, "pass")]
+        assert not _has(hand_message(fake, alice), TAKE_BACK)
