@@ -1,4 +1,4 @@
-"""The ``Messenger`` protocol: all the bot core knows of a platform (DESIGN.md "Bot")."""
+"""The ``Messenger`` protocol: all the bot core knows of a platform (docs/design.md "Layers")."""
 
 from __future__ import annotations
 

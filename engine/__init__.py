@@ -1,6 +1,6 @@
 """kozyr's rules engine: pure, synchronous, no I/O, seeded randomness only.
 
-The face (DESIGN.md "Engine face")::
+The face (docs/design.md "Engine face")::
 
     import engine
     engine.list_games()

@@ -1,4 +1,4 @@
-"""Card codes shared by every game (DESIGN.md "Card codes", BEL-DECK-2).
+"""Card codes shared by every game (docs/design.md "Card codes", BEL-DECK-2).
 
 A card is a two-character string: rank then suit, e.g. ``"TS"`` is the ten of spades. Jokers are
 ``"RJ"`` and ``"BJ"``. Codes never change with the display language; these helpers only parse

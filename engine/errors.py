@@ -1,4 +1,4 @@
-"""The engine's error tree (STYLE.md "what we take" 3).
+"""The engine's error tree (docs/design.md "Errors and rule ids").
 
 ``EngineError`` is the root; both concrete errors are also ``ValueError`` so callers that only
 know the standard library still catch them.
@@ -16,7 +16,8 @@ class IllegalAction(EngineError, ValueError):
 
     Args:
         reason: plain words a player understands, quoting the offending input.
-        rule_id: the id of the rule in ``shared/rules`` that forbids it (e.g. ``"DB-PLAY-3"``).
+        rule_id: the id of the rule that forbids it (e.g. ``"DB-PLAY-3"``; docs/design.md
+            "Rule ids").
     """
 
     def __init__(self, reason: str, rule_id: str) -> None:

@@ -1,4 +1,4 @@
-"""Events: what happened, in the past tense, public to every player (DESIGN.md "Events").
+"""Events: what happened, in the past tense, public to every player (docs/design.md "Events").
 
 Every event is a frozen dataclass; ``to_dict()`` gives ``{"type": ..., ...}`` with plain JSON
 values and ``event_from_dict`` reverses it. No event holds a card that the rules keep hidden from

@@ -1,4 +1,5 @@
-"""The engine's face: ``Game``, ``GameInfo`` and the abstract ``Match`` (DESIGN.md "Engine face").
+"""The engine's face: ``Game``, ``GameInfo`` and the abstract ``Match``
+(docs/design.md "Engine face").
 
 Every game module subclasses ``Match`` and ``Game`` and registers its game in ``engine.registry``.
 
@@ -119,7 +120,7 @@ class SheetResult(TypedDict):
 
 
 class ScoreSheet(TypedDict):
-    """The running score sheet, one shape for every game (DESIGN.md "Engine face")."""
+    """The running score sheet, one shape for every game (docs/design.md "Score sheet")."""
 
     sides: list[Side]
     rows: list[SheetRow]
@@ -170,7 +171,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionInfo, ...] = field(default_factory=tuple)
     #: Player counts at which the game is played in two fixed pairs, partners opposite: seats
-    #: 0 and 2 against 1 and 3 (DESIGN.md "Engine face"). Empty for a game of single players.
+    #: 0 and 2 against 1 and 3 (docs/design.md "Seats"). Empty for a game of single players.
     pairs_at: tuple[int, ...] = ()
 
     def in_pairs(self, players: int) -> bool:
@@ -234,7 +235,7 @@ class Match(abc.ABC):
     @property
     @abc.abstractmethod
     def score_sheet(self) -> ScoreSheet:
-        """The running sheet in the shape DESIGN.md fixes for every game."""
+        """The running sheet in the shape docs/design.md "Score sheet" gives every game."""
 
     @property
     @abc.abstractmethod

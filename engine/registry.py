@@ -1,4 +1,4 @@
-"""The one registry of games (STYLE.md "what we take" 1)."""
+"""The one registry of games (docs/design.md "The registry")."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ EXIT_ILLEGAL = 3
 
 
 def sheet_text(sheet: Mapping[str, Any]) -> str:
-    """The score sheet (DESIGN.md shape) as a table, with the totals and the result."""
+    """The score sheet (docs/design.md "Score sheet") as a table, with the totals and the result."""
     names = [sd["name"] for sd in sheet["sides"]]
     rows = [["deal", *names, "note"]]
     for r in sheet["rows"]:

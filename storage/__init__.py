@@ -1,7 +1,7 @@
 """Persistence for kozyr: SQLModel tables, Alembic migrations, an async unit of work.
 
 Knows tables and rows, not game rules: a match is stored as seed, options, first-deal deck,
-its ordered action log and a JSON snapshot (DESIGN.md "Storage"). The contract is SPEC.md.
+its ordered action log and a JSON snapshot (docs/design.md "Storage").
 """
 
 import logging

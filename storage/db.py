@@ -1,4 +1,5 @@
-"""The Store: engine setup, migrations and the unit of work (see storage/SPEC.md).
+"""The Store: engine setup, migrations and the unit of work (docs/design.md "Migrations",
+"One transaction per move").
 
 Usage::
 

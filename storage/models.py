@@ -1,4 +1,4 @@
-"""SQLModel tables of kozyr (see storage/SPEC.md).
+"""SQLModel tables of kozyr (docs/design.md "Tables").
 
 All datetimes are timezone-aware UTC (`UTCDateTime` stores UTC and always returns aware values,
 also on SQLite, which has no time zone support). Constraint and index names follow

@@ -1,4 +1,4 @@
-"""Tx: the data access methods of one unit of work (see storage/SPEC.md, "Tx").
+"""Tx: the data access methods of one unit of work (docs/design.md "One transaction per move").
 
 Every method that writes flushes at once, so constraint errors surface at the call that caused
 them. Inserts that can hit a unique key run inside a SAVEPOINT: on `Conflict` only that insert

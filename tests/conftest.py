@@ -1,4 +1,4 @@
-"""Suite-wide fixtures: a test fails when anything logs an ERROR (STYLE.md point 13)."""
+"""Suite-wide fixtures: a test fails when anything logs an ERROR (docs/design.md "Tests")."""
 
 from __future__ import annotations
 

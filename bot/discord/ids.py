@@ -1,4 +1,4 @@
-"""Component custom ids: the one codec for Discord button data (DESIGN.md "Bot").
+"""Component custom ids: the one codec for Discord button data (docs/design.md "Button data").
 
 A custom id carries everything a press needs, so buttons keep working after a restart (they are
 matched by pattern, ``DynamicItem``, not by a view kept in memory)::
@@ -12,7 +12,8 @@ matched by pattern, ``DynamicItem``, not by a view kept in memory)::
     kz:s:<n>                                 the n-th choice menu of a message (its options'
                                              values are custom ids of the kinds above)
 
-Discord allows 100 characters; an action code is at most 24 (DESIGN.md), so every id fits.
+Discord allows 100 characters; an action code is at most 24 (docs/design.md "Action codes"), so
+every id fits.
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ def hand_buttons(
     *,
     expanded: str | None = None,
 ) -> tuple[tuple[Button, ...], ...]:
-    """Keyboard from legal codes, the same for every game (DESIGN.md "Views").
+    """Keyboard from legal codes, the same for every game (docs/design.md "Views").
 
     Codes that share a verb and a first argument (``play:KH`` and ``play:KH:bela``; a jack and
     the ranks it may order; a bid level and its strains) form one choice. When all codes fit

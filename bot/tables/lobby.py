@@ -438,7 +438,7 @@ class Lobby:
         assert table.id is not None
         seed = self.new_seed()
         options = engine_options(table.game, dict(table.options))
-        # DB-DEAL-1 / DESIGN.md: the bot draws the lot for the first dealer.
+        # DB-DEAL-1 / docs/design.md "Seats": the bot draws the lot for the first dealer.
         if any(o.key == "first_dealer" for o in engine.get_game(table.game).info.options):
             options.setdefault("first_dealer", seed % players)
         match = engine.get_game(table.game).new_match(players=players, options=options, seed=seed)

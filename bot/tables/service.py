@@ -1,5 +1,5 @@
-"""The table service: kozyr's use cases, platform-neutral (STYLE.md point 8), composed of parts
-named for what they do.
+"""The table service: kozyr's use cases, platform-neutral (docs/design.md "The table service"),
+composed of parts named for what they do.
 
 Handlers parse an update into ``Person``/``Place``/``ActData``/``LobbyData``, call one method
 of one part and answer the press with the notice it returns:

@@ -1,7 +1,8 @@
 """Typed callback data (aiogram ``CallbackData`` factories): the one codec for button data.
 
 ``|`` separates fields because action codes contain ``:``. Telegram allows 64 bytes; an action
-code is at most 24 characters (DESIGN.md), so ``a|<table>|<version>|<code>`` fits.
+code is at most 24 characters (docs/design.md "Action codes"), so ``a|<table>|<version>|<code>``
+fits.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The bazar: which calls are open to whom, and their effect on the state (BB-BID-1 to BB-BID-21).
 
-Verify / can / act in one place (STYLE.md 2): ``*_codes`` and ``can_*`` list what is open,
-``refusal`` explains in plain words (with the rule id) why a code is not, and ``call`` applies a
-legal call. Off-turn calls (``bid:kapo1:<strain>``, ``contra``, ``recontra``) are offered to every
-entitled seat while their window is open; the first one applied wins (DESIGN.md).
+Verify / can / act in one place (docs/design.md "Legal actions"): ``*_codes`` and ``can_*`` list
+what is open, ``refusal`` explains in plain words (with the rule id) why a code is not, and
+``call`` applies a legal call. Off-turn calls (``bid:kapo1:<strain>``, ``contra``, ``recontra``)
+are offered to every entitled seat while their window is open; the first one applied wins
+(docs/design.md "Out-of-turn calls").
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""Berg 2x2 "kapitanka" (``shared/rules/berg.md``): importing ``engine.berg.game`` registers it."""
+"""Berg 2x2 "kapitanka" (``docs/rules/berg.md``): importing ``engine.berg.game`` registers it."""

@@ -1,4 +1,4 @@
-"""Berg 2x2 "kapitanka" (engine id ``berg``, rules doc ``shared/rules/berg.md``).
+"""Berg 2x2 "kapitanka" (engine id ``berg``, rules doc ``docs/rules/berg.md``).
 
 Sections in the order every game module keeps: state and the face, dealing, drawing (turnover,
 ties, deck exchange), moves, declarations, the end of a deal, views, serialisation, the ``Game``.

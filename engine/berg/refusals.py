@@ -1,4 +1,4 @@
-"""Why a code is refused: plain words and the rule id (DESIGN.md "Errors").
+"""Why a code is refused: plain words and the rule id (docs/design.md "Errors and rule ids").
 
 ``refusal`` is called only for a code that ``legal_codes`` does not list; it never raises
 anything but returns the ``IllegalAction`` to raise.

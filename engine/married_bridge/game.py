@@ -115,7 +115,8 @@ class MarriedBridgeMatch(Match):
 
     @property
     def score_sheet(self) -> ScoreSheet:
-        """``{"sides", "rows", "totals", "pot": 0, "result"}`` (DESIGN.md, MB-SCORE-8, MB-END-4)."""
+        """``{"sides", "rows", "totals", "pot": 0, "result"}`` (docs/design.md "Score sheet",
+        MB-SCORE-8, MB-END-4)."""
         s = self._s
         return {
             "sides": views.sides(),

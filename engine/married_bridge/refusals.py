@@ -1,4 +1,5 @@
-"""Why a code is refused: plain words and the rule id that forbids it (DESIGN.md "Errors").
+"""Why a code is refused: plain words and the rule id that forbids it
+(docs/design.md "Errors and rule ids").
 
 ``refusal`` is called only for a code that is not among the seat's legal actions; it never
 changes the state.

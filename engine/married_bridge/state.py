@@ -17,7 +17,7 @@ class MBState:
     Attributes (beyond the obvious):
         first_deck: the given ``deck`` of the first game, top first, or None.
         game_no: games dealt so far (1 during the first game).
-        rows, totals, result: the score sheet (DESIGN.md shape).
+        rows, totals, result: the score sheet (docs/design.md "Score sheet").
         turn: the seat to move (meaningless once ``phase`` is ``over``).
         hands: each seat's cards in the order received.
         talon: the talon, top card first (MB-DEAL-5).

@@ -2,8 +2,8 @@
 random (but reproducible) seat, and the hand of the lone player's partner in Bazar-Belot's kapo
 on one hand (issue #4).
 
-Pairs: seats 0 and 2 against 1 and 3 (DESIGN.md, BB-DEAL-1, BERG-SETUP-1); shown to players as
-seats 1+3 and 2+4.
+Pairs: seats 0 and 2 against 1 and 3 (docs/design.md "Seats", BB-DEAL-1, BERG-SETUP-1); shown
+to players as seats 1+3 and 2+4.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 Four users open a Bazar-Belot table and play a whole match by pressing buttons they can see:
 the player on turn most of the time, and now and then another player's off-turn button (kapo on
-one hand, contra, recontra: DESIGN.md shows them to every entitled seat at once). Bid levels
-come as a two-step choice (a level, then its strain). The final sheet, the stored score rows and
-the result message are checked, and no group message ever shows a card still hidden in a hand
-(BB-PLAY-12).
+one hand, contra, recontra: docs/design.md "Out-of-turn calls" shows them to every entitled seat
+at once). Bid levels come as a two-step choice (a level, then its strain). The final sheet, the
+stored score rows and the result message are checked, and no group message ever shows a card
+still hidden in a hand (BB-PLAY-12).
 """
 
 from __future__ import annotations

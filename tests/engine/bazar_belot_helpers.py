@@ -1,4 +1,4 @@
-"""Shared helpers for the Bazar-Belot engine tests (rules doc `shared/rules/bazar_belot.md`).
+"""Shared helpers for the Bazar-Belot engine tests (rules doc `docs/rules/bazar_belot.md`).
 
 - ``deck_for``: the first-deal ``deck`` that gives each seat the cards wanted (BB-DEAL-5).
 - ``act`` / ``refuse`` / ``run``: apply codes with the checks every test wants.

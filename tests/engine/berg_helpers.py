@@ -1,4 +1,4 @@
-"""Shared helpers for the Berg engine tests (rules doc ``shared/rules/berg.md``).
+"""Shared helpers for the Berg engine tests (rules doc ``docs/rules/berg.md``).
 
 - ``deck_for``: a first-deal ``deck`` giving the hands wanted (BERG-DEAL-3/4).
 - ``arrange``: put a live match into an exact position (white-box: sets the match's state), for

@@ -1,4 +1,4 @@
-"""The conformance driver shared by every game (STYLE.md "what we take" 6).
+"""The conformance driver shared by every game (docs/design.md "Conformance test").
 
 ``Driver`` plays one seeded random match of one game and checks, at every step, what every game
 must satisfy: the game's reference model (its ``Tracker``, called through the hooks a subclass

@@ -1,4 +1,4 @@
-"""Shared helpers for the Deberts engine tests (rules doc `shared/rules/deberts.md`, Part A).
+"""Shared helpers for the Deberts engine tests (rules doc `docs/rules/deberts.md`, Part A).
 
 - ``make_deck`` / ``deck_for``: build a first-deal ``deck`` from the hands wanted, following the
   dealing procedure DB-DEAL-2..5 (non-dealer ``d[0..2]`` + ``d[6..8]``, dealer ``d[3..5]`` +
@@ -34,7 +34,7 @@ ALL_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in NATURAL)
 NAMES = ("A", "B")
 
 # Every rule id that exists in deberts.md and belote_common.md: an IllegalAction / InvalidOptions
-# must name one of these (DESIGN.md "Errors").
+# must name one of these (docs/design.md "Errors and rule ids").
 _IDS = {
     "DB-DEAL": 10, "DB-BID": 6, "DB-MELD": 11, "DB-PLAY": 9, "DB-SCORE": 7, "DB-END": 6,
     "DB-REDEAL": 3, "DB-SHEET": 6, "DB-MOS": 18, "DB-ERR": 3, "DB-KHA": 2, "DB-301": 1,

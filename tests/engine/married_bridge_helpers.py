@@ -1,4 +1,4 @@
-"""Shared helpers for the married bridge engine tests (rules doc `shared/rules/married_bridge.md`).
+"""Shared helpers for the married bridge engine tests (rules doc `docs/rules/married_bridge.md`).
 
 - The decks of MB-EX-7 (the seed's, which reproduces its out-of-turn lead, and the corrected one)
   and the seed's record of play as action codes.

@@ -1,4 +1,4 @@
-"""One conformance test over the registry (STYLE.md "what we take" 6): every game of
+"""One conformance test over the registry (docs/design.md "Conformance test"): every game of
 ``engine.list_games()``, at every player count it allows, plays seeded random matches checked at
 every step (``conformance.Driver``: the game's reference model, refusals, clones, JSON round
 trips, restore mid-deal, determinism, a bound on the length); ``conformance_games`` says what
@@ -36,7 +36,7 @@ def _shared(factory: pytest.TempPathFactory) -> Path | None:
     return folder
 
 
-def test_every_registered_game_has_its_matches():  # STYLE.md 6: the registry, every player count
+def test_every_registered_game_has_its_matches():  # the registry, every player count
     games = registry()
     assert {d.game for d in SUITES.values()} == set(games)
     for gid, info in games.items():
@@ -46,7 +46,7 @@ def test_every_registered_game_has_its_matches():  # STYLE.md 6: the registry, e
 
 @pytest.mark.parametrize("chunk", [pytest.param(c, id=c.id) for c in CHUNKS])
 def test_random_matches(chunk: Chunk, tmp_path_factory: pytest.TempPathFactory
-                        ) -> None:  # STYLE.md 6; every rule id via the game's Tracker
+                        ) -> None:  # every rule id via the game's Tracker
     stats: collections.Counter[str] = collections.Counter()
     t0 = time.perf_counter()
     for i in chunk.matches:

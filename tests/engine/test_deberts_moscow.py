@@ -1,5 +1,5 @@
 """Deberts Part B.1-B.3: Moscow rules, the Kharkiv variant, the game to 301, and the variant
-options (shared/rules/deberts.md, one test per rule id DB-MOS-*, DB-ERR-*, DB-KHA-*, DB-301-1,
+options (docs/rules/deberts.md, one test per rule id DB-MOS-*, DB-ERR-*, DB-KHA-*, DB-301-1,
 DB-OPT-*). Hands are built with ``deck=`` (DB-DEAL-2..5); seat 0 is the non-dealer.
 """
 

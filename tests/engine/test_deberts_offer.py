@@ -1,4 +1,4 @@
-"""Deberts Part B.6, the offer of fifty and the 250-point gap finish (shared/rules/deberts.md),
+"""Deberts Part B.6, the offer of fifty and the 250-point gap finish (docs/rules/deberts.md),
 one test per rule id DB-OFFER-1..5. E.1's deck: seat 0 non-dealer, seat 1 dealer, up-card 8H.
 """
 

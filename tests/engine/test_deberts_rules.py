@@ -1,4 +1,4 @@
-"""Deberts Part A, one test per rule id (shared/rules/deberts.md) plus the BEL- rules it uses.
+"""Deberts Part A, one test per rule id (docs/rules/deberts.md) plus the BEL- rules it uses.
 
 Hands are built with ``deck=`` following DB-DEAL-2..5 (``make_deck`` / ``deck_for``); seat 0 is the
 non-dealer unless ``first_dealer=0``. Pure helpers (``engine.belote.common``,
@@ -1233,7 +1233,7 @@ def test_play_first_helper_sanity():  # the helpers used above behave
     assert evs[-1]["type"] == "play"
 
 
-def test_every_part_a_rule_is_named_here():  # rules/README.md: tests name the rule ids
+def test_every_part_a_rule_is_named_here():  # docs/design.md "Rule ids"
     import pathlib
     import re
 

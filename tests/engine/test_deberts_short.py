@@ -1,4 +1,4 @@
-"""Deberts Part B.4-B.5: short one-deal games in stakes and the "dave" (shared/rules/deberts.md),
+"""Deberts Part B.4-B.5: short one-deal games in stakes and the "dave" (docs/rules/deberts.md),
 one test per rule id DB-SHORT-1..7 and DB-DAVE-1..7. The deal of E.1 gives seat 0 169 deal points
 and seat 1 31, whoever declares.
 """

@@ -1,4 +1,4 @@
-"""Deberts Part B.7, three players: one test per rule id DB-3P-1..12 (shared/rules/deberts.md).
+"""Deberts Part B.7, three players: one test per rule id DB-3P-1..12 (docs/rules/deberts.md).
 
 Decks are built with ``deberts_ref.deck3`` (DB-3P-2); the first dealer is seat 2, so seat 0 bids
 and leads first. Scoring is checked on the pure functions (``score_deal3``, ``match_result_3p``)

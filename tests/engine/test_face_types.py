@@ -1,5 +1,5 @@
 """The engine's face as typed in ``engine.match``: every game's views and score sheet carry
-exactly the keys of ``View`` and ``ScoreSheet`` (DESIGN.md "Engine face"), mid-match and at
+exactly the keys of ``View`` and ``ScoreSheet`` (docs/design.md "Engine face"), mid-match and at
 the end."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def _check_sheet(sheet: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
-def test_views_and_sheet_have_the_typed_keys(game: str, players: int) -> None:  # STYLE.md 6
+def test_views_and_sheet_have_the_typed_keys(game: str, players: int) -> None:
     m = engine.get_game(game).new_match(players=players, seed=3)
     rng = random.Random(3)
     steps = 0

@@ -1,6 +1,6 @@
 """``GameInfo.pairs_at``: the player counts a game plays in two pairs, partners opposite.
 
-DESIGN.md "Engine face": in pair games seats 0 and 2 are partners against 1 and 3 (BB-DEAL-1,
+docs/design.md "Seats": in pair games seats 0 and 2 are partners against 1 and 3 (BB-DEAL-1,
 BERG-SETUP-1). The bot lays a lobby out in pairs from this field, so it must agree with the sides
 of the score sheet of every game at every player count it allows.
 """
