@@ -1,5 +1,9 @@
 """A player's hand message: his cards, what he knows, and buttons for exactly his legal moves
 (long choices open in a second step).
+
+This module renders a hand from a view and a list of codes (``render_hand``). The entry point
+the bot calls is ``hand_screen`` in bot/show/display.py: it takes the seat's legal moves from
+the match and adds the takeback lines and buttons (bot/show/takeback.py).
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ the table version it was set for; the use case checks the version when it fires,
 that fires after its move was made changes nothing. Deadlines live in the database
 (``game_table.deadline``) and are re-armed at start-up: a deadline that passed while the bot
 was down leaves the player half his time.
+
+What a missed deadline does (the bot moves for the player) is ``Play.on_deadline`` in
+bot/tables/play.py; the timer lengths a lobby offers are ``TURN_TIMERS`` in bot/tables/lobby.py.
 """
 
 from __future__ import annotations

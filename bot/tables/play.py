@@ -258,11 +258,12 @@ class Play:
         return loaded, event_dicts, next_
 
     async def follow(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan) -> None:
-        """After a committed change: redraw the table as committed, then arm what comes next.
+        """After a committed change: redraw, then arm the timers.
 
-        A redraw that fails is logged and the timers are armed all the same: a table whose
-        messages lag is redrawn by the next change, a table without a timer is stuck. The
-        pings the change made useless are deleted.
+        The pings the change made useless are deleted; the table is redrawn as committed
+        (``Display.show``); then what comes next is armed (``Clock.arm``). A redraw that fails
+        is logged and the timers are armed all the same: a table whose messages lag is redrawn
+        by the next change, a table without a timer is stuck.
         """
         for chat, message_id in [*self._spent.pop(loaded.id, []),
                                  *self.takebacks.spent.pop(loaded.id, [])]:
