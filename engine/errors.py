@@ -16,8 +16,8 @@ class IllegalAction(EngineError, ValueError):
 
     Args:
         reason: plain words a player understands, quoting the offending input.
-        rule_id: the id of the rule that forbids it (e.g. ``"DB-PLAY-3"``; docs/design.md
-            "Rule ids").
+        rule_id: the id of the rule that forbids it, e.g. ``"DB-PLAY-3"``
+            (docs/design.md "Rule ids").
     """
 
     def __init__(self, reason: str, rule_id: str) -> None:

@@ -1,7 +1,7 @@
 """One ``asyncio.Lock`` per table, dropped when nobody holds or waits for it.
 
-The table service serialises every change of a table with it (docs/design.md "The table
-service"); forged table ids must not grow the dictionary for ever.
+The table service serialises every change of a table with it
+(docs/design.md "The table service"); forged table ids must not grow the dictionary for ever.
 """
 
 from __future__ import annotations
