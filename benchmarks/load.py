@@ -40,8 +40,8 @@ being set up) and ``--warmup`` seconds more, it measures for ``--seconds`` (or u
 
 ``--profile DIR`` runs cProfile in the bot process during each window and writes
 ``DIR/bot-<limits>-<N>.prof`` (``python -m pstats`` to read it). cProfile times the main thread
-by the wall clock: leave out the time in ``select.epoll`` (idle), and SQLite's own work runs in
-aiosqlite's thread, outside the profile.
+by the wall clock: leave out the time in ``select.epoll`` (idle); SQLite runs in the same
+thread (storage/inline_sqlite.py), so its work is in the profile.
 
 ``--vs-floor`` runs, for each table count, ``--rounds`` pairs of windows: kozyr, then the floor
 bot (``benchmarks/floor.py``: the same Bot API calls per press and nothing else) against the

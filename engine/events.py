@@ -8,6 +8,8 @@ any player: hands live only in ``Match.view(seat)``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -59,6 +61,54 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         if f.name in data
     }
     return cls(**kwargs)
+
+
+
+class EventLog:
+    """A match's events in order, decoded from its snapshot only when someone reads them.
+
+    A match decoded from a snapshot (``Game.from_json``) keeps the stored event dicts as they
+    came; a move appends its ``Event`` objects; ``to_dicts`` hands the stored dicts back as they
+    are, followed by the new events' ``to_dict()``. So a move of a stored match (the bot loads,
+    applies and stores one per press) costs the same early and late in a deal, and the events
+    are decoded once, when ``events`` is first read (the bot players follow the deal there).
+
+    The stored dicts are shared, not copied: neither ``from_json``'s input nor ``to_json``'s
+    output may be changed in place while the match is used.
+    """
+
+    __slots__ = ("_events", "_pending", "_stored")
+
+    def __init__(self, events: Iterable[Event] = (),
+                 stored: Sequence[dict[str, Any]] = ()) -> None:
+        #: the first events as stored (``to_dict`` form), then ``_events`` after them until read
+        self._stored: tuple[dict[str, Any], ...] = tuple(stored)
+        self._events: list[Event] = list(events)
+        self._pending = bool(self._stored)  # the stored ones are not decoded yet
+
+    def items(self) -> list[Event]:
+        """Every event, in order (the list itself: ``Match.events``)."""
+        if self._pending:
+            self._events[:0] = [event_from_dict(d) for d in self._stored]
+            self._pending = False
+        return self._events
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """Append the events of a move."""
+        self._events.extend(events)
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """Every event in ``to_dict()`` form: the stored ones as they came, then the rest."""
+        rest = self._events if self._pending else itertools.islice(
+            self._events, len(self._stored), None)
+        return [*self._stored, *(e.to_dict() for e in rest)]
+
+    def copy(self) -> EventLog:
+        """An independent log with the same events (the stored dicts shared)."""
+        twin = EventLog.__new__(EventLog)
+        twin._stored, twin._events, twin._pending = self._stored, list(self._events), \
+            self._pending
+        return twin
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ are fixed when the match is made and shared outright.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -47,3 +48,28 @@ def copy_state(state: T) -> T:
             fields[key] = value
     new.__dict__.update(fields)
     return new
+
+
+def state_dict(state: Any) -> dict[str, Any]:
+    """The fields of the dataclass instance ``state`` as a dict, for ``Match.to_json``: the
+    copies of `copy_state` (deeper values shared, which the games never change in place), the
+    options copied as well. ``dataclasses.asdict`` with a deep copy walked every value, and a
+    state's sheet rows grow with the match."""
+    fields: dict[str, Any] = copy_state(state).__dict__
+    fields.update((key, _two_levels(fields[key])) for key in SHARED if key in fields)
+    return fields
+
+
+def state_from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
+    """An instance of the state class ``cls`` from `state_dict` output (``from_json``), sharing
+    nothing a game changes with ``data``: copied as `copy_state` copies."""
+    return copy_state(cls(**data))
+
+
+def _two_levels(value: Any) -> Any:
+    if type(value) is list:
+        return [x.copy() if type(x) is list or type(x) is dict else x for x in value]
+    if type(value) is dict:
+        return {k: v.copy() if type(v) is list or type(v) is dict else v
+                for k, v in value.items()}
+    return value

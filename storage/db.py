@@ -9,10 +9,13 @@ Usage::
         user = await tx.upsert_user("tg", "42", "Ann")
     await store.close()
 
-SQLite connections get ``journal_mode=WAL``, ``foreign_keys=ON`` and ``busy_timeout=5000``; the
-driver's own transaction handling is switched off (``isolation_level = None`` on connect) and
-every transaction is started by SQLAlchemy's "begin" event with ``BEGIN IMMEDIATE``, so the write
-lock is taken when the transaction starts and concurrent read-modify-write cycles serialise.
+SQLite connections get ``journal_mode=WAL`` and ``foreign_keys=ON``; the driver's own
+transaction handling is switched off (``isolation_level = None`` on connect) and every
+transaction is started by SQLAlchemy's "begin" event with ``BEGIN IMMEDIATE``, so the write lock
+is taken when the transaction starts and concurrent read-modify-write cycles serialise. SQLite
+runs in the event loop's thread (storage/inline_sqlite.py: aiosqlite's face, no worker thread),
+and a statement that finds another process's lock waits up to 5 s there without blocking the
+loop (``busy_timeout`` is 0: SQLite's own handler would sleep in the loop's thread).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from storage import inline_sqlite
 from storage.errors import NewerDatabase, StartError, StorageError
 from storage.tx import Tx
 
@@ -56,7 +60,8 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_PRAGMAS: tuple[str, ...] = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=5000",
+    # no waiting inside SQLite: storage/inline_sqlite.py waits for a lock with asyncio.sleep
+    "PRAGMA busy_timeout=0",
     # WAL with NORMAL: a commit no longer waits for an fsync (about 3 ms each here); a power
     # cut may lose the last commits but never corrupts the file (sqlite.org/pragma.html).
     "PRAGMA synchronous=NORMAL",
@@ -114,10 +119,17 @@ def _sqlite_on_begin(conn: Connection) -> None:
 
 def make_engine(url: str | URL, echo: bool = False) -> AsyncEngine:
     """Create an async engine for ``url`` (see `async_url`); for SQLite with the WAL / foreign
-    key / busy timeout pragmas and ``BEGIN IMMEDIATE`` transactions installed."""
+    key / busy timeout pragmas and ``BEGIN IMMEDIATE`` transactions installed, its connections
+    running SQLite in the event loop's thread (`inline_sqlite`)."""
     url = async_url(url)
     if url.get_backend_name() == "sqlite":
-        engine = create_async_engine(url, echo=echo)
+
+        async def open_inline() -> inline_sqlite.InlineConnection:
+            args, kwargs = engine.sync_engine.dialect.create_connect_args(engine.url)
+            return inline_sqlite.connect(*args, **kwargs)
+
+        # the aiosqlite dialect over connections that run SQLite in place (no driver thread)
+        engine = create_async_engine(url, echo=echo, async_creator=open_inline)
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
         return engine

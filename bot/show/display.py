@@ -137,7 +137,7 @@ class Display:
         self.default_lang = default_lang
         self.detached = isinstance(messenger, Outbox)
         self.outbox = messenger if isinstance(messenger, Outbox) else Outbox(messenger)
-        self.locks = locks or TableLocks()
+        self.locks = locks if locks is not None else TableLocks()  # an empty one is falsy
         self._shown: OrderedDict[tuple[str, str], Screen] = OrderedDict()
         self._sent: dict[Slot, _Sent] = {}
         self._tasks: set[asyncio.Task[None]] = set()

@@ -19,14 +19,18 @@ from bot.show.common import bot_name
 from bot.show.display import Display
 from bot.show.lobby import render_lobby
 from bot.tables.access import Access, join_payload
-from bot.tables.clock import Clock, utcnow
+from bot.tables.clock import Clock, Plan, plan, utcnow
 from bot.tables.kit import Kit
-from bot.tables.load import decode
-from bot.tables.ping_state import forget_table_pings
+from bot.tables.load import Loaded, load
 from bot.tables.play import Answer, answer_safely, guarded
-from storage import Conflict, GameTable, Tx
+from bot.tables.stop import Stop
+from storage import Conflict, GameTable, MatchRecord, Seat, Tx
 
 log = logging.getLogger(__name__)
+
+#: Lobby buttons the table's creator may press, and a chat admin as well (asked of the platform
+#: only when someone else presses them).
+BOSS_OPS = ("start", "cancel", "opt")
 
 
 #: Seconds per move a lobby may choose (0: no clock). A table option of the bot, not the engine.
@@ -104,6 +108,7 @@ class Lobby:
         self.access = access
         self.new_seed = new_seed
         self.link_secret = link_secret
+        self.stopping = Stop(kit, display, clock, records)
         self._invited: set[tuple[int, str]] = set()
         #: Invitations posted in a group, by person: removed once he opens the private chat.
         self._invitations: dict[str, list[tuple[Target, str]]] = {}
@@ -170,23 +175,27 @@ class Lobby:
     async def lobby_screen(self, table_id: int, closed: str | None = None) -> Screen:
         """Render the lobby of ``table_id`` as it is in the database."""
         async with self.kit.store.transaction() as tx:
-            table = await tx.get_table(table_id)
-            assert table is not None
-            chat = await tx.get_chat(table.chat_id)
-            info = engine.get_game(table.game).info
-            pairs = info.in_pairs(info.max_players)
-            names: list[str | None] = [None] * info.max_players if pairs else []
-            tr = self.kit.tr(chat.lang if chat else None)
-            seats = await tx.seats(table_id)
-            several = sum(1 for seat in seats if not seat.user_id) > 1  # as seat_names numbers
-            for seat in seats:
-                user = await tx.get_user(seat.user_id) if seat.user_id else None
-                name = user.name if user else bot_name(tr, seat.bot_level,
-                                                       seat.seat if several else None)
-                if pairs and 0 <= seat.seat < len(names):
-                    names[seat.seat] = name  # by seat number: the pairs are fixed by it
-                else:
-                    names.append(name)
+            loaded = await load(tx, table_id)
+        assert loaded is not None
+        return self.lobby_screen_of(loaded, closed)
+
+    def lobby_screen_of(self, loaded: Loaded, closed: str | None = None) -> Screen:
+        """Render the lobby of the table as ``loaded`` (``closed``: the notice key of a lobby
+        no longer open)."""
+        table, seats, table_id = loaded.table, loaded.seats, loaded.id
+        info = engine.get_game(table.game).info
+        pairs = info.in_pairs(info.max_players)
+        names: list[str | None] = [None] * info.max_players if pairs else []
+        tr = self.kit.tr(loaded.chat.lang)
+        several = sum(1 for seat in seats if not seat.user_id) > 1  # as seat_names numbers
+        for seat in seats:
+            user = loaded.user(seat)
+            name = user.name if user else bot_name(tr, seat.bot_level,
+                                                   seat.seat if several else None)
+            if pairs and 0 <= seat.seat < len(names):
+                names[seat.seat] = name  # by seat number: the pairs are fixed by it
+            else:
+                names.append(name)
         return render_lobby(tr, table_id=table_id,
                             game=table.game, names=names, options=dict(table.options),
                             choices=lobby_choices(table.game), min_players=info.min_players,
@@ -214,34 +223,44 @@ class Lobby:
             return notice
         async with self.kit.locks(data.table_id):
             if data.op == "stop":
-                return await self._stop(person, data, reply, used)
+                return await self.stopping.confirm(person, data, reply, used)
             refusal = await self.access.join_refusal(person, data, place)
             if refusal is not None:  # a stranger's join: answered, nothing changes
                 await reply(refusal)
                 return refusal
-            notice, status, message_id, here = await self._lobby(person, data)
+            done = await self._lobby(person, data)
+            if isinstance(done, Place):  # not the creator: is he an admin of the table's chat?
+                done = await self._lobby(person, data,
+                                         by_admin=await self.kit.messenger.is_admin(done, person))
+                assert not isinstance(done, Place)
+            notice, status, message_id, here, started = done
             await answer_safely(reply, notice)
             if here is None:
                 return notice
-            await guarded(self._redraw_lobby(data.table_id, status, message_id, here),
+            await guarded(self._redraw_lobby(data.table_id, status, message_id, here,
+                                             started[0] if started else None),
                           "lobby %s not redrawn", data.table_id)
-            if status != "lobby":  # the lobby's clock goes; the turn clocks start, so the
+            if started is not None:  # the lobby's clock goes; the turn clocks start, so the
                 # first table message already shows the first player's clock
-                await self.clock.schedule(data.table_id)
-            if status == "playing":
-                await guarded(self.display.refresh(data.table_id, new_events=[],
-                                                   new_table_message=True),
+                self.clock.timers.cancel(data.table_id, "lobby")
+                self.clock.arm(started[1])
+                await guarded(self.display.show(started[0], new_events=[],
+                                                new_table_message=True),
                               "table %s not drawn at its start", data.table_id)
+            elif status != "lobby":
+                await self.clock.schedule(data.table_id)
         return notice
 
     async def _redraw_lobby(self, table_id: int, status: str, message_id: str | None,
-                            here: Place) -> None:
-        """Edit the lobby message to show the table as stored (closed once it started)."""
+                            here: Place, loaded: Loaded | None = None) -> None:
+        """Edit the lobby message to show the table as stored (closed once it started;
+        ``loaded``: as the start committed it, not read again)."""
         closed = {"aborted": "lobby.cancelled", "playing": "lobby.started"}.get(status)
         if closed and self.kit.catalogs.has("en", f"{closed}.{self.kit.platform}"):
             closed = f"{closed}.{self.kit.platform}"  # the platform's own wording (Discord)
         if message_id:
-            screen = await self.lobby_screen(table_id, closed)
+            screen = (self.lobby_screen_of(loaded, closed) if loaded is not None
+                      else await self.lobby_screen(table_id, closed))
             try:
                 new_id = await self.kit.messenger.edit(Target(here.chat_ext_id, here.thread_id),
                                                    message_id, screen)
@@ -250,50 +269,52 @@ class Lobby:
             if new_id != message_id:
                 await self.save_lobby_id(table_id, new_id)
 
-    async def _lobby(self, person: Person, data: LobbyData
-                     ) -> tuple[str, str, str | None, Place | None]:
-        """The database part of a lobby press: (notice, status, lobby message, place or None).
+    async def _lobby(self, person: Person, data: LobbyData, *, by_admin: bool | None = None
+                     ) -> Place | tuple[str, str, str | None, Place | None,
+                                        tuple[Loaded, Plan] | None]:
+        """The database part of a lobby press, one load of the table: (notice, status, lobby
+        message, place or None, the started table and its first plan or None). The place is
+        None when nothing changed (no redraw needed).
 
-        The place is None when nothing changed (no redraw needed).
+        ``by_admin``: whether the person is an admin of the table's chat, None when not asked
+        yet; a ``BOSS_OPS`` press by someone else than the creator then returns the table's
+        place, where the caller asks the platform (outside the transaction: on SQLite it
+        holds the write lock) before pressing again.
         """
-        # Platform calls happen outside the transaction: on SQLite it holds the write lock.
-        # The admin check is made in the table's own chat, whatever chat the press came from.
-        boss_by_admin = False
-        home = await self._home(data.table_id)
-        if data.op in ("start", "cancel", "opt") and home is not None:
-            boss_by_admin = await self.kit.messenger.is_admin(home, person)
         invite: Screen | None = None
         changed = True
+        started: tuple[Loaded, Plan] | None = None
         async with self.kit.store.transaction() as tx:
-            table = await tx.get_table(data.table_id, lock=True)
-            chat = await tx.get_chat(table.chat_id) if table else None
-            tr = self.kit.tr(chat.lang if chat else None)
-            if table is None or chat is None or table.status != "lobby":
-                return tr("notice.lobby_closed"), "", None, None
+            loaded = await load(tx, data.table_id, lock=True)
+            tr = self.kit.tr(loaded.chat.lang if loaded else None)
+            if loaded is None or loaded.table.status != "lobby":
+                return tr("notice.lobby_closed"), "", None, None, None
+            table, chat, seats = loaded.table, loaded.chat, loaded.seats
+            here = Place(self.kit.platform, chat.ext_id, chat.title, table.thread_id)
             user = await tx.upsert_user(self.kit.platform, person.ext_id, person.name,
                                         person.username)
             assert user.id is not None and table.id is not None
-            seats = await tx.seats(table.id)
+            if data.op in BOSS_OPS and user.id != table.creator_id and by_admin is None:
+                return here
             mine = next((s for s in seats if s.user_id == user.id), None)
             info = engine.get_game(table.game).info
-            is_boss = user.id == table.creator_id or boss_by_admin
-            here = Place(self.kit.platform, chat.ext_id, chat.title, table.thread_id)
+            is_boss = user.id == table.creator_id or bool(by_admin)
             pairs = info.in_pairs(info.max_players)
             op, taken = data.op, False
             want = seat_arg(data.arg, info.max_players) if op in ("sit", "seat") else None
             if op in ("sit", "seat"):
                 if want is None:
-                    return tr("notice.bad_data"), "", None, None
+                    return tr("notice.bad_data"), "", None, None, None
                 holder = next((s for s in seats if s.seat == want), None)
                 if holder is not None and op == "seat" and holder is not mine:
                     # A join link for a seat someone has taken since: any free seat will do.
                     op, want, taken = "join", None, True
                 elif holder is not None:
                     key = "notice.seat_yours" if holder is mine else "notice.seat_taken"
-                    return tr(key), "", None, None
+                    return tr(key), "", None, None, None
             if op in ("join", "sit", "seat") and mine is not None:
                 if op == "join":
-                    return tr("notice.already_joined"), "", None, None
+                    return tr("notice.already_joined"), "", None, None, None
                 # A move before the start: the seat row keeps its user, only its number changes.
                 assert want is not None
                 mine.seat = want
@@ -301,7 +322,7 @@ class Lobby:
                 notice = tr("notice.seat_moved", seat=mine.seat + 1)
             elif op in ("join", "sit", "seat"):
                 if len(seats) >= info.max_players:
-                    return tr("notice.full"), "", None, None
+                    return tr("notice.full"), "", None, None, None
                 link = self.kit.messenger.deep_link(join_payload(self.link_secret, table.id, want))
                 if not user.can_dm and link:
                     # one invitation per table, and one more per seat asked for
@@ -318,43 +339,43 @@ class Lobby:
                         await tx.add_seat(table.id, want, user.id)
                     except Conflict:
                         key = "notice.full" if op == "join" else "notice.seat_taken"
-                        return tr(key), "", None, None
+                        return tr(key), "", None, None, None
                     notice = (tr("notice.seat_instead", seat=want + 1) if taken
                               else tr("notice.joined"))
             elif data.op == "leave":
                 if mine is None:
-                    return tr("notice.not_joined"), "", None, None
+                    return tr("notice.not_joined"), "", None, None, None
                 await tx.remove_seat(table.id, mine.seat)
                 notice = tr("notice.left")
             elif data.op == "bot":
                 if mine is None and not is_boss:
-                    return tr("notice.not_joined"), "", None, None
+                    return tr("notice.not_joined"), "", None, None, None
                 if len(seats) >= info.max_players:
-                    return tr("notice.full"), "", None, None
+                    return tr("notice.full"), "", None, None, None
                 level = data.arg if data.arg in engine.ai.LEVELS else "normal"
                 free = free_seat(table.id, {s.seat for s in seats}, info.max_players,
                                  at_random=False)
                 try:
                     await tx.add_seat(table.id, free, None, bot_level=level)
                 except Conflict:
-                    return tr("notice.full"), "", None, None
+                    return tr("notice.full"), "", None, None, None
                 notice = tr("notice.bot_added")
             elif data.op == "unbot":
                 if mine is None and not is_boss:  # as for adding one: players and the creator
-                    return tr("notice.not_joined"), "", None, None
+                    return tr("notice.not_joined"), "", None, None, None
                 bots = [s for s in seats if s.user_id is None]
                 if not bots:
-                    return tr("notice.no_bot"), "", None, None
+                    return tr("notice.no_bot"), "", None, None, None
                 await tx.remove_seat(table.id, bots[-1].seat)
                 notice = tr("notice.bot_removed")
             elif not is_boss:
-                return tr("notice.only_creator"), "", None, None
+                return tr("notice.only_creator"), "", None, None, None
             elif data.op == "opt":
                 key, _, raw = data.arg.partition("=")
                 choices = lobby_choices(table.game).get(key, [])
                 value = next((v for v in choices if str(v) == raw), None)
                 if value is None:
-                    return tr("notice.bad_data"), "", None, None
+                    return tr("notice.bad_data"), "", None, None, None
                 table.options = {**table.options, key: value}
                 await tx.save_table(table)
                 notice = tr("notice.done")
@@ -364,20 +385,21 @@ class Lobby:
                 notice = tr("notice.done")
             else:
                 if not info.min_players <= len(seats) <= info.max_players:
-                    return tr("notice.not_enough", n=info.min_players), "", None, None
+                    return tr("notice.not_enough", n=info.min_players), "", None, None, None
                 if all(s.user_id is None for s in seats):  # bots only: nobody could play
-                    return tr("notice.no_humans"), "", None, None
+                    return tr("notice.no_humans"), "", None, None, None
                 try:
-                    await self.start_match(tx, table, len(seats))
+                    record, match, next_ = await self.start_match(tx, table, len(seats), seats)
                 except engine.InvalidOptions as exc:
                     log.info("table %s not started: %s (%s)", table.id, exc, exc.rule_id)
                     reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.options_refused"))
-                    return tr("notice.cannot_start", reason=reason), "", None, None
+                    return tr("notice.cannot_start", reason=reason), "", None, None, None
                 notice = tr("notice.done")
+                started = (Loaded(table, chat, seats, loaded.users, record, match), next_)
             status, message_id = table.status, table.message_id
         if invite is not None:
             await self.post_invitation(here, person, invite)
-        return notice, status, message_id, here if changed else None
+        return notice, status, message_id, here if changed else None, started
 
     async def post_invitation(self, place: Place, person: Person, invite: Screen) -> None:
         """Post ``invite`` in the group and remember it, to remove it once ``person`` opened
@@ -429,8 +451,12 @@ class Lobby:
                 table.message_id = message_id
                 await tx.save_table(table)
 
-    async def start_match(self, tx: Tx, table: GameTable, players: int) -> None:
-        """Create the match (seeded), freeze the options, and mark the table playing.
+    async def start_match(self, tx: Tx, table: GameTable, players: int,
+                          seats: list[Seat] | None = None
+                          ) -> tuple[MatchRecord, engine.Match, Plan]:
+        """Create the match (seeded), freeze the options, mark the table playing and set its
+        first deadline. ``seats``: the table's seats as read in ``tx`` (renumbered in place).
+        Returns the match's record, the match and what its clock does first (`plan`).
 
         Raises:
             engine.InvalidOptions: the engine refuses these options or this player count.
@@ -445,7 +471,8 @@ class Lobby:
         # Seats are numbered 0..n-1 in the order they were taken (someone may have left). A full
         # table has exactly 0..n-1 already and keeps every seat as chosen, so the pairs of a pair
         # game (seats 0+2 against 1+3, BB-DEAL-1, BERG-SETUP-1) are never renumbered apart.
-        seats = await tx.seats(table.id)
+        if seats is None:
+            seats = await tx.seats(table.id)
         if [s.seat for s in seats] != list(range(len(seats))):
             for row in seats:
                 row.seat += 1000  # out of the way of the unique (table, seat) key first
@@ -453,10 +480,12 @@ class Lobby:
             for i, row in enumerate(seats):
                 row.seat = i
                 await tx.save_seat(row)
-        await tx.create_match(table.id, seed, players, options, None, match.to_json())
+        record = await tx.create_match(table.id, seed, players, options, None, match.to_json())
         table.status, table.version = "playing", table.version + 1
         table.options = {**table.options, **options}
+        next_ = plan(table, match, seats, keep_deadline=False)
         await tx.save_table(table)
+        return record, match, next_
 
     # ---- stopping a running match ------------------------------------------------------------
 
@@ -482,50 +511,3 @@ class Lobby:
         await self.kit.say(place, tr("notice.stop_confirm"), (
             (Button(tr("button.stop_yes"), LobbyData(table.id, "stop", "yes")),
              Button(tr("button.stop_no"), LobbyData(table.id, "stop", "no"))),))
-
-    async def _stop(self, person: Person, data: LobbyData, reply: Answer,
-                    used: Callable[[], Awaitable[None]] | None = None) -> str:
-        """The confirmation button of ``/stop``: end the match as aborted, keeping its rows."""
-        home = await self._home(data.table_id)
-        boss_by_admin = home is not None and await self.kit.messenger.is_admin(home, person)
-        kept = False
-        pings: list[tuple[str, str]] = []
-        async with self.kit.store.transaction() as tx:
-            table = await tx.get_table(data.table_id, lock=True)
-            chat = await tx.get_chat(table.chat_id) if table else None
-            tr = self.kit.tr(chat.lang if chat else None)
-            if data.arg not in ("yes", "no"):  # only the two buttons /stop offers
-                notice = tr("notice.bad_data")
-            elif table is None or table.status != "playing":
-                notice = tr("notice.table_over")
-            elif not (boss_by_admin or (
-                    (user := await tx.find_user(self.kit.platform, person.ext_id)) is not None
-                    and user.id == table.creator_id)):
-                notice = tr("notice.only_creator")
-            elif data.arg != "yes":
-                notice = tr("notice.stop_kept")
-                kept = True
-            else:
-                table.status = "aborted"
-                table.version += 1
-                await tx.save_table(table)
-                pings = await forget_table_pings(tx, data.table_id)
-                record = await tx.get_match(data.table_id)
-                if self.records is not None and record is not None:
-                    await self.records.on_match_stopped(tx, table, decode(table, record))
-                notice = ""
-        if notice:
-            await answer_safely(reply, notice)
-            if kept and used is not None:  # the boss said no: the confirmation is done
-                await guarded(used(), "stop confirmation of %s not closed", data.table_id)
-            return notice
-        notice = tr("notice.stopped")
-        await answer_safely(reply, notice)
-        for chat_ext, message_id in pings:  # nobody is to move any more
-            self.display.outbox.remove(Target(chat_ext, private=True), message=message_id)
-        if used is not None:
-            await guarded(used(), "stop confirmation of %s not closed", data.table_id)
-        await guarded(self.display.refresh(data.table_id, new_events=[], closing="notice.stopped"),
-                      "stopped table %s not redrawn", data.table_id)
-        await self.clock.schedule(data.table_id)
-        return notice

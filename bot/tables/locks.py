@@ -20,6 +20,10 @@ class TableLocks:
     def __len__(self) -> int:
         return len(self._locks)
 
+    def users(self, table_id: int) -> int:
+        """How many tasks hold or wait for table ``table_id``'s lock (0: nobody)."""
+        return self._locks.get(table_id, (None, 0))[1]
+
     @asynccontextmanager
     async def __call__(self, table_id: int) -> AsyncIterator[None]:
         lock, users = self._locks.get(table_id, (asyncio.Lock(), 0))

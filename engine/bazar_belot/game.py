@@ -8,7 +8,6 @@ arithmetic in ``scoring`` and the views in ``views``.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -44,17 +43,17 @@ from engine.events import (
     Dealt,
     Declared,
     Event,
+    EventLog,
     MatchOver,
     MeldsShown,
     Played,
     ThrownIn,
     TrickTaken,
     TrumpChosen,
-    event_from_dict,
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
-from engine.statecopy import copy_state
+from engine.statecopy import copy_state, state_dict, state_from_dict
 
 _DECLARE = {"declare:none": "none", "declare:best": "best", "declare:four8": "four8",
             "declare:four7": "four7"}
@@ -65,9 +64,9 @@ class BazarBelotMatch(Match):
 
     game_id = "bazar_belot"
 
-    def __init__(self, state: State, events: list[Event] | None = None) -> None:
+    def __init__(self, state: State, events: EventLog | None = None) -> None:
         self._s = state
-        self._events: list[Event] = events if events is not None else []
+        self._events = events if events is not None else EventLog()
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (AI playouts ask both for every action)
         self._listed: tuple[int, tuple[str, ...]] | None = None
@@ -113,7 +112,7 @@ class BazarBelotMatch(Match):
 
     @property
     def events(self) -> list[Event]:
-        return self._events
+        return self._events.items()
 
     @property
     def state(self) -> State:
@@ -417,12 +416,12 @@ class BazarBelotMatch(Match):
         return {
             "game": self.game_id,
             "format": 1,
-            "state": copy.deepcopy(dataclasses.asdict(self._s)),
-            "events": [e.to_dict() for e in self._events],
+            "state": state_dict(self._s),
+            "events": self._events.to_dicts(),
         }
 
     def clone(self) -> BazarBelotMatch:
-        return BazarBelotMatch(copy_state(self._s), list(self._events))
+        return BazarBelotMatch(copy_state(self._s), self._events.copy())
 
 
 class BazarBelot(Game):
@@ -453,8 +452,8 @@ class BazarBelot(Game):
     def from_json(self, data: Mapping[str, Any]) -> BazarBelotMatch:
         if data.get("game") != "bazar_belot":
             raise ValueError(f"not a bazar_belot match: {data.get('game')!r}")
-        state = State(**copy.deepcopy(dict(data["state"])))
-        return BazarBelotMatch(state, [event_from_dict(e) for e in data["events"]])
+        state = state_from_dict(State, data["state"])
+        return BazarBelotMatch(state, EventLog(stored=data["events"]))
 
 
 BAZAR_BELOT = register(BazarBelot())

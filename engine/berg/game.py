@@ -7,8 +7,6 @@ Legality lives in ``rules`` (what is listed) and ``refusals`` (why anything else
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -46,6 +44,7 @@ from engine.events import (
     Declared,
     Drew,
     Event,
+    EventLog,
     FramePlayed,
     HandOpened,
     JokersShown,
@@ -57,11 +56,10 @@ from engine.events import (
     Skipped,
     Suggested,
     UpCardOrdered,
-    event_from_dict,
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
-from engine.statecopy import copy_state
+from engine.statecopy import copy_state, state_dict, state_from_dict
 
 TIE_BOUND = 50  # BERG-TIE-10: turnovers + exchanges in one deal
 WITH_TIE_TURNOVERS = 4  # BERG-TIE-1: the fifth turnover is a tie
@@ -72,9 +70,9 @@ class BergMatch(Match):
 
     game_id = "berg"
 
-    def __init__(self, state: State, events: list[Event] | None = None) -> None:
+    def __init__(self, state: State, events: EventLog | None = None) -> None:
         self._s = state
-        self._events: list[Event] = events if events is not None else []
+        self._events = events if events is not None else EventLog()
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (the playouts ask for both at every action)
         self._listed: tuple[int, list[str]] | None = None
@@ -95,7 +93,7 @@ class BergMatch(Match):
 
     @property
     def events(self) -> list[Event]:
-        return self._events
+        return self._events.items()
 
     def legal_actions(self, seat: int) -> list[str]:
         """Sorted codes of BERG-CODES open to ``seat``; a captain may have declarations while his
@@ -435,12 +433,12 @@ class BergMatch(Match):
         return {
             "game": self.game_id,
             "format": 1,
-            "state": copy.deepcopy(dataclasses.asdict(self._s)),
-            "events": [e.to_dict() for e in self._events],
+            "state": state_dict(self._s),
+            "events": self._events.to_dicts(),
         }
 
     def clone(self) -> BergMatch:
-        return BergMatch(copy_state(self._s), list(self._events))
+        return BergMatch(copy_state(self._s), self._events.copy())
 
 
 class Berg(Game):
@@ -480,8 +478,8 @@ class Berg(Game):
     def from_json(self, data: Mapping[str, Any]) -> BergMatch:
         if data.get("game") != "berg":
             raise ValueError(f"not a berg match: {data.get('game')!r}")
-        state = State(**copy.deepcopy(dict(data["state"])))
-        return BergMatch(state, [event_from_dict(e) for e in data["events"]])
+        state = state_from_dict(State, data["state"])
+        return BergMatch(state, EventLog(stored=data["events"]))
 
 
 BERG = register(Berg())

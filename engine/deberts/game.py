@@ -9,7 +9,6 @@ the card play in ``play``, stake games in ``short``, the arithmetic in ``scoring
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -57,13 +56,13 @@ from engine.events import (
     DealScored,
     Dealt,
     Event,
+    EventLog,
     MatchOver,
     MeldsShown,
     Played,
     ThrownIn,
     TrickTaken,
     TrumpChosen,
-    event_from_dict,
 )
 from engine.match import (
     Game,
@@ -75,7 +74,7 @@ from engine.match import (
     sheet_result,
 )
 from engine.registry import register
-from engine.statecopy import copy_state
+from engine.statecopy import copy_state, state_dict, state_from_dict
 
 OFFER_CODES = {"": ("offer50", "pass"), "made": ("accept50", "decline50")}
 
@@ -85,9 +84,9 @@ class DebertsMatch(Match):
 
     game_id = "deberts"
 
-    def __init__(self, state: DebertsState, events: list[Event] | None = None) -> None:
+    def __init__(self, state: DebertsState, events: EventLog | None = None) -> None:
         self._s = state
-        self._events: list[Event] = events if events is not None else []
+        self._events = events if events is not None else EventLog()
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (AI playouts ask both for every action)
         self._listed: tuple[int, tuple[str, ...]] | None = None
@@ -161,7 +160,7 @@ class DebertsMatch(Match):
 
     @property
     def events(self) -> list[Event]:
-        return self._events
+        return self._events.items()
 
     def legal_actions(self, seat: int) -> list[str]:
         s = self._s
@@ -450,12 +449,12 @@ class DebertsMatch(Match):
         return {
             "game": self.game_id,
             "format": 1,
-            "state": copy.deepcopy(dataclasses.asdict(self._s)),
-            "events": [e.to_dict() for e in self._events],
+            "state": state_dict(self._s),
+            "events": self._events.to_dicts(),
         }
 
     def clone(self) -> DebertsMatch:
-        return DebertsMatch(copy_state(self._s), list(self._events))
+        return DebertsMatch(copy_state(self._s), self._events.copy())
 
 
 class Deberts(Game):
@@ -486,8 +485,8 @@ class Deberts(Game):
     def from_json(self, data: Mapping[str, Any]) -> DebertsMatch:
         if data.get("game") != "deberts":
             raise ValueError(f"not a deberts match: {data.get('game')!r}")
-        state = DebertsState(**copy.deepcopy(dict(data["state"])))
-        return DebertsMatch(state, [event_from_dict(e) for e in data["events"]])
+        state = state_from_dict(DebertsState, data["state"])
+        return DebertsMatch(state, EventLog(stored=data["events"]))
 
 
 DEBERTS = register(Deberts())

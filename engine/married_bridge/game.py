@@ -7,12 +7,11 @@ Sections in the order every game module keeps: the face, the phases (in ``prelim
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from engine.errors import IllegalAction, InvalidOptions
-from engine.events import Event, event_from_dict
+from engine.events import Event, EventLog
 from engine.married_bridge import auction, mainplay, prelim, views
 from engine.married_bridge.options import OPTIONS, resolve_options
 from engine.married_bridge.refusals import refusal
@@ -20,7 +19,7 @@ from engine.married_bridge.rules import CARDS52, is_card
 from engine.married_bridge.state import MBState
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
-from engine.statecopy import copy_state
+from engine.statecopy import copy_state, state_dict, state_from_dict
 
 GAME_ID = views.GAME_ID
 
@@ -39,9 +38,9 @@ class MarriedBridgeMatch(Match):
 
     game_id = GAME_ID
 
-    def __init__(self, state: MBState, events: list[Event] | None = None) -> None:
+    def __init__(self, state: MBState, events: EventLog | None = None) -> None:
         self._s = state
-        self._events: list[Event] = events if events is not None else []
+        self._events = events if events is not None else EventLog()
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (the playouts ask for both at every action)
         self._listed: tuple[int, list[str]] | None = None
@@ -62,7 +61,7 @@ class MarriedBridgeMatch(Match):
 
     @property
     def events(self) -> list[Event]:
-        return self._events
+        return self._events.items()
 
     def legal_actions(self, seat: int) -> list[str]:
         """Every code ``seat`` may apply now, sorted (MB-CODES); empty once the match is over."""
@@ -141,12 +140,12 @@ class MarriedBridgeMatch(Match):
         return {
             "game": GAME_ID,
             "format": 1,
-            "state": copy.deepcopy(dataclasses.asdict(self._s)),
-            "events": [e.to_dict() for e in self._events],
+            "state": state_dict(self._s),
+            "events": self._events.to_dicts(),
         }
 
     def clone(self) -> MarriedBridgeMatch:
-        return MarriedBridgeMatch(copy_state(self._s), list(self._events))
+        return MarriedBridgeMatch(copy_state(self._s), self._events.copy())
 
 
 class MarriedBridge(Game):
@@ -192,8 +191,8 @@ class MarriedBridge(Game):
         """
         if data.get("game") != GAME_ID:
             raise ValueError(f"not a married bridge match: {data.get('game')!r}")
-        state = MBState(**copy.deepcopy(dict(data["state"])))
-        return MarriedBridgeMatch(state, [event_from_dict(e) for e in data["events"]])
+        state = state_from_dict(MBState, data["state"])
+        return MarriedBridgeMatch(state, EventLog(stored=data["events"]))
 
 
 MARRIED_BRIDGE = register(MarriedBridge())

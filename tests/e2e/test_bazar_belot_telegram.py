@@ -11,6 +11,7 @@ still hidden in a hand (BB-PLAY-12).
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from bot.tables.access import join_payload, join_tag
@@ -32,6 +33,7 @@ MAX_MOVES = 2500
 #: group lines that name bids, not cards (``8♥`` there is a bid of 8 hearts), cards that are
 #: public by rule (shown melds, BB-MELD-7; four 7s, BB-MELD-14) or cards already played (the
 #: last trick of a deal result, posted when the next deal's hands are out)
+DEAL_RE = re.compile(r"· deal (\d+)\b")
 PUBLIC_LINES = ("Bidding:", "Shown melds:", "shows the melds", "four sevens", "Last trick:")
 
 
@@ -115,7 +117,8 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
 
         tr = Catalogs().translator("en")
         checked: dict[tuple[int, int], int] = {}
-        recent: list[set[str]] = []
+        recent: list[set[str]] = []  # the hidden cards after the last two moves
+        by_deal: dict[int, list[set[str]]] = {}  # the same per deal, as the messages number it
 
         async def no_leak() -> None:
             match = await current_match(app, table_id)
@@ -123,13 +126,20 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
                 return
             pub = match.public_view()
             shown = {g["card"] for g in pub["groups"].get("shown_melds", [])}
-            recent.append({card_text(c, tr) for s in range(4) for c in match.view(s)["hand"]
-                           if c not in shown})
-            del recent[:-2]
-            hidden = set.intersection(*recent)
+            hands = {card_text(c, tr) for s in range(4) for c in match.view(s)["hand"]
+                     if c not in shown}
+            for kept in (recent, by_deal.setdefault(int(pub["sheet_deal"]), [])):
+                kept.append(hands)
+                del kept[:-2]
             for msg in fake.chat_messages(group, from_bot=True):
                 key = (msg.chat.id, msg.message_id)
                 for version in msg.versions[checked.get(key, 0):]:
+                    # a version is checked against the deal it shows: an edit of the last
+                    # deal's table message may arrive once the next deal has dealt the cards
+                    # anew (SQLite in the loop's thread made that timing common)
+                    shows = DEAL_RE.search(version.text)
+                    kept = by_deal.get(int(shows.group(1)), []) if shows else recent
+                    hidden = set.intersection(*kept) if kept else set()
                     lines = [ln for ln in version.text.splitlines()
                              if not any(p in ln for p in PUBLIC_LINES)]
                     leaked = set(CARD_RE.findall("\n".join(lines))) & hidden

@@ -103,3 +103,31 @@ async def test_a_withdrawn_edit_after_a_repost_deletes_the_right_message(
         shown = _tables_shown(fake, group)
         assert len(shown) == 1, f"table messages left in the group: {shown}"
         assert await _stored_id(app, table_id) == str(shown[0])
+
+
+async def test_a_reposted_table_messages_id_is_stored_under_the_tables_lock(
+        fake: FakeTelegram, kozyr: Any, club: Club) -> None:
+    """The id of a table message posted anew is stored under the table's lock, the one every
+    press holds from loading the table to redrawing it: stored in between, the press would
+    edit (and the next deal's end delete) the message it loaded, already deleted. The display
+    once had a lock dictionary of its own (an empty ``TableLocks`` is falsy, so ``locks or
+    TableLocks()`` made a new one): with SQLite in the loop's thread every deal's end left its
+    table message in the group (test_deberts_telegram's restart test)."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        table_id = await _table_id(app)
+        await app.service.display.drain()
+        old = await _stored_id(app, table_id)
+        locks = app.service.kit.locks
+        async with locks(table_id):  # as a press that loaded the table with ``old``
+            await app.service.display.refresh(table_id, new_events=THROWN)
+            new = await fake.wait_for(
+                lambda f: [i for i in _tables_shown(f, group) if str(i) != old], what="repost")
+            while (stored := await _stored_id(app, table_id)) == old \
+                    and locks.users(table_id) < 2:
+                await asyncio.sleep(0.01)  # until the id is stored or waits for the lock
+            assert stored == old, "the new id was stored while a press held the table's lock"
+        await app.service.display.drain()
+        assert await _stored_id(app, table_id) == str(new[0])
+        assert _tables_shown(fake, group) == new

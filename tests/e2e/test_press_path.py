@@ -21,9 +21,12 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import Message
 from sqlalchemy import event
 
+import engine as kozyr_engine
 from bot.telegram.response_types import LeanSession
-from tests.e2e.conftest import open_table, play_moves
+from tests.e2e.conftest import hand_message, open_table, play_moves
 from tests.e2e.fake import FakeTelegram
+from tests.kit.store import only_table_id
+from tests.kit.telegram import open_bot
 
 
 @contextmanager
@@ -110,3 +113,64 @@ async def test_edit_replies_are_not_validated_but_failures_still_raise(
                                         text="two")
     finally:
         await bot.session.close()
+
+
+@contextmanager
+def reads_and_decodes(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Count, inside the block, the loads of a table (``bot/tables/load.py`` reads its seats
+    with their users in one query, once per load: "loads") and the matches decoded from a
+    stored snapshot ("decodes")."""
+    seen: Counter[str] = Counter()
+
+    def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "FROM seat LEFT OUTER JOIN" in " ".join(statement.split()):
+            seen["loads"] += 1
+
+    game = type(kozyr_engine.get_game("deberts"))
+    decode = game.from_json
+
+    def counting(self: Any, data: Any) -> Any:
+        seen["decodes"] += 1
+        return decode(self, data)
+
+    monkeypatch.setattr(game, "from_json", counting)
+    sync = app.store.engine.sync_engine
+    event.listen(sync, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(sync, "before_cursor_execute", note)
+        monkeypatch.undo()
+
+
+async def test_start_and_stop_load_the_table_once(fake: FakeTelegram, kozyr: Any, club: Any,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lobby's Start and /stop's Yes read the table once, as a move does: the start hands
+    the match it made to the first drawing and the clock (no snapshot decoded), the stop
+    decodes the stored match once for its result, its sheet and its clock."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_bot(fake, [alice, bob])
+        await fake.send_text(group, alice, "/new deberts")
+        lobby = await fake.wait_for_message(group, text_contains="Deberts")
+        assert (await fake.press_button(bob, lobby, text="Join")).text == "You are at the table."
+        await app.service.display.drain()
+        with reads_and_decodes(app, monkeypatch) as seen:
+            assert (await fake.press_button(alice, lobby, text="Start")).text == "Done."
+            await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
+                                what="both hands")
+            table_id = await only_table_id(app)
+            async with app.service.kit.locks(table_id):  # the start's work is done
+                await app.service.display.drain()
+        assert seen == {"loads": 1}, seen
+        assert app.service.clock.timers.pending(table_id) == ["turn", "reminder"]
+        await fake.send_text(group, alice, "/stop")
+        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+        with reads_and_decodes(app, monkeypatch) as seen:
+            assert (await fake.press_button(alice, confirm, text="Yes, stop")).text == \
+                "The game was stopped."
+            async with app.service.kit.locks(table_id):  # the stop's work is done
+                await app.service.display.drain()
+        assert seen == {"loads": 1, "decodes": 1}, seen
+        assert app.service.clock.timers.pending(table_id) == []
+        assert await fake.wait_for_message(group, text_contains="stopped")

@@ -88,7 +88,8 @@ async def test_sqlite_connection_setup(tmp_path: Path) -> None:
             }
             raw = (await conn.get_raw_connection()).driver_connection
             assert raw is not None and raw.in_transaction  # BEGIN IMMEDIATE already ran
-        assert pragmas == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 5000}
+        # busy_timeout 0: a lock is waited for in the event loop (storage/inline_sqlite.py)
+        assert pragmas == {"journal_mode": "wal", "foreign_keys": 1, "busy_timeout": 0}
     finally:
         await store.close()
 
