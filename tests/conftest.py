@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.kit.databases import drop_templates
+
 
 @pytest.fixture(autouse=True)
 def fail_on_error_log(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
@@ -16,3 +18,10 @@ def fail_on_error_log(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
     if errors:
         pytest.fail("ERROR logged: " + "; ".join(r.getMessage() for r in errors))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def database_templates() -> Iterator[None]:
+    """Remove the migrated template databases this process made (tests/kit/databases.py)."""
+    yield
+    drop_templates()
