@@ -15,6 +15,7 @@ import pytest
 from bot.discord.client import DiscordApp, build_discord
 from bot.settings import Settings
 from tests.discord.fake import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.kit.databases import migrated_sqlite
 from tests.kit.store import current_match as current_match
 
 SEED = 20261129
@@ -37,8 +38,9 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'kozyr.sqlite3'}"
+async def db_url(tmp_path: Path) -> str:
+    """A SQLite file migrated to the newest revision (a template copied: tests/kit/databases)."""
+    return await migrated_sqlite(tmp_path / "kozyr.sqlite3")
 
 
 @pytest.fixture

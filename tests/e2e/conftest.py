@@ -14,6 +14,7 @@ import pytest
 from bot.bootstrap import TelegramApp, build_telegram
 from bot.settings import Settings
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.databases import migrated_sqlite
 
 # the helpers of the shared kit, importable from here as before
 from tests.kit.store import current_match as current_match
@@ -39,8 +40,9 @@ async def fake() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'kozyr.sqlite3'}"
+async def db_url(tmp_path: Path) -> str:
+    """A SQLite file migrated to the newest revision (a template copied: tests/kit/databases)."""
+    return await migrated_sqlite(tmp_path / "kozyr.sqlite3")
 
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.storage.conftest import database_url
+from tests.kit.databases import database_url
 
 PLAYERS = 8
 EXISTS = "A table is already open in this chat"
@@ -24,8 +24,9 @@ EXISTS = "A table is already open in this chat"
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """The e2e database: a SQLite file, or a fresh PostgreSQL database when configured."""
-    async with database_url(request.param, tmp_path / "kozyr.sqlite3") as url:
+    """The e2e database, migrated (tests/kit/databases.py): a SQLite file, or a fresh
+    PostgreSQL database when configured."""
+    async with database_url(request.param, tmp_path / "kozyr.sqlite3", migrated=True) as url:
         yield url
 
 

@@ -1,6 +1,15 @@
 """The kill loop: a whole Deberts match (one human pressing what he sees, one bot player, a
-30-second clock) while the bot process is killed with SIGKILL at 30 random points and
-restarted each time. SQLite always, PostgreSQL too when ``TEST_DATABASE_URL`` is set.
+30-second clock) while the bot process is killed with SIGKILL and restarted each time. SQLite
+always, PostgreSQL too when ``TEST_DATABASE_URL`` is set.
+
+Two sizes (the same checks):
+
+- by default, six kills planned across the phases of a match, each armed when the stored match
+  reaches its phase (``PLAN``): in a deal's bidding, in its play, on the first calls after a
+  restart, at a deal's end (the last trick: its scoring and the next deal), then the second
+  deal's bidding and play;
+- the soak, ``KOZYR_KILL_SOAK=1 .venv/bin/python -m pytest tests/e2e/test_kill_loop.py``:
+  30 kills back to back from the first move, each after 1-6 API calls (minutes per backend).
 
 The bot runs as its own process (``benchmarks/process.py``, the load benchmark's); the fake Bot
 API kills it when a seeded countdown of its API calls runs out (``before_call``), so kills fall
@@ -20,6 +29,7 @@ Finally the match ends.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from datetime import datetime
@@ -39,7 +49,12 @@ from tests.records.conftest import db_url, store
 # the fixtures: a database (SQLite, and PostgreSQL when set), the test's own Store on it
 __all__ = ["db_url", "store"]
 
-KILLS = 30
+#: the soak (module docstring): 30 kills back to back instead of the planned ones
+SOAK = os.environ.get("KOZYR_KILL_SOAK", "") not in ("", "0")
+#: the default run's kills, in order, each armed once the stored match is in that phase
+#: (``_phase``; "restart": on the first calls after the bot polls again)
+PLAN = ("bidding", "play", "restart", "deal end", "bidding", "play")
+KILLS = 30 if SOAK else len(PLAN)
 SEED = 15
 #: seconds per move (the shortest clock a lobby offers)
 CLOCK = 30
@@ -123,6 +138,21 @@ async def _check(store: Store, table_id: int, presses: dict[int, list[CallbackQu
     return stored.is_over and table.status == "finished"
 
 
+async def _phase(store: Store, table_id: int) -> str:
+    """The phase of the stored match as ``PLAN`` names it: "bidding" (the trump's bidding and
+    the fifty's offer), "deal end" (the deal's last trick: at most one card in each hand),
+    "play", or "over"."""
+    async with store.transaction() as tx:
+        record = await tx.get_match(table_id)
+    assert record is not None
+    state = record.snapshot["state"]
+    if state["phase"] in ("bidding", "offer"):
+        return "bidding"
+    if state["phase"] == "play":
+        return "deal end" if all(len(hand) <= 1 for hand in state["hands"]) else "play"
+    return str(state["phase"])
+
+
 async def _open(fake: FakeTelegram, group: FakeChat, alice: FakeUser) -> None:
     """Alice opens a Deberts table to 301 with a 30 s clock against a normal bot, and starts."""
     await fake.start_bot(alice)
@@ -156,6 +186,9 @@ async def test_kill_loop(fake: FakeTelegram, store: Store, db_url: str, tmp_path
             table_id = next(t.id for t in await tx.unfinished_tables() if t.id is not None)
         presses: dict[int, list[CallbackQueryRecord]] = {}
         settled: set[int] = set()  # versions whose press was answered (no use pressing again)
+        plan = [] if SOAK else list(PLAN)
+        armed: list[str] = []  # the phase of each kill armed (``PLAN``'s names)
+        just_restarted = False
         ends = time.monotonic() + BUDGET
         killer.bot = bot
         while time.monotonic() < ends:
@@ -164,11 +197,20 @@ async def test_kill_loop(fake: FakeTelegram, store: Store, db_url: str, tmp_path
                 bot = await _start(fake, tmp_path, db_url)
                 killer.bot = bot
                 restarts += 1
+                just_restarted = True
                 if await _check(store, table_id, presses, human=0, restarted=launched):
                     break
                 continue
-            if killer.countdown is None and killer.kills < KILLS:
+            if killer.countdown is None and SOAK and killer.kills < KILLS:
                 killer.countdown = rng.randint(1, 6)
+            elif killer.countdown is None and plan:
+                phase = "restart" if just_restarted else await _phase(store, table_id)
+                if phase == plan[0]:
+                    # at a deal's end a few calls more: the last card, then its scoring
+                    killer.countdown = rng.randint(2, 6) if phase == "deal end" else \
+                        rng.randint(1, 3)
+                    armed.append(plan.pop(0))
+            just_restarted = False
             hand = hand_message(fake, alice)
             moves = [b.data for row in (hand.buttons if hand else []) for b in row
                      if b.data and b.data.startswith("a|")
@@ -196,8 +238,9 @@ async def test_kill_loop(fake: FakeTelegram, store: Store, db_url: str, tmp_path
                 + "\n".join(bot.log.read_text().splitlines()[-30:]))
         assert await _check(store, table_id, presses, human=0, restarted=None)
         assert killer.kills >= KILLS and restarts >= KILLS
-        print(f"kill loop: {killer.kills} kills, {restarts} restarts, "
-              f"{sum(len(q) for q in presses.values())} presses")
+        assert SOAK or armed == list(PLAN), f"kills armed in {armed}, planned {PLAN}"
+        print(f"kill loop: {killer.kills} kills ({', '.join(armed) or 'soak'}), {restarts} "
+              f"restarts, {sum(len(q) for q in presses.values())} presses")
     finally:
         fake.before_call = None
         if bot.alive:

@@ -16,13 +16,14 @@ from bot.i18n import Catalogs
 from bot.model import Person, Place, Screen, Target
 from bot.records.service import Records
 from storage import GameTable, Store
-from tests.storage.conftest import database_url
+from tests.kit.databases import database_url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """An empty database: a SQLite file, or a fresh PostgreSQL database."""
-    async with database_url(request.param, tmp_path / "records.db") as url:
+    """A database migrated to the newest revision (tests/kit/databases.py): a SQLite file, or
+    a fresh PostgreSQL database."""
+    async with database_url(request.param, tmp_path / "records.db", migrated=True) as url:
         yield url
 
 

@@ -9,11 +9,8 @@ the storage tables before and after each test.
 
 from __future__ import annotations
 
-import os
 import sys
-import uuid
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -23,89 +20,12 @@ _ROOT = str(Path(__file__).resolve().parents[2])
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-import asyncpg  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
-
 from storage import GameTable, Store  # noqa: E402
 
-PG_ENV = "TEST_DATABASE_URL"
-_SHARED_DB_LOCK = 0x6B6F7A7972  # "kozyr": the advisory lock of tests sharing one database
-_STORAGE_TABLES = (
-    "rematch_vote",
-    "rating",
-    "seat_result",
-    "match_result",
-    "score_row",
-    "action_log",
-    "match_record",
-    "seat",
-    "game_table",
-    "chat",
-    "user",
-    "alembic_version",
-)
-
-
-def _asyncpg_dsn(url: str) -> str:
-    """A SQLAlchemy PostgreSQL URL as a plain libpq DSN that asyncpg understands."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-async def _drop_storage_tables(dsn: str) -> None:
-    conn = await asyncpg.connect(dsn)
-    try:
-        for name in _STORAGE_TABLES:
-            await conn.execute(f'DROP TABLE IF EXISTS "{name}" CASCADE')
-    finally:
-        await conn.close()
-
-
-@asynccontextmanager
-async def pg_database(base_url: str) -> AsyncIterator[str]:
-    """Yield the URL of an empty PostgreSQL database; remove everything afterwards."""
-    name = f"kozyr_test_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(_asyncpg_dsn(base_url))
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    except asyncpg.InsufficientPrivilegeError:
-        # No right to create databases: the tests share the given one, so they take turns (an
-        # advisory lock held for the test; parallel workers of pytest-xdist wait for it).
-        dsn = _asyncpg_dsn(base_url)
-        await admin.execute("SELECT pg_advisory_lock($1)", _SHARED_DB_LOCK)
-        try:
-            await _drop_storage_tables(dsn)
-            try:
-                yield base_url
-            finally:
-                await _drop_storage_tables(dsn)
-        finally:
-            await admin.execute("SELECT pg_advisory_unlock($1)", _SHARED_DB_LOCK)
-            await admin.close()
-        return
-    await admin.close()
-    try:
-        yield make_url(base_url).set(database=name).render_as_string(hide_password=False)
-    finally:
-        admin = await asyncpg.connect(_asyncpg_dsn(base_url))
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await admin.close()
-
-
-@asynccontextmanager
-async def database_url(backend: str, sqlite_path: Path) -> AsyncIterator[str]:
-    """Yield the URL of an empty database: the SQLite file ``sqlite_path`` when ``backend`` is
-    "sqlite", else a fresh PostgreSQL database (the test is skipped without ``TEST_DATABASE_URL``).
-    For fixtures parametrised over ``["sqlite", "postgresql"]``."""
-    if backend == "sqlite":
-        yield f"sqlite+aiosqlite:///{sqlite_path}"
-        return
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"{PG_ENV} is not set")
-    async with pg_database(base) as url:
-        yield url
+# the databases (tests/kit/databases.py), importable from here as before
+from tests.kit.databases import PG_ENV as PG_ENV  # noqa: E402
+from tests.kit.databases import database_url as database_url  # noqa: E402
+from tests.kit.databases import pg_database as pg_database  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
