@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 from engine.ai.dd import NodeLimit, Solver
 from engine.ai.dd_games import Position
@@ -320,15 +320,19 @@ def prelim_card(hand: Sequence[str], legal: Sequence[str]) -> str:
 # ---- what the seat knows, and the GameAI --------------------------------------------------------
 
 
-def _game_events(match: Match) -> list[dict[str, Any]]:
-    events = match.events
-    start = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
-    return [e.to_dict() for e in events[start:]]
-
-
 def played_cards(match: Match) -> set[str]:
-    """Every card played to a trick in the current game (public, MB-INFO-2)."""
-    return {e["card"] for e in _game_events(match) if e["type"] == "play"}
+    """Every card played to a trick in the current game, the trick in progress included
+    (public, MB-INFO-2): the pack less both hands and the talon.
+
+    The set the game's ``play`` events name, worked out from what is left rather than read from
+    the events, which a stored match keeps only in part (a log cut short must not make the
+    bot imagine played cards back into the hands). The same for any two deals that look the
+    same to a seat: it is the public record of play (tests/engine/test_ai_honesty.py).
+    """
+    assert isinstance(match, MarriedBridgeMatch)
+    s = match._s
+    held = {*s.hands[0], *s.hands[1], *s.talon}
+    return {c for c in CARDS52 if c not in held}
 
 
 class MarriedBridgeAI:
@@ -384,8 +388,6 @@ class MarriedBridgeAI:
             return None
         hand = list(match.view(seat)["hand"])
         opp = self._opponent_hand(match, seat, hand)
-        if len(opp) != len(s.hands[1 - seat]):  # the events do not tell every played card
-            return None  # (a log cut short): search instead of solving a wrong deal
         hands = [hand, opp] if seat == 0 else [opp, hand]
         trick = [(int(p), str(c)) for p, c in s.trick]
         pos = Position(hands, trick, seat, "married_bridge", "tricks", (0, 1),
