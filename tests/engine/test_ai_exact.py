@@ -19,9 +19,9 @@ import engine
 from engine.ai import get_player
 from engine.ai.dd import NodeLimit, Solver
 from engine.ai.dd_games import Position, position
-from engine.ai.married_bridge import EXACT_NODES, MarriedBridgeAI
+from engine.ai.married_bridge import EXACT_NODES, MarriedBridgeAI, dd_call
 from engine.married_bridge.game import MarriedBridgeMatch
-from engine.married_bridge.rules import CARDS52, trick_winner
+from engine.married_bridge.rules import BIDS, CARDS52, bid_rank, trick_winner
 from engine.match import Match
 
 
@@ -128,3 +128,26 @@ def test_strong_decides_from_a_log_cut_short(phase: str) -> None:  # MB-INFO-2
     assert sorted(world._s.hands[seat]) == sorted(m._s.hands[seat])
     assert len(world._s.hands[1 - seat]) == len(m._s.hands[1 - seat])
     assert len(world._s.talon) == len(m._s.talon)
+
+
+def _calls(last: tuple[int, str] | None, contra: bool = False) -> list[str]:
+    """The calls a seat has over ``last`` (MB-BID-3, MB-BID-7 with escape)."""
+    floor = bid_rank(*last) if last else -1
+    higher = [f"bid:{lv}:{x}" for lv, x in BIDS if bid_rank(lv, x) > floor]
+    if last is None:
+        return higher
+    return ["pass", "recontra", *higher] if contra else [*higher, "contra", "pass"]
+
+
+def test_dd_call_lets_a_failing_contract_stand_and_outbids_a_making_one() -> None:  # MB-SCORE-4
+    # seat 0 makes up to 3S; seat 1 makes up to 2H
+    def test(strain: str, declarer: int, level: int) -> bool:
+        return ((declarer, strain) == (0, "S") and level <= 3) or \
+            ((declarer, strain) == (1, "H") and level <= 2)
+
+    assert dd_call(0, _calls(None), test, None, None) == "bid:1:S"
+    assert dd_call(0, _calls((2, "H")), test, (2, "H"), 1) == "bid:2:S"  # 2H makes
+    assert dd_call(0, _calls((3, "H")), test, (3, "H"), 1) == "pass"  # 3H fails
+    assert dd_call(1, _calls((3, "S")), test, (3, "S"), 0) is None  # 3S makes, no way out
+    assert dd_call(0, _calls((3, "S"), True), test, (3, "S"), 0) == "recontra"
+    assert dd_call(0, _calls((4, "S"), True), test, (4, "S"), 0) is None  # no escape makes
