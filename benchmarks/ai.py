@@ -208,6 +208,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--dd-deals", type=int, default=30,
                    help="seeded deals per game and level for the loss against double-dummy "
                         "play (30; 0: not measured)")
+    p.add_argument("--dd-levels", default="easy,normal,strong",
+                   help="comma-separated levels for the loss against double-dummy play "
+                        "(Bazar-Belot's deals are the slowest to solve: fewer deals and "
+                        "levels keep a run short)")
     p.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                    help="comma-separated level pairs to play (strong-easy,strong-normal,"
                         "normal-easy)")
@@ -233,7 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if dd_deals > 0:
         from benchmarks.dd_loss import LEVELS, bench_dd  # imports this module: import late
 
-        bench_dd(args.games.split(","), LEVELS, dd_deals, args.workers, out)
+        levels = [lv for lv in args.dd_levels.split(",") if lv in LEVELS] or list(LEVELS)
+        bench_dd(args.games.split(","), levels, dd_deals, args.workers, out)
     return 0
 
 

@@ -90,6 +90,17 @@ class Solver:
         h = [list(x) for x in hands]
         return self._search(h, list(trick), turn, -_INF, _INF)
 
+    def at_least(self, hands: Sequence[Sequence[str]], trick: Trick, turn: int,
+                 target: int) -> bool:
+        """Whether the maximising side takes at least ``target`` points from this position
+        with perfect play by both sides: one null-window search, far cheaper than ``solve``.
+
+        Raises:
+            NodeLimit: the solver has a ``limit`` and the search went past it.
+        """
+        h = [list(x) for x in hands]
+        return self._search(h, list(trick), turn, target - 1, target) >= target
+
     def values(self, hands: Sequence[Sequence[str]], trick: Trick, turn: int
                ) -> dict[str, int]:
         """Every legal card of ``turn`` -> the maximising side's points if it is played now and

@@ -50,19 +50,27 @@ def _belote_rules(pos: Position, side: int, *, kind: str, trump: str | None,
     values = {c: common.contract_card_points(c, kind, trump) for c in common.CARDS32}
     power_ = {c: common.contract_strength(c, kind, trump) for c in common.CARDS32}
 
+    # the rules' trick winner (common.contract_trick_winner_index) by table: a trump of a suit
+    # contract above every other card, a card of the led suit above the rest
+    trumps = {c: 100 + power_[c] for c in common.CARDS32
+              if kind == common.SUIT_CONTRACT and c[1] == trump}
+
+    def winner(cards: Sequence[str]) -> int:
+        led = cards[0][1]
+        best, top = 0, -1
+        for i, c in enumerate(cards):
+            v = trumps.get(c, power_[c] if c[1] == led else -1)
+            if v > top:
+                best, top = i, v
+        return best
+
     def legal(seat: int, hand: Sequence[str], trick: Trick) -> list[str]:
         cards = [c for _, c in trick]
-        mate_wins = False
-        if cards and n == 4:
-            mate_wins = trick[common.contract_trick_winner_index(cards, kind, trump)][0] \
-                == partner_of(seat)
+        mate_wins = bool(cards) and n == 4 and trick[winner(cards)][0] == partner_of(seat)
         return common.contract_legal_cards(hand, cards, kind, trump,
                                            partner_winning=mate_wins,
                                            partner_exception=partner_exception,
                                            undertrump_required=undertrump_required)
-
-    def winner(cards: Sequence[str]) -> int:
-        return common.contract_trick_winner_index(cards, kind, trump)
 
     def worth(cards: Sequence[str], last: bool) -> int:
         return sum(values[c] for c in cards) + (common.LAST_TRICK_BONUS if last else 0)

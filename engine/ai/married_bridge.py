@@ -15,12 +15,15 @@ main play are games of complete information. Hence:
 - ``world``: the unseen cards dealt again between the opponent's hand and the talon (talon cards
   the seat has seen stay on top); with the talon empty this is the one true deal.
 - ``rollout``: the engine's preliminary play with the same rules; from the end of the
-  preliminary play on, the auction and the main play are played out on plain card lists
-  (``finish``), fast, and the score they give is stored for ``value``. In the last tricks of the
-  main play (at most ``EXACT_TRICKS`` left) the outcome is solved exactly (``solve``).
+  preliminary play on, ``value`` plays the auction and the main play out on plain card lists
+  (``finish``: the searching seat calls as the strong level does, ``dd_call`` on the greedy
+  outlook, the other by the rules of thumb), fast. In the last tricks of the main play (at
+  most ``EXACT_TRICKS`` left) the outcome is solved exactly (``solve``).
 - ``value``: the seat's total minus the opponent's (the game in hand included), plus a bonus or
   malus when the match is decided.
-- ``exact``: in the main play every card is known (the seat's own hand, the cards played, and
+- ``exact``: in the auction the strong level calls by double-dummy tests of the contracts
+  (``dd_call``: a single game is won by making one's contract or defeating the opponent's).
+  In the main play every card is known (the seat's own hand, the cards played, and
   the opponent holds the rest), so the strong level plays the double-dummy card
   (``engine.ai.dd``) whenever a fresh solver proves it within ``EXACT_NODES`` positions; above
   that (the first tricks of some deals) it searches as everywhere else.
@@ -29,9 +32,9 @@ main play are games of complete information. Hence:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 from engine.ai.dd import NodeLimit, Solver
 from engine.ai.dd_games import Position
@@ -49,7 +52,10 @@ EXACT_TRICKS: Final = 7
 #: Positions the strong level's double-dummy search of a real main-play decision may visit
 #: (about 0.3 s of CPU on a loaded core; most decisions need far fewer).
 EXACT_NODES: Final = 25_000
-_FINAL: Final = "_mb_final"  # attribute a rollout leaves on the world: the game's points
+#: Positions one double-dummy test of a contract in the auction may visit (about 0.1 s of CPU;
+#: above that the contract is judged by the greedy estimate).
+PROBE_NODES: Final = 15_000
+_FINAL: Final = "_mb_final"  # attribute a rollout leaves on the world: the game it rolled out
 
 
 def _trump(strain: str) -> str | None:
@@ -178,17 +184,16 @@ def _distinct(cards: Sequence[str], other: Sequence[str]) -> list[str]:
     return out
 
 
-def main_play_points(hands: Sequence[Sequence[str]], contract: tuple[int, str, int, int],
-                     leader: int, taken: Sequence[int], trick: Sequence[str] = ()) -> list[int]:
-    """Points each seat writes if the main play goes on from here (greedy, exact at the end).
+def play_out(hands: Sequence[Sequence[str]], trump: str | None, leader: int,
+             taken: Sequence[int], trick: Sequence[str] = (), declarer: int = 0) -> list[int]:
+    """Tricks each seat has at the end of the main play if it goes on from here: greedy play
+    (``tricks``), solved exactly (``solve``, for ``declarer``) in the last ``EXACT_TRICKS``.
 
     Args:
-        hands: both hands now; ``contract``: (level, strain, multiplier, declarer).
+        hands: both hands now; ``trump``: the trump suit or None.
         leader: the seat leading the trick in progress; ``taken``: tricks won so far.
         trick: the card already led to the trick in progress, if any.
     """
-    level, strain, mult, declarer = contract
-    trump = _trump(strain)
     h = [list(hands[0]), list(hands[1])]
     won = list(taken)
     if trick:
@@ -200,9 +205,22 @@ def main_play_points(hands: Sequence[Sequence[str]], contract: tuple[int, str, i
         got = solve(h, trump, leader, declarer) if h[leader] else 0
         won[declarer] += got
         won[1 - declarer] += len(h[leader]) - got
-    else:
-        more = tricks(h, trump, leader)
-        won = [won[0] + more[0], won[1] + more[1]]
+        return won
+    more = tricks(h, trump, leader)
+    return [won[0] + more[0], won[1] + more[1]]
+
+
+def main_play_points(hands: Sequence[Sequence[str]], contract: tuple[int, str, int, int],
+                     leader: int, taken: Sequence[int], trick: Sequence[str] = ()) -> list[int]:
+    """Points each seat writes if the main play goes on from here (``play_out``).
+
+    Args:
+        hands: both hands now; ``contract``: (level, strain, multiplier, declarer).
+        leader: the seat leading the trick in progress; ``taken``: tricks won so far.
+        trick: the card already led to the trick in progress, if any.
+    """
+    level, strain, mult, declarer = contract
+    won = play_out(hands, _trump(strain), leader, taken, trick, declarer)
     res = score_game(level=level, strain=strain, multiplier=mult, tricks=won[declarer])
     pts = [0, 0]
     pts[declarer], pts[1 - declarer] = res.declarer, res.defender
@@ -258,25 +276,79 @@ def auction_call(seat: int, legal: Sequence[str], last: tuple[int, str] | None,
     return max(options)[1]
 
 
+def makes(hands: Sequence[Sequence[str]], strain: str, declarer: int, level: int) -> bool:
+    """Whether ``declarer`` takes the ``BOOK + level`` tricks of ``level strain`` in the main
+    play on the known hands (he leads, MB-PLAY-1): double dummy when a fresh solver proves it
+    within ``PROBE_NODES`` positions, else by ``play_out``'s estimate."""
+    return _makes(tuple(sorted(hands[0])), tuple(sorted(hands[1])), strain, declarer,
+                  BOOK + level)
+
+
+@lru_cache(maxsize=1 << 12)
+def _makes(h0: tuple[str, ...], h1: tuple[str, ...], strain: str, declarer: int,
+           need: int) -> bool:
+    hands = [list(h0), list(h1)]
+    trump = _trump(strain)
+    pos = Position(hands, [], declarer, "married_bridge", "tricks", (0, 1), (trump,))
+    try:
+        return Solver(pos.rules(declarer), limit=PROBE_NODES).at_least(hands, [], declarer,
+                                                                        need)
+    except NodeLimit:
+        return play_out(hands, trump, declarer, [0, 0], (), declarer)[declarer] >= need
+
+
+def dd_call(seat: int, codes: Sequence[str], test: Callable[[str, int, int], bool],
+            last: tuple[int, str] | None, bidder: int | None) -> str | None:
+    """The strong level's call on known hands, or None where it sees no winning call (then it
+    searches). ``test(strain, declarer, level)`` tells whether a contract makes (``makes``, or
+    an estimate in the search's rollouts). A single game is won by the declarer when his
+    contract makes and by the defender when it fails (MB-SCORE-2 to MB-SCORE-4), so: let a
+    contract of the opponent's that fails stand; over one that makes, bid the cheapest
+    contract that makes; answer a contra on a contract that makes with recontra, on one that
+    fails by escaping into the cheapest contract that makes (MB-BID-7, MB-OPT-escape)."""
+    floor = bid_rank(*last) if last else -1
+    ladder = sorted((bid_rank(lv, x), lv, x) for x in STRAINS
+                    for lv in [next((v for v in range(1, 8) if bid_rank(v, x) > floor), 0)]
+                    if lv and f"bid:{lv}:{x}" in codes)
+    bid = next((f"bid:{lv}:{x}" for _, lv, x in ladder if test(x, seat, lv)), None)
+    if last is None or bidder is None:
+        return bid
+    if bidder == seat:  # my contract was doubled
+        if test(last[1], seat, last[0]):
+            return "recontra" if "recontra" in codes else "pass"
+        return bid
+    if not test(last[1], bidder, last[0]):
+        return "pass"
+    return bid
+
+
 def finish(hands: Sequence[Sequence[str]], dealer: int,
            state: tuple[tuple[int, str] | None, int | None, bool] = (None, None, False),
-           to_call: int | None = None, escape: bool = True) -> list[int]:
+           to_call: int | None = None, escape: bool = True, me: int | None = None
+           ) -> list[int]:
     """Points each seat writes if the auction (from ``state``) and the main play are played
-    out by the rules of thumb on the known hands.
+    out by the rules of thumb on the known hands (seat ``me`` calling as the strong level,
+    ``dd_call`` on the greedy outlook, where it finds a call).
 
     Args:
         hands: both 13-card hands; ``dealer``: the dealer (he calls first).
         state: (last bid or None, its bidder, doubled and not yet answered).
         to_call: the seat to call now (default: the dealer).
         escape: MB-OPT-escape.
+        me: the seat calling by ``dd_call``, or None.
     """
     outlook = _outlook(hands)
+
+    def test(strain: str, declarer: int, level: int) -> bool:
+        return outlook[(declarer, strain)] >= BOOK + level
+
     last, bidder, contra = state
     seat = dealer if to_call is None else to_call
     mult = 2 if contra else 1
     for _ in range(80):
         legal = _legal_calls(last, contra, escape)
-        call = auction_call(seat, legal, last, bidder, contra, outlook)
+        call = (dd_call(seat, legal, test, last, bidder) if seat == me else None) \
+            or auction_call(seat, legal, last, bidder, contra, outlook)
         if call.startswith("bid:"):
             _, lv, st = call.split(":")
             last, bidder, contra, mult = (int(lv), st), seat, False, 1
@@ -320,15 +392,19 @@ def prelim_card(hand: Sequence[str], legal: Sequence[str]) -> str:
 # ---- what the seat knows, and the GameAI --------------------------------------------------------
 
 
-def _game_events(match: Match) -> list[dict[str, Any]]:
-    events = match.events
-    start = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
-    return [e.to_dict() for e in events[start:]]
-
-
 def played_cards(match: Match) -> set[str]:
-    """Every card played to a trick in the current game (public, MB-INFO-2)."""
-    return {e["card"] for e in _game_events(match) if e["type"] == "play"}
+    """Every card played to a trick in the current game, the trick in progress included
+    (public, MB-INFO-2): the pack less both hands and the talon.
+
+    The set the game's ``play`` events name, worked out from what is left rather than read from
+    the events, which a stored match keeps only in part (a log cut short must not make the
+    bot imagine played cards back into the hands). The same for any two deals that look the
+    same to a seat: it is the public record of play (tests/engine/test_ai_honesty.py).
+    """
+    assert isinstance(match, MarriedBridgeMatch)
+    s = match._s
+    held = {*s.hands[0], *s.hands[1], *s.talon}
+    return {c for c in CARDS52 if c not in held}
 
 
 class MarriedBridgeAI:
@@ -375,17 +451,23 @@ class MarriedBridgeAI:
         return [c for c in CARDS52 if c not in gone]
 
     def exact(self, match: Match, seat: int, codes: list[str]) -> str | None:
-        """The double-dummy card of ``seat`` in the main play, or None (another phase, or the
-        search would pass ``EXACT_NODES``). Reads only what the seat knows: its hand, the
-        played cards, the trick and the strain (the opponent holds every other card)."""
+        """The double-dummy card of ``seat`` in the main play, or None (the preliminary play, or
+        the search would pass ``EXACT_NODES``); in the auction, ``dd_call``. Reads only what the
+        seat knows: its hand, the played cards, the trick and the strain (once the talon is
+        empty the opponent holds every other card)."""
         assert isinstance(match, MarriedBridgeMatch)
         s = match._s
+        if s.phase == "bidding":
+            hand = list(match.view(seat)["hand"])
+            opp = self._opponent_hand(match, seat, hand)
+            last = (s.bid_level, s.bid_strain) if s.bid_level else None
+            hands = [hand, opp] if seat == 0 else [opp, hand]
+            return dd_call(seat, codes, lambda x, d, lv: makes(hands, x, d, lv), last,
+                           s.bidder)
         if s.phase != "main_play" or not all(c.startswith("play:") for c in codes):
             return None
         hand = list(match.view(seat)["hand"])
         opp = self._opponent_hand(match, seat, hand)
-        if len(opp) != len(s.hands[1 - seat]):  # the events do not tell every played card
-            return None  # (a log cut short): search instead of solving a wrong deal
         hands = [hand, opp] if seat == 0 else [opp, hand]
         trick = [(int(p), str(c)) for p, c in s.trick]
         pos = Position(hands, trick, seat, "married_bridge", "tricks", (0, 1),
@@ -463,15 +545,16 @@ class MarriedBridgeAI:
             else:
                 code = "play:" + prelim_card(s.hands[seat], [c[5:] for c in codes])
             world.apply(seat, code)
-        setattr(world, _FINAL, self._rest_of_game(s) if s.game_no == game else [0, 0])
+        setattr(world, _FINAL, game)
 
     @staticmethod
-    def _rest_of_game(s: MBState) -> list[int]:
-        """Points each seat will write for the game in progress (auction and play simulated)."""
+    def _rest_of_game(s: MBState, me: int) -> list[int]:
+        """Points each seat will write for the game in progress (auction and play simulated,
+        ``me`` calling as the strong level)."""
         if s.phase == "bidding":
             last = (s.bid_level, s.bid_strain) if s.bid_level else None
             return finish(s.hands, s.dealer, (last, s.bidder, s.contra), s.turn,
-                          bool(s.options["escape_after_contra"]))
+                          bool(s.options["escape_after_contra"]), me)
         if s.phase == "main_play":
             assert s.declarer is not None
             return main_play_points(s.hands, (s.level, s.strain, s.multiplier, s.declarer),
@@ -481,7 +564,8 @@ class MarriedBridgeAI:
     def value(self, world: Match, seat: int) -> float:
         assert isinstance(world, MarriedBridgeMatch)
         s = world._s
-        pending = getattr(world, _FINAL, [0, 0])
+        game = getattr(world, _FINAL, None)
+        pending = self._rest_of_game(s, seat) if game == s.game_no else [0, 0]
         mine = s.totals[seat] + pending[seat]
         theirs = s.totals[1 - seat] + pending[1 - seat]
         v = float(mine - theirs)

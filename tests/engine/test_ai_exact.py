@@ -19,8 +19,9 @@ import engine
 from engine.ai import get_player
 from engine.ai.dd import NodeLimit, Solver
 from engine.ai.dd_games import Position, position
-from engine.ai.married_bridge import EXACT_NODES, MarriedBridgeAI
-from engine.married_bridge.rules import CARDS52, trick_winner
+from engine.ai.married_bridge import EXACT_NODES, MarriedBridgeAI, dd_call
+from engine.married_bridge.game import MarriedBridgeMatch
+from engine.married_bridge.rules import BIDS, CARDS52, bid_rank, trick_winner
 from engine.match import Match
 
 
@@ -87,7 +88,7 @@ def test_the_solvers_two_card_winner_is_the_rules_winner() -> None:  # MB-PLAY-5
                     assert rules.winner([a, b]) == trick_winner([a, b], trump), (a, b, trump)
 
 
-def test_no_exact_card_from_a_log_cut_short() -> None:  # MB-INFO-2
+def test_a_log_cut_short_gives_the_same_exact_card() -> None:  # MB-INFO-2
     m = _main_play(2)
     data = m.to_json()
     plays = [i for i, e in enumerate(data["events"]) if e["type"] == "play"]
@@ -97,8 +98,56 @@ def test_no_exact_card_from_a_log_cut_short() -> None:  # MB-INFO-2
     seat = cut.to_move
     assert seat is not None
     codes = cut.legal_actions(seat)
-    assert MarriedBridgeAI().exact(cut, seat, codes) is None
-    m.apply(seat, codes[0])  # with the whole log, a later card is solved
-    seat = m.to_move
+    card = MarriedBridgeAI().exact(m, seat, codes)
+    assert card is not None
+    assert MarriedBridgeAI().exact(cut, seat, codes) == card
+
+
+@pytest.mark.parametrize("phase", ["preliminary", "main_play"])
+def test_strong_decides_from_a_log_cut_short(phase: str) -> None:  # MB-INFO-2
+    """A stored match keeps the current deal's events only, and a log may lack played cards:
+    the strong bot still decides (the played cards are what no hand, talon or trick holds)."""
+    m = _main_play(2)
+    if phase == "preliminary":
+        m = engine.get_game("married_bridge").new_match(players=2, options={}, seed=2)
+        normal = get_player("normal", "married_bridge")
+        for _ in range(9):  # into the preliminary play: tricks and draws
+            seat = m.to_move
+            assert seat is not None
+            m.apply(seat, normal.choose(m, seat, random.Random(0)))
+    data = m.to_json()
+    plays = [i for i, e in enumerate(data["events"]) if e["type"] == "play"]
+    data["events"] = [e for i, e in enumerate(data["events"]) if i not in plays[-2:]]
+    cut = engine.get_game("married_bridge").from_json(data)
+    seat = cut.to_move
     assert seat is not None
-    assert MarriedBridgeAI().exact(m, seat, m.legal_actions(seat)) is not None
+    strong = get_player("strong", "married_bridge")
+    assert strong.choose(cut, seat, random.Random(4)) in cut.legal_actions(seat)
+    world = MarriedBridgeAI().world(cut, seat, random.Random(4))
+    assert isinstance(world, MarriedBridgeMatch) and isinstance(m, MarriedBridgeMatch)
+    assert sorted(world._s.hands[seat]) == sorted(m._s.hands[seat])
+    assert len(world._s.hands[1 - seat]) == len(m._s.hands[1 - seat])
+    assert len(world._s.talon) == len(m._s.talon)
+
+
+def _calls(last: tuple[int, str] | None, contra: bool = False) -> list[str]:
+    """The calls a seat has over ``last`` (MB-BID-3, MB-BID-7 with escape)."""
+    floor = bid_rank(*last) if last else -1
+    higher = [f"bid:{lv}:{x}" for lv, x in BIDS if bid_rank(lv, x) > floor]
+    if last is None:
+        return higher
+    return ["pass", "recontra", *higher] if contra else [*higher, "contra", "pass"]
+
+
+def test_dd_call_lets_a_failing_contract_stand_and_outbids_a_making_one() -> None:  # MB-SCORE-4
+    # seat 0 makes up to 3S; seat 1 makes up to 2H
+    def test(strain: str, declarer: int, level: int) -> bool:
+        return ((declarer, strain) == (0, "S") and level <= 3) or \
+            ((declarer, strain) == (1, "H") and level <= 2)
+
+    assert dd_call(0, _calls(None), test, None, None) == "bid:1:S"
+    assert dd_call(0, _calls((2, "H")), test, (2, "H"), 1) == "bid:2:S"  # 2H makes
+    assert dd_call(0, _calls((3, "H")), test, (3, "H"), 1) == "pass"  # 3H fails
+    assert dd_call(1, _calls((3, "S")), test, (3, "S"), 0) is None  # 3S makes, no way out
+    assert dd_call(0, _calls((3, "S"), True), test, (3, "S"), 0) == "recontra"
+    assert dd_call(0, _calls((4, "S"), True), test, (4, "S"), 0) is None  # no escape makes

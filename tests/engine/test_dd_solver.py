@@ -15,6 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai.dd import Solver, Trick, TrickRules
+from engine.ai.dd_games import Position
+from engine.belote.common import CARDS32, contract_trick_winner_index
 
 RANKS = "789TJQKA"
 POINTS = {"7": 0, "8": 0, "9": 0, "T": 10, "J": 2, "Q": 3, "K": 4, "A": 11}
@@ -87,3 +89,19 @@ def test_solver_equals_brute_force(seed: int, players: int, tricks: int) -> None
     values = solver.values(hands, [], leader)
     assert values[solver.best_card(hands, [], leader)] == expected
     assert all(values[c] == expected for c in solver.best_cards(hands, [], leader))
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 4),
+       contract=st.sampled_from([("deberts", ("S",)), ("deberts", ("C",)),
+                                 ("bazar_belot", ("suit", "H")),
+                                 ("bazar_belot", ("all_trumps", None)),
+                                 ("bazar_belot", ("no_trumps", None))]))
+def test_the_solvers_belote_winner_is_the_rules_winner(
+        seed: int, size: int, contract: tuple[str, tuple[object, ...]]) -> None:  # BEL-PLAY-2
+    game_id, key = contract
+    cards = random.Random(seed).sample(list(CARDS32), size)
+    sides = (0, 1, 0, 1) if game_id == "bazar_belot" else (0, 1)
+    rules = Position([[] for _ in sides], [], 0, game_id, "card points", sides, key).rules(0)
+    kind, trump = ("suit", key[0]) if game_id == "deberts" else key
+    assert rules.winner(cards) == contract_trick_winner_index(cards, str(kind), trump)
