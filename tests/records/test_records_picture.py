@@ -102,3 +102,15 @@ def test_font_choice_and_last_resort(fresh_fonts: None, monkeypatch: pytest.Monk
              "totals": [10, 0], "pot": 0, "result": None}
     check_png(sheet_png(tr, TableInfo(1, 1, "deberts", "c", ("A", "B")), sheet))
     assert "no TrueType font" in caplog.text
+
+
+def test_a_bot_seat_name_leaves_no_gap_in_the_picture() -> None:
+    """A bot seat is named "🤖 новичок 3" in the chat; the picture's font has no emoji, so the
+    picture drops the emoji instead of drawing a blank gap ("Анна,    новичок 3")."""
+    with_emoji = picture.SheetPicture(
+        "Базар-белот", "Клуб", ("Раздача", "Анна, 🤖 новичок 3", "🤖 новичок 2, Борис"),
+        (("1", "66", "БТ"),), ("Итого: Анна, 🤖 новичок 3 66 · 🤖 новичок 2, Борис 0",))
+    plain = picture.SheetPicture(
+        "Базар-белот", "Клуб", ("Раздача", "Анна, новичок 3", "новичок 2, Борис"),
+        (("1", "66", "БТ"),), ("Итого: Анна, новичок 3 66 · новичок 2, Борис 0",))
+    assert picture.render_png(with_emoji) == picture.render_png(plain)
