@@ -154,11 +154,14 @@ def render_png(pic: SheetPicture) -> bytes:
     title_font, text_font = load_font(TITLE_SIZE, True), load_font(TEXT_SIZE)
     bold_font, small_font = load_font(TEXT_SIZE, True), load_font(SMALL_SIZE)
     columns = len(pic.header)
-    widths = []
+    widths: list[float] = []
     for i in range(columns):
         texts = [pic.header[i], *(row[i] for row in pic.rows if i < len(row))]
         widest = max(max(bold_font.getlength(t) for t in texts), bold_font.getlength("0000"))
-        widths.append(min(widest, MAX_COLUMN) + 2 * CELL_PAD_X)
+        # the last column (a game's notes) may take the room left up to the maximum width
+        cap = (max(MAX_COLUMN, MAX_WIDTH - 2 * MARGIN - sum(widths) - 2 * CELL_PAD_X)
+               if i == columns - 1 and i > 0 else MAX_COLUMN)
+        widths.append(min(widest, cap) + 2 * CELL_PAD_X)
     text_widths = [title_font.getlength(pic.title), small_font.getlength(pic.subtitle),
                    *(bold_font.getlength(line) + 16 for line in pic.footer)]
     width = int(min(MAX_WIDTH, max(MIN_WIDTH, sum(widths) + 2 * MARGIN,

@@ -114,3 +114,16 @@ def test_a_bot_seat_name_leaves_no_gap_in_the_picture() -> None:
         "Базар-белот", "Клуб", ("Раздача", "Анна, новичок 3", "новичок 2, Борис"),
         (("1", "66", "БТ"),), ("Итого: Анна, новичок 3 66 · новичок 2, Борис 0",))
     assert picture.render_png(with_emoji) == picture.render_png(plain)
+
+
+def test_a_long_note_is_drawn_whole_when_the_width_allows() -> None:
+    """Berg's notes ("Анна, Вера: открыли карты -1,0") were cut to "открыли карт…" by a
+    per-column cap while the picture could still grow: the last column takes the room left
+    up to the picture's maximum width (issue #20)."""
+    note = "Анна, Вера: уволили капитана соперников -0,5"
+    pic = picture.SheetPicture("Берг", "Клуб", ("Раздача", "Анна, Вера", "Борис, Глеб", "Запись"),
+                               (("1", "-0,5", "-", note),))
+    image = check_png(picture.render_png(pic))
+    font = load_font(picture.TEXT_SIZE, True)
+    needed = sum(font.getlength(t) for t in ("Раздача", "Анна, Вера", "Борис, Глеб", note))
+    assert image.size[0] >= int(needed + 8 * picture.CELL_PAD_X + 2 * picture.MARGIN)
