@@ -75,11 +75,13 @@ class GameStats:
 @dataclass(frozen=True)
 class HistoryEntry:
     """An ended match of a chat: its table, players per seat (None: a bot), and its result
-    (None for a match stopped before its end)."""
+    (None for a match stopped before its end); ``levels``: each seat's bot level (None: a
+    person), so a bot seat is named as at the table ("🤖 easy 2")."""
 
     table: GameTable
     names: tuple[str | None, ...]
     result: MatchResult | None
+    levels: tuple[str | None, ...] = ()
 
 
 class RecordsRepo:
@@ -238,15 +240,17 @@ class RecordsRepo:
             return []
         seat_rows = (
             await self._session.exec(
-                select(Seat.table_id, Seat.seat, User.name)
+                select(Seat.table_id, Seat.seat, User.name, Seat.bot_level)
                 .join(User, col(User.id) == col(Seat.user_id), isouter=True)
                 .where(col(Seat.table_id).in_(ids))
                 .order_by(col(Seat.table_id), col(Seat.seat))
             )
         ).all()
         names: dict[int, list[str | None]] = {}
-        for table_id, _, name in seat_rows:
+        levels: dict[int, list[str | None]] = {}
+        for table_id, _, name, level in seat_rows:
             names.setdefault(table_id, []).append(name)
+            levels.setdefault(table_id, []).append(level)
         results = {
             r.table_id: r
             for r in (
@@ -256,7 +260,8 @@ class RecordsRepo:
             ).all()
         }
         return [
-            HistoryEntry(t, tuple(names.get(t.id, [])), results.get(t.id))
+            HistoryEntry(t, tuple(names.get(t.id, [])), results.get(t.id),
+                         tuple(levels.get(t.id, [])))
             for t in tables
             if t.id is not None
         ]

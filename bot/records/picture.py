@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -129,16 +130,38 @@ def _line_height(font: Font) -> int:
     return int(box[3] - box[1])
 
 
+#: Emoji (outside the Basic Multilingual Plane, with a variation selector) and the space after
+#: them: the shipped font has none, so "🤖 новичок 3" would show a blank gap.
+_NO_GLYPH = re.compile("[\U00010000-\U0010FFFF]\uFE0F? ?|\uFE0F")
+
+
+def _drawable(text: str) -> str:
+    """``text`` without the characters the picture's font cannot draw (emoji)."""
+    return _NO_GLYPH.sub("", text)
+
+
+def _drawable_picture(pic: SheetPicture) -> SheetPicture:
+    """``pic`` with every text passed through `_drawable`."""
+    return SheetPicture(_drawable(pic.title), _drawable(pic.subtitle),
+                        tuple(map(_drawable, pic.header)),
+                        tuple(tuple(map(_drawable, row)) for row in pic.rows),
+                        tuple(map(_drawable, pic.footer)), pic.marks)
+
+
 def render_png(pic: SheetPicture) -> bytes:
-    """Draw ``pic`` and return the PNG file's bytes."""
+    """Draw ``pic`` (emoji dropped: the font has none) and return the PNG file's bytes."""
+    pic = _drawable_picture(pic)
     title_font, text_font = load_font(TITLE_SIZE, True), load_font(TEXT_SIZE)
     bold_font, small_font = load_font(TEXT_SIZE, True), load_font(SMALL_SIZE)
     columns = len(pic.header)
-    widths = []
+    widths: list[float] = []
     for i in range(columns):
         texts = [pic.header[i], *(row[i] for row in pic.rows if i < len(row))]
         widest = max(max(bold_font.getlength(t) for t in texts), bold_font.getlength("0000"))
-        widths.append(min(widest, MAX_COLUMN) + 2 * CELL_PAD_X)
+        # the last column (a game's notes) may take the room left up to the maximum width
+        cap = (max(MAX_COLUMN, MAX_WIDTH - 2 * MARGIN - sum(widths) - 2 * CELL_PAD_X)
+               if i == columns - 1 and i > 0 else MAX_COLUMN)
+        widths.append(min(widest, cap) + 2 * CELL_PAD_X)
     text_widths = [title_font.getlength(pic.title), small_font.getlength(pic.subtitle),
                    *(bold_font.getlength(line) + 16 for line in pic.footer)]
     width = int(min(MAX_WIDTH, max(MIN_WIDTH, sum(widths) + 2 * MARGIN,

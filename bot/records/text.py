@@ -12,7 +12,15 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.records.core import DealRecord, shown_rating
-from bot.show.common import TableInfo, card_text, num, order_text, said_text, sort_hand
+from bot.show.common import (
+    TableInfo,
+    bot_name,
+    card_text,
+    num,
+    order_text,
+    said_text,
+    sort_hand,
+)
 from bot.show.events import render_event
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
@@ -82,10 +90,22 @@ def render_top(tr: Translator, game: str, entries: Sequence[TopEntry]) -> str:
     return "\n".join(lines)
 
 
+def _history_names(tr: Translator, entry: HistoryEntry) -> tuple[str, ...]:
+    """Each seat's name as the table showed it: a bot seat by its level ("🤖 easy 2", the seat
+    number when several bots sat), a bare "🤖" (numbered) where no level is stored."""
+    levels = entry.levels or (None,) * len(entry.names)
+    several = sum(1 for n in entry.names if n is None) > 1
+    return tuple(
+        name if name is not None
+        else bot_name(tr, level, seat if several else None) if level
+        else f"{BOT_NAME} {seat + 1}" if several else BOT_NAME
+        for seat, (name, level) in enumerate(zip(entry.names, levels, strict=True)))
+
+
 def history_line(tr: Translator, entry: HistoryEntry) -> str:
     """``#12 · 29.11.2026 · Deberts · Alice, Bob · Alice wins, 511 : 373``."""
     table = entry.table
-    names = tuple(n or BOT_NAME for n in entry.names)
+    names = _history_names(tr, entry)
     players = ", ".join(names)
     result = entry.result
     if result is None or table.status != "finished":

@@ -90,6 +90,19 @@ _MADE_BY_CALL: dict[str, str] = {"mb_contra_on": "contra"}
 _MARKS: dict[str, str] = {"captain_fired": "captain"}
 
 
+#: Facts naming one seat of each pair, labelled with that pair as the lobby words it (Berg's
+#: captains: "Captain of players 1+3: Anna", not two lines "Captain: ..."): a key per side.
+_PAIR_LABELS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("berg", "captain"): ("opt.captain_02", "opt.captain_13")}
+
+
+def _pair_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str | None:
+    """The label naming the pair of the seat ``fact`` names (`_PAIR_LABELS`), or None."""
+    keys = _PAIR_LABELS.get((info.game, fact["key"]))
+    side = next((i for i, seats in enumerate(info.sides or ()) if fact["value"] in seats), None)
+    return tr(keys[side]) if keys and side is not None and side < len(keys) else None
+
+
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
                  phase: str | None = None,
                  calls: Sequence[dict[str, Any]] | None = None) -> list[str]:
@@ -104,7 +117,7 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     for f in facts:
         if (_MARKS.get(f["key"]), f["value"]) in present:
             continue  # said on the line it marks
-        label = fact_label(tr, info, f["key"], phase)
+        label = _pair_label(tr, info, f) or fact_label(tr, info, f["key"], phase)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
         mark = marks.get((f["key"], f["value"]))
         if mark:

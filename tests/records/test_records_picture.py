@@ -102,3 +102,28 @@ def test_font_choice_and_last_resort(fresh_fonts: None, monkeypatch: pytest.Monk
              "totals": [10, 0], "pot": 0, "result": None}
     check_png(sheet_png(tr, TableInfo(1, 1, "deberts", "c", ("A", "B")), sheet))
     assert "no TrueType font" in caplog.text
+
+
+def test_a_bot_seat_name_leaves_no_gap_in_the_picture() -> None:
+    """A bot seat is named "🤖 новичок 3" in the chat; the picture's font has no emoji, so the
+    picture drops the emoji instead of drawing a blank gap ("Анна,    новичок 3")."""
+    with_emoji = picture.SheetPicture(
+        "Базар-белот", "Клуб", ("Раздача", "Анна, 🤖 новичок 3", "🤖 новичок 2, Борис"),
+        (("1", "66", "БТ"),), ("Итого: Анна, 🤖 новичок 3 66 · 🤖 новичок 2, Борис 0",))
+    plain = picture.SheetPicture(
+        "Базар-белот", "Клуб", ("Раздача", "Анна, новичок 3", "новичок 2, Борис"),
+        (("1", "66", "БТ"),), ("Итого: Анна, новичок 3 66 · новичок 2, Борис 0",))
+    assert picture.render_png(with_emoji) == picture.render_png(plain)
+
+
+def test_a_long_note_is_drawn_whole_when_the_width_allows() -> None:
+    """Berg's notes ("Анна, Вера: открыли карты -1,0") were cut to "открыли карт…" by a
+    per-column cap while the picture could still grow: the last column takes the room left
+    up to the picture's maximum width (issue #20)."""
+    note = "Анна, Вера: уволили капитана соперников -0,5"
+    pic = picture.SheetPicture("Берг", "Клуб", ("Раздача", "Анна, Вера", "Борис, Глеб", "Запись"),
+                               (("1", "-0,5", "-", note),))
+    image = check_png(picture.render_png(pic))
+    font = load_font(picture.TEXT_SIZE, True)
+    needed = sum(font.getlength(t) for t in ("Раздача", "Анна, Вера", "Борис, Глеб", note))
+    assert image.size[0] >= int(needed + 8 * picture.CELL_PAD_X + 2 * picture.MARGIN)

@@ -140,3 +140,23 @@ async def test_score_after_a_match_of_each_game(store: Store, records: Records,
             assert CELL[game].fullmatch(cell), cell
             assert shown_cell == cell
     assert "Result" in text or "wins" in text or "Totals" in text
+
+
+def test_history_names_bot_seats_as_the_table_did() -> None:
+    """/history names each bot seat as the table and the sheet did ("🤖 новичок 2"), not a
+    bare "🤖" that leaves the winners "Анна, 🤖" unclear (issue #20)."""
+    from datetime import datetime
+
+    from bot.records.text import history_line
+    from storage.models import GameTable, MatchResult
+    from storage.records import HistoryEntry
+
+    table = GameTable(id=7, chat_id=1, game="bazar_belot", status="finished",
+                      finished_at=datetime(2026, 12, 2), result_line="")
+    result = MatchResult(table_id=7, chat_id=1, game="bazar_belot", sides=[[0, 2], [1, 3]],
+                         totals=[310, 0], winner_side=0, deals=5)
+    entry = HistoryEntry(table, ("Анна", None, None, "Борис"), result,
+                         levels=(None, "easy", "easy", None))
+    line = history_line(Catalogs().translator("ru"), entry)
+    assert "Анна, 🤖 новичок 2, 🤖 новичок 3, Борис" in line
+    assert "выигрывают Анна, 🤖 новичок 3, 310 : 0" in line
