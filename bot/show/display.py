@@ -352,11 +352,9 @@ class Display:
             result = self.post(group, self.result_screen(loaded, rematch))
             if self.on_result is not None:
                 self._spawn(self.on_result(table_id, result))
-        if closing:  # the sheet so far; none when no deal was played out
-            sheet = match.score_sheet
-            self.post(group, Screen(tr(closing) + "\n\n" + (
-                render_sheet(tr, info, sheet) if sheet["rows"]
-                else tr("notice.stopped_no_deals"))))
+        if closing:
+            self.post(group, Screen(tr(closing) + "\n\n"
+                                     + render_sheet(tr, info, match.score_sheet)))
         if hands and (new_events or new_table_message):
             self._spawn(self._tell_unreachable(tr, group, hands))
         if not self.detached:  # a plain messenger: the refresh ends when its messages are out

@@ -186,7 +186,9 @@ def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
     # the bot's own /rules summary, in the player's language
     assert "Деберц (классический стол" in out
     assert "Полные правила: docs/rules/deberts.md" in out
-    assert "Раздача | Вы | 🤖 любитель" in out  # the (empty) score sheet
+    # the score sheet before a deal is over: no bare header, it says so
+    assert "Деберц\nНи одна раздача не доиграна до конца." in out
+    assert "Раздача | Вы | 🤖 любитель" not in out
     assert "Номер выбирает ход" in out
     assert out.count("Наберите число от 1 до 2 или «помощь».") == 5
     assert out.rstrip().endswith("Вы вышли из игры. Сид 4.")

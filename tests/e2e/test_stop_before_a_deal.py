@@ -1,6 +1,6 @@
 """A match stopped before any deal was played out (issue #18, a new player's pass): the group
 read "The game was stopped." over a bare sheet header ("Deal | Alice | Bob") with no rows and
-no totals. It now says that no deal was finished instead."""
+no totals. It now says that no deal was finished instead (so does the sheet of ``/score``)."""
 
 from __future__ import annotations
 
@@ -20,4 +20,4 @@ async def test_a_match_stopped_at_its_first_deal_says_no_deal_was_finished(
         assert (await fake.press_button(alice, confirm, text="Yes, stop")).text == \
             "The game was stopped."
         stopped = await fake.wait_for_message(group, text_contains="The game was stopped.")
-        assert stopped.text == "The game was stopped.\n\nNo deal was played to its end."
+        assert stopped.text == "The game was stopped.\n\nDeberts\nNo deal was played to its end."
