@@ -36,15 +36,16 @@ class TableInfo:
 
 def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
     """How a bot player is named at the table: "🤖 normal"; with ``seat`` (0-based) the seat
-    number as the lobby counts seats (1-based) follows: "🤖 normal 2"."""
+    number as the lobby counts seats (1-based) follows, marked as a number so that a score
+    written after the name stays apart from it: "🤖 normal #2" ("🤖 любитель №2")."""
     name = "🤖 " + tr.maybe(f"level.{level}", str(level))
-    return name if seat is None else f"{name} {seat + 1}"
+    return name if seat is None else tr("bot.numbered", name=name, n=seat + 1)
 
 
 def seat_names(tr: Translator, seats: Sequence[tuple[str | None, str | None]]) -> tuple[str, ...]:
     """Each seat's display name from ``(player's name or None, bot level or None)`` per seat
     (in seat order). A seat with no player is a bot; when several seats are bots each gets
-    its seat number ("🤖 normal 2", "🤖 normal 4") so bids, sheets and results tell them apart."""
+    its seat number ("🤖 normal #2", "🤖 normal #4") so bids, sheets and results tell them apart."""
     several = sum(1 for name, _ in seats if name is None) > 1
     return tuple(name if name is not None else bot_name(tr, level, seat if several else None)
                  for seat, (name, level) in enumerate(seats))

@@ -56,8 +56,11 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     A game whose rows carry the contract in ``note`` names that column in its catalog
     (``sheet.note.<game>``, e.g. "Contract"); the totals follow the last row, since ``BT`` rows
     hide a side's total. A sheet longer than ``limit`` characters keeps its newest rows and
-    says how many earlier ones the picture holds.
+    says how many earlier ones the picture holds. A sheet with no row yet says that no deal
+    was played to its end (``sheet.no_deals``) instead of a bare header.
     """
+    if not sheet["rows"]:
+        return f"{_title(tr, info)}\n{tr('sheet.no_deals')}"
     text = _sheet_text(tr, info, sheet, with_result=with_result)
     shown = len(sheet["rows"])
     while len(text) > limit and shown > 1:
@@ -66,6 +69,11 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
                            with_result=with_result)
         text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
     return text
+
+
+def _title(tr: Translator, info: TableInfo) -> str:
+    """The sheet's heading: the game's name in bold."""
+    return f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>"
 
 
 def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
@@ -82,8 +90,7 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
         lines.append(totals_line(tr, info, sheet))  # escaped with the rest
     if sheet.get("pot"):
         lines.append(tr("table.pot", pot=num(tr, sheet["pot"])))
-    text = f"<b>{escape(tr.maybe(f'game.{info.game}', info.game))}</b>\n<pre>" \
-           + escape("\n".join(lines)) + "</pre>"
+    text = f"{_title(tr, info)}\n<pre>" + escape("\n".join(lines)) + "</pre>"
     if sheet.get("result") and with_result:
         text += "\n" + result_line(tr, info, sheet)
     return text

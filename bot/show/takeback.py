@@ -18,6 +18,13 @@ from bot.tables.undo_state import ASK, NO, YES, may_ask, waiting_for
 Rows = tuple[tuple[Button, ...], ...]
 
 
+def move_label(tr: Translator, move: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    """The label of a move one may take back (``{"code", "view"?}``: a ``LAST_HUMAN`` entry or a
+    request): as its button named it, from the table before the move (its stored ``view``),
+    else from ``view`` (a move noted before the view was kept)."""
+    return code_label(tr, move["code"], move.get("view") or view)
+
+
 def with_takeback(tr: Translator, info: TableInfo, loaded: Loaded, seat: int,
                   view: Mapping[str, Any], screen: Screen) -> Screen:
     """``screen`` (the hand of ``seat``, a person playing it himself) with what takebacks add:
@@ -36,16 +43,16 @@ def with_takeback(tr: Translator, info: TableInfo, loaded: Loaded, seat: int,
         if seat == request["seat"]:
             names = escape(", ".join(info.names[s] for s in waiting))
             lines.append("↩️ " + tr("takeback.you_asked",
-                                    call=code_label(tr, request["code"], view), names=names))
+                                    call=move_label(tr, request, view), names=names))
             bottom = ((button("takeback.withdraw", NO),),)
         elif seat in waiting:
             lines.append("↩️ <b>" + tr("takeback.asks", name=info.names[request["seat"]],
-                                       call=code_label(tr, request["code"], view)) + "</b>")
+                                       call=move_label(tr, request, view)) + "</b>")
             top = ((button("takeback.accept", YES), button("takeback.decline", NO)),)
         elif seat in request.get("yes", []):
             lines.append("↩️ " + tr("takeback.you_accepted"))
     elif (last := may_ask(loaded, seat)) is not None:
-        bottom = ((button("takeback.button", ASK, call=code_label(tr, last["code"], view)),),)
+        bottom = ((button("takeback.button", ASK, call=move_label(tr, last, view)),),)
     if not (lines or top or bottom):
         return screen
     text = "\n".join([screen.text, *lines])
@@ -58,7 +65,7 @@ def taken_back_lines(tr: Translator, info: TableInfo, options: dict[str, Any],
     done = [d for d in options.get(TAKEN_BACK, [])
             if isinstance(d, dict) and d.get("deal") == deal]
     return ["↩️ " + tr("takeback.in_record", name=info.names[d["seat"]],
-                       call=code_label(tr, d["code"], d.get("view") or {"groups": {}}))
+                       call=move_label(tr, d, {"groups": {}}))
             for d in done]
 
 

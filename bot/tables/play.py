@@ -25,6 +25,7 @@ from bot.model import ActData, ExpandData, Person, Place, Screen, Target
 from bot.records.fair import unrated_reason
 from bot.records.service import Records
 from bot.show.display import Display
+from bot.show.takeback import label_view
 from bot.tables.clock import Clock, Plan, plan
 from bot.tables.drastic import is_drastic
 from bot.tables.kit import Kit
@@ -32,7 +33,13 @@ from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_reques
 from bot.tables.ping_state import forget_pings
 from bot.tables.takeback import Takebacks
 from bot.tables.undo_state import CODES as TAKEBACK_CODES
-from bot.tables.undo_state import drop_request, note_deal_end, note_human_move, waiting_for
+from bot.tables.undo_state import (
+    drop_request,
+    enabled,
+    note_deal_end,
+    note_human_move,
+    waiting_for,
+)
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -185,6 +192,9 @@ class Play:
                             and asks_first(loaded, seat, data.code):
                         asking = seat.seat
                     elif seat is not None and loaded is not None:
+                        # the table as the move's button named it (a takeback names it so)
+                        named = label_view(loaded.match.public_view()) \
+                            if enabled(loaded) and loaded.match is not None else None
                         try:
                             change = await self.commit_move(tx, loaded, seat.seat, data.code)
                         except engine.IllegalAction as exc:
@@ -200,7 +210,7 @@ class Play:
                                 await tx.save_seat(seat)
                             assert loaded.record is not None
                             if note_human_move(loaded, seat.seat, loaded.record.snapshot_seq,
-                                               data.code, change[1]):  # he may take it back
+                                               data.code, change[1], named):  # he may take it back
                                 change = (loaded, change[1], plan(
                                     loaded.table, loaded.match, loaded.seats, keep_deadline=True))
                                 await tx.save_table(loaded.table)

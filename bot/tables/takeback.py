@@ -17,9 +17,8 @@ from typing import Any
 
 import engine
 from bot.model import ActData, Person, Screen, Target
-from bot.show.common import code_label
 from bot.show.display import Display
-from bot.show.takeback import label_view
+from bot.show.takeback import label_view, move_label
 from bot.tables.clock import Clock, Plan, plan
 from bot.tables.kit import Kit
 from bot.tables.load import (
@@ -78,7 +77,7 @@ class Takebacks:
             name = loaded.user(seat)
             who = name.name if name is not None else "?"
             request = takeback_request(loaded.table)  # the move asked about, named to all
-            call = code_label(tr, request["code"], loaded.match.public_view()) \
+            call = move_label(tr, request, loaded.match.public_view()) \
                 if request is not None and loaded.match is not None else ""
             # a platform may word it its own way (Discord: the hand is under "My hand")
             text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who, call=call),
@@ -150,7 +149,8 @@ class Takebacks:
         self.spent.setdefault(loaded.id, []).extend(await forget_pings(tx, loaded, mover=-1))
         done = [*table.options.get(TAKEN_BACK, []),
                 {"seat": request["seat"], "code": request["code"],
-                 "deal": match.public_view()["deal"], "view": label_view(before)}]
+                 "deal": match.public_view()["deal"],
+                 "view": request.get("view") or label_view(before)}]
         log.info("table %s: action %s %r of seat %s taken back", loaded.id, seq,
                  request["code"], request["seat"])
         return await self._save(tx, loaded, {TAKEBACK: None, LAST_HUMAN: None,

@@ -30,16 +30,19 @@ def enabled(loaded: Loaded) -> bool:
 
 
 def note_human_move(loaded: Loaded, seat: int, seq: int, code: str,
-                    events: list[dict[str, Any]]) -> bool:
+                    events: list[dict[str, Any]], view: dict[str, Any] | None = None) -> bool:
     """After a move a human made himself (action ``seq``, its ``events``): it becomes the one
     he may take back (unless it ended a deal), and a pending request lapses (the next human
-    acted). The caller saves the table. Returns whether anything changed (False where
-    takebacks are off)."""
+    acted). ``view``: what the move's label needs of the table as it was before the move
+    (``bot.show.takeback.label_view``), kept so that the move is named as its button named
+    it. The caller saves the table. Returns whether anything changed (False where takebacks
+    are off)."""
     if not enabled(loaded):
         return False
     options = {k: v for k, v in loaded.table.options.items() if k != TAKEBACK}
     options[LAST_HUMAN] = {"seat": seat, "seq": seq, "code": code,
-                           "deal_over": ends_deal(events)}
+                           "deal_over": ends_deal(events),
+                           **({"view": view} if view is not None else {})}
     loaded.table.options = options
     return True
 

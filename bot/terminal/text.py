@@ -37,7 +37,7 @@ def plain(text: str, *, bold: bool = False) -> str:
 
 def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ...]:
     """Each seat's name: the human's seat "You" (``term.you``), the others bot players named
-    as the bot names them, numbered from 1 when there are several ("🤖 normal 2")."""
+    as the bot names them, numbered from 1 when there are several ("🤖 normal #2")."""
     return seat_names(tr, [(tr("term.you"), None) if s == me else (None, level)
                            for s in range(players)])
 

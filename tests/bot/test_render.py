@@ -168,7 +168,9 @@ def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHO
 
 
 def test_several_bots_get_their_seat_numbers_everywhere() -> None:
-    # a 4-player table with three bots: bids, the sheet's header and the result tell them apart
+    # a 4-player table with three bots: bids, the sheet's header and the result tell them apart;
+    # the seat's number is marked as one, so that a score after the name does not run into it
+    # ("🤖 normal 3 -1,0" read as a score of 3)
     from bot.show.common import seat_names
     from bot.show.sheet import result_line
 
@@ -177,7 +179,8 @@ def test_several_bots_get_their_seat_numbers_everywhere() -> None:
         tr = Catalogs().translator(lang)
         names = seat_names(tr, [("Alex", None), (None, "normal"), (None, "normal"),
                                 (None, "normal")])
-        bots = [f"🤖 {level[lang]} {n}" for n in (2, 3, 4)]
+        mark = {"ru": "№", "uk": "№", "en": "#"}[lang]
+        bots = [f"🤖 {level[lang]} {mark}{n}" for n in (2, 3, 4)]
         assert names == ("Alex", *bots)
         info = TableInfo(7, 3, "berg", "Club", names)
         sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],

@@ -94,16 +94,16 @@ def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-B
     code, out, player = _play(["bazar_belot", "--seed", "2", "--level", "easy"])
     assert code == 0
     _readable(out)
-    assert "Seats: 1. You, 2. 🤖 easy 2, 3. 🤖 easy 3, 4. 🤖 easy 4." in out
-    assert "Your partner: 🤖 easy 3." in out
+    assert "Seats: 1. You, 2. 🤖 easy #2, 3. 🤖 easy #3, 4. 🤖 easy #4." in out
+    assert "Your partner: 🤖 easy #3." in out
     assert re.search(r"\d+\) 10–14 …", out)  # a range of levels opens a page of bids
     assert "You say: 8♣." in out  # the first bid offered, in the bot's label
     # kapo on one hand was on his own menu: his own bid does not bring it back out of turn
-    assert OUT_OF_TURN["en"] not in out.split("You say: 8♣.")[1].split("🤖 easy 2 says")[0]
+    assert OUT_OF_TURN["en"] not in out.split("You say: 8♣.")[1].split("🤖 easy #2 says")[0]
     assert player.out_of_turn > 0  # contra / kapo on one hand offered out of turn
     assert "wait" not in out.lower()
     assert re.search(r"Deal 1: contract .+ — (made|failed)", out)
-    assert "🏆 Result: " in out and "Totals: You, 🤖 easy 3 " in out
+    assert "🏆 Result: " in out and "Totals: You, 🤖 easy #3 " in out
 
 
 def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
@@ -186,7 +186,9 @@ def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
     # the bot's own /rules summary, in the player's language
     assert "Деберц (классический стол" in out
     assert "Полные правила: docs/rules/deberts.md" in out
-    assert "Раздача | Вы | 🤖 любитель" in out  # the (empty) score sheet
+    # the score sheet before a deal is over: no bare header, it says so
+    assert "Деберц\nНи одна раздача не доиграна до конца." in out
+    assert "Раздача | Вы | 🤖 любитель" not in out
     assert "Номер выбирает ход" in out
     assert out.count("Наберите число от 1 до 2 или «помощь».") == 5
     assert out.rstrip().endswith("Вы вышли из игры. Сид 4.")
@@ -226,7 +228,7 @@ def test_list_options_in_the_lobby_words() -> None:
 
 
 def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
-    for seat, dealer in (("1", "You"), ("2", "🤖 easy 2")):
+    for seat, dealer in (("1", "You"), ("2", "🤖 easy #2")):
         out = _play(["bazar_belot", "--seed", "2", "--level", "easy", "--option",
                      f"first_dealer={seat}"], script=("q",))[1]
         assert f"New deal. Dealer: {dealer}." in out
