@@ -22,6 +22,9 @@ async def test_a_4096_character_argument(
         text = command + " " + "x" * (4096 - len(command) - 1)
         mark = fake.mark()
         await fake.send_text(group, alice, text)
+        # the answer first (a quiet 50 ms alone can pass while a loaded machine still works)
+        await fake.wait_for(lambda f: f.bot_messages(group) or any(
+            c.status >= 400 for c in f.calls(since=mark)), what="an answer or a refusal")
         await fake.settle()
         refused = [(c.method, c.status) for c in fake.calls(since=mark) if c.status >= 400]
         errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
