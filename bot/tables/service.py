@@ -141,14 +141,17 @@ class TableService:
 
     # ---- chat commands ------------------------------------------------------------------------
 
-    async def set_lang(self, place: Place, lang: str) -> None:
-        """``/lang ru|uk|en``: the chat's language."""
+    async def set_lang(self, place: Place, lang: str, person: Person | None = None) -> None:
+        """``/lang ru|uk|en``: the chat's language. Anything else is answered with the usage,
+        to ``person`` in his private chat in his language (``Kit.reply_tr``)."""
         async with self.kit.store.transaction() as tx:
             tr, chat_id = await self.kit.chat_tr(tx, place)
             if lang in LANGS:
                 await tx.set_chat_lang(chat_id, lang)
                 text = self.kit.tr(lang)("lang.set")
             else:
+                if person is not None:
+                    tr = await self.kit.reply_tr(tx, place, person)
                 text = tr("lang.usage", langs=", ".join(LANGS))
         await self.kit.say(place, text)
 
