@@ -6,9 +6,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
+from bot.tables.load import is_suspended
 from bot.telegram.callbacks import LobbyCb
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from tests.kit.telegram import answers, play_married_bridge
+from tests.kit.telegram import answers, hand_message, play_married_bridge
 
 
 def labels(message: FakeMessage) -> list[str]:
@@ -124,3 +127,36 @@ async def test_bot_back_while_it_was_down(
         assert answer.text is None
         await fake.settle()
         assert [t.status for t in await _tables(app)] == ["playing"]
+
+
+@pytest.mark.parametrize("kick_first", [False, True])
+async def test_last_vote_racing_the_bots_removal(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        kick_first: bool) -> None:
+    """Bob's last vote and the bot's removal at the same moment: a rematch that got in first
+    is suspended with the group's other games, one that came after is refused; no table plays
+    on in a group the bot is not in, and once it is back the game goes on."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        result, _ = await _finished(fake, group, alice, bob)
+        await fake.press_button(alice, result, text="🔁 Rematch")
+        await fake.wait_for(lambda f: labels(f.message(group, result.message_id))
+                            == ["🔁 Rematch · 1/2"], what="the count")
+        data = fake.message(group, result.message_id).buttons[0][0].data
+        assert data
+        fake.set_admin(group, alice)
+        if kick_first:
+            fake.kick_bot(group, by=alice)
+        press = fake.press_nowait(bob, fake.message(group, result.message_id), data)
+        if not kick_first:
+            fake.kick_bot(group, by=alice)
+        await answers(fake, [press])
+        await fake.settle()
+        tables = await _tables(app)
+        assert all(is_suspended(t) for t in tables), [(t.status, t.options) for t in tables]
+        fake.add_bot_back(group, by=alice)
+        await fake.settle()
+        if tables:
+            await fake.wait_for(lambda f: any(
+                (h := hand_message(f, u)) is not None and h.buttons for u in (alice, bob)),
+                what="a move offered after the return")
