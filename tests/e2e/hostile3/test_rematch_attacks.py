@@ -160,3 +160,32 @@ async def test_last_vote_racing_the_bots_removal(
             await fake.wait_for(lambda f: any(
                 (h := hand_message(f, u)) is not None and h.buttons for u in (alice, bob)),
                 what="a move offered after the return")
+
+
+async def test_offer_expiring_while_the_bot_is_out(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """The expiry job fires while the bot is out of the group (its edit is refused): after
+    the return the button still shows; a press says the offer expired and takes it away, the
+    result's text unchanged."""
+    group, alice, bob = club
+    async with kozyr(lobby_timeout=2) as app:
+        result, table_id = await _finished(fake, group, alice, bob)
+        fake.set_admin(group, alice)
+        fake.kick_bot(group, by=alice)
+        await fake.settle()
+        for _ in range(200):  # the job has run: the message's id is dropped
+            async with app.store.transaction() as tx:
+                table = await tx.get_table(table_id)
+            if table is not None and "rematch_message" not in table.options:
+                break
+            await asyncio.sleep(0.05)
+        fake.add_bot_back(group, by=alice)
+        await fake.settle()
+        shown = fake.message(group, result.message_id)
+        if labels(shown):
+            answer = await fake.press(bob, shown, shown.buttons[0][0].data or "")
+            assert answer.text == "The rematch offer has expired: open a new table with /new."
+            await fake.wait_for(lambda f: labels(f.message(group, result.message_id)) == [],
+                                what="the button gone")
+        assert fake.message(group, result.message_id).text == result.text
+        assert await _tables(app) == []
