@@ -34,3 +34,24 @@ async def test_stop_after_a_restart_racing_the_pings_button(
             hand = hand_message(fake, user)
             assert hand is None or not any(b.data and b.data[:2] in ("a|", "x|")
                                            for row in hand.buttons for b in row)
+
+
+async def test_pings_button_pressed_three_times_at_once(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    group, alice, bob = club
+    async with kozyr(turn_ping=AFTER):
+        await start_without_clock(fake, group, alice, bob)
+        first, _ = mover(fake, (alice, bob))
+        ping = await fake.wait_for(lambda f: ping_of(f, first), what="the ping")
+        to_cards = ping.find_button(text="🃏 To my cards")
+        assert to_cards.data
+        mark = fake.mark()
+        said = await answers(fake, [fake.press_nowait(first, ping, to_cards.data)
+                                    for _ in range(3)])
+        await fake.settle()
+        assert all(not a.text for a in said), said
+        hands = [m for m in fake.bot_messages(first) if "Your cards" in (m.text or "")]
+        assert len(hands) == 1 and hands[0].message_id > ping.message_id, hands
+        assert ping.deleted
+        refused = [x for x in fake.calls(since=mark) if x.status == 400]
+        assert not refused, refused
