@@ -199,7 +199,8 @@ class TableService:
                        and t.id is not None
                        and any(s.user_id == user.id for s in await tx.seats(t.id))]
             chat = await tx.get_chat(waiting[0].chat_id) if waiting else None
-            # in the lobby's language (he is seated there), else in his own
+            # in the lobby's language (he is seated there), else in his own (his private
+            # chat's /lang first)
             tr = self.tr(chat.lang) if chat is not None and chat.lang \
                 else await self.kit.reply_tr(tx, None, person)
         target = Target(person.ext_id, private=True)

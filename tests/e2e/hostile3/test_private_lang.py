@@ -48,3 +48,20 @@ async def test_private_lang_beats_the_app_and_the_group(
         await fake.send_text(group, alice, "/help")
         said = await fake.wait_for_message(group, text_contains="/new")
         assert any(ch in said.visible_text for ch in "иы"), said.visible_text
+
+
+async def test_start_after_lang_in_private(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    # FINDING L2 (minor, a wrong language): Olena (app in Ukrainian) chose English with /lang
+    # in her private chat; /help answered in English but /start greeted her in Ukrainian
+    # (private_start asked Kit.reply_tr without her private chat)
+    olena = fake.user(104, "Olena", language_code="uk")
+    async with kozyr():
+        await fake.start_bot(olena)
+        said = await fake.wait_for_message(olena, text_contains="kozyr")
+        assert said.visible_text.startswith("Привіт!"), said.visible_text
+        await fake.send_text(fake.private(olena), olena, "/lang en")
+        await fake.wait_for_message(olena, text_contains="English")
+        await fake.start_bot(olena)
+        said = await fake.wait_for_message(olena, text_contains="kozyr")
+        assert not said.visible_text.startswith("Привіт!"), said.visible_text
