@@ -59,10 +59,11 @@ class Kit:
         group of his latest table, else the default language."""
         if place is not None and place.chat_ext_id != person.ext_id:
             return (await self.chat_tr(tx, place))[0]
-        if place is not None:
-            chat = await tx.upsert_chat(self.platform, place.chat_ext_id, place.title)
-            if chat.lang:
-                return self.tr(chat.lang)
+        # his private chat's own choice (read, not created: /start makes no chat row)
+        chat_lang = (await tx.session.exec(select(Chat.lang).where(
+            Chat.platform == self.platform, Chat.ext_id == person.ext_id))).first()
+        if chat_lang:
+            return self.tr(chat_lang)
         if person.lang in LANGS:
             return self.tr(person.lang)
         played = (await tx.session.exec(

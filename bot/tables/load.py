@@ -18,10 +18,10 @@ import engine
 from bot.model import Person
 from storage import Chat, GameTable, MatchRecord, Seat, Tx, User
 
-#: The table option marking a game suspended because the bot was removed from its chat.
 #: Table option of a finished match: the id of its result message, whose Rematch button
 #: goes when the offer expires (bot/tables/rematch.py); dropped then.
 REMATCH_MESSAGE = "rematch_message"
+#: The table option marking a game suspended because the bot was removed from its chat.
 SUSPENDED = "suspended"
 REMOVED = "bot_removed"
 

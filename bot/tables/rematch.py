@@ -124,8 +124,6 @@ class Rematch:
         table = loaded.table
         if table.status != "finished" or loaded.match is None:
             return _Vote(tr("notice.rematch_only_finished"))
-        if is_suspended(table):  # the bot is not in the chat (bot/tables/chatmove.py)
-            return _Vote(tr("notice.rematch_bot_removed"))
         humans = {s.user_id: s for s in loaded.seats if s.user_id is not None}
         me = loaded.seat_of(person)
         if me is None or me.user_id is None:
@@ -137,6 +135,9 @@ class Rematch:
         ended = table.finished_at or table.updated_at
         if utcnow() > ended + timedelta(seconds=self.clock.lobby_timeout):
             return _Vote(tr("notice.rematch_expired"), buttons=())
+        # after the expiry: an offer that expired while the bot was out stays marked
+        if is_suspended(table):  # the bot is not in the chat (bot/tables/chatmove.py)
+            return _Vote(tr("notice.rematch_bot_removed"))
 
         def waiting(voted: set[int]) -> str:
             names = [u.name for uid, s in humans.items() if uid not in voted

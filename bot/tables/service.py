@@ -141,14 +141,17 @@ class TableService:
 
     # ---- chat commands ------------------------------------------------------------------------
 
-    async def set_lang(self, place: Place, lang: str) -> None:
-        """``/lang ru|uk|en``: the chat's language."""
+    async def set_lang(self, place: Place, lang: str, person: Person | None = None) -> None:
+        """``/lang ru|uk|en``: the chat's language. Anything else is answered with the usage,
+        to ``person`` in his private chat in his language (``Kit.reply_tr``)."""
         async with self.kit.store.transaction() as tx:
             tr, chat_id = await self.kit.chat_tr(tx, place)
             if lang in LANGS:
                 await tx.set_chat_lang(chat_id, lang)
                 text = self.kit.tr(lang)("lang.set")
             else:
+                if person is not None:
+                    tr = await self.kit.reply_tr(tx, place, person)
                 text = tr("lang.usage", langs=", ".join(LANGS))
         await self.kit.say(place, text)
 
@@ -196,7 +199,8 @@ class TableService:
                        and t.id is not None
                        and any(s.user_id == user.id for s in await tx.seats(t.id))]
             chat = await tx.get_chat(waiting[0].chat_id) if waiting else None
-            # in the lobby's language (he is seated there), else in his own
+            # in the lobby's language (he is seated there), else in his own (his private
+            # chat's /lang first)
             tr = self.tr(chat.lang) if chat is not None and chat.lang \
                 else await self.kit.reply_tr(tx, None, person)
         target = Target(person.ext_id, private=True)

@@ -27,7 +27,8 @@ async def start_private(message: Message, command: CommandObject,
 
 @router.message(Command("lang"))
 async def lang(message: Message, command: CommandObject, service: TableService) -> None:
-    await service.set_lang(place_of(message), (command.args or "").strip().lower())
+    await service.set_lang(place_of(message), (command.args or "").strip().lower(),
+                           person_of(message.from_user) if message.from_user else None)
 
 
 @router.message(Command("rules"))
