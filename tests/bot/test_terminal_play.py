@@ -111,7 +111,7 @@ def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
                                "--option", "berg_height=5"], "uk")
     assert code == 0
     _readable(out)
-    assert "Місця: 1. Ви, 2. 🤖 новачок 2, 3. 🤖 новачок 3, 4. 🤖 новачок 4." in out
+    assert "Місця: 1. Ви, 2. 🤖 новачок №2, 3. 🤖 новачок №3, 4. 🤖 новачок №4." in out
     assert "Ви берете з колоди карт: " in out and "Вам прийшло: " in out
     assert player.out_of_turn > 0  # the captain's declarations while his partner moves
     # ... but not at each of his partner's turns: declarations he was shown are not offered

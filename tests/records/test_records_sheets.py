@@ -143,7 +143,7 @@ async def test_score_after_a_match_of_each_game(store: Store, records: Records,
 
 
 def test_history_names_bot_seats_as_the_table_did() -> None:
-    """/history names each bot seat as the table and the sheet did ("🤖 новичок 2"), not a
+    """/history names each bot seat as the table and the sheet did ("🤖 новичок №2"), not a
     bare "🤖" that leaves the winners "Анна, 🤖" unclear (issue #20)."""
     from datetime import datetime
 
@@ -158,5 +158,5 @@ def test_history_names_bot_seats_as_the_table_did() -> None:
     entry = HistoryEntry(table, ("Анна", None, None, "Борис"), result,
                          levels=(None, "easy", "easy", None))
     line = history_line(Catalogs().translator("ru"), entry)
-    assert "Анна, 🤖 новичок 2, 🤖 новичок 3, Борис" in line
-    assert "выигрывают Анна, 🤖 новичок 3, 310 : 0" in line
+    assert "Анна, 🤖 новичок №2, 🤖 новичок №3, Борис" in line
+    assert "выигрывают Анна, 🤖 новичок №3, 310 : 0" in line
