@@ -64,6 +64,8 @@ def parser() -> argparse.ArgumentParser:
 
 #: Options whose values are seats (0-based in the engine): players type and read them from 1.
 SEAT_OPTIONS = ("first_dealer", "captain_02", "captain_13")
+#: Options the terminal defaults to the table's language (--lang), not to the engine's default.
+LANG_OPTIONS = ("sheet_locale",)
 #: The catalog keys of the score sheet's notation (strain letters, kapo marks, BT): Bazar-Belot's
 #: ``sheet_locale`` takes them from its own language (BB-OPT-sheet-locale).
 NOTATION_KEYS = ("strain.", "cell.")
@@ -123,7 +125,10 @@ def list_options(tr: Translator, info: engine.GameInfo) -> str:
     lines = [tr("term.options.title", game=title, players=counts)]
     for o in info.options:
         label = tr.maybe(f"opt.{o.key}", o.key)
-        values = ", ".join(_choice(tr, o.key, v, o.default) for v in o.choices)
+        # a notation left unset follows --lang (see main): that is its default here
+        default = None if o.key in LANG_OPTIONS else o.default
+        unset = [tr("term.options.as_lang") + " *"] if o.key in LANG_OPTIONS else []
+        values = ", ".join(unset + [_choice(tr, o.key, v, default) for v in o.choices])
         lines.append(f"  {o.key} — {label}: {values}")
     example = next((o for o in info.options if len(o.choices) > 1), None)
     if example is not None:

@@ -227,6 +227,15 @@ def test_list_options_in_the_lobby_words() -> None:
     assert "deberts" not in out
 
 
+def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-locale
+    # without the option the terminal writes the sheet in --lang's notation: no "en *"
+    for lang, said in (("en", "as the language *"), ("ru", "как язык игры *"),
+                       ("uk", "як мова гри *")):
+        line = next(x for x in _play(["bazar_belot", "--list-options"], lang)[1].splitlines()
+                    if x.startswith("  sheet_locale"))
+        assert f": {said}, en (" in line and "*" not in line.split(said)[1], line
+
+
 def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
     for seat, dealer in (("1", "You"), ("2", "🤖 easy #2")):
         out = _play(["bazar_belot", "--seed", "2", "--level", "easy", "--option",
