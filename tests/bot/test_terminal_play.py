@@ -236,6 +236,15 @@ def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-local
         assert f": {said}, en (" in line and "*" not in line.split(said)[1], line
 
 
+def test_deberts_on_off_options_all_translated() -> None:
+    # every on/off option says (да)/(нет) as the others do, none bare
+    for lang, yes, no in (("ru", "да", "нет"), ("uk", "так", "ні")):
+        out = _play(["deberts", "--list-options"], lang)[1]
+        for key in ("table_talk", "manual_scoring", "offer_fifty"):
+            line = next(x for x in out.splitlines() if x.startswith(f"  {key} "))
+            assert line.endswith(f": off * ({no}), on ({yes})"), line
+
+
 def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
     for seat, dealer in (("1", "You"), ("2", "🤖 easy #2")):
         out = _play(["bazar_belot", "--seed", "2", "--level", "easy", "--option",
