@@ -117,6 +117,17 @@ def _choice(tr: Translator, key: str, value: Any, default: Any) -> str:
     return f"{shown} ({words.replace(' (', ' — ').replace(')', '')})"
 
 
+def _said_once(values: list[str]) -> list[str]:
+    """``values`` (from ``_choice``) with a bracket that the next value ends with too dropped:
+    ``20 (custom), 5 (custom)`` -> ``20, 5 (custom)``."""
+    out = list(values)
+    for i in range(len(out) - 1):
+        head, sep, words = out[i].rpartition(" (")
+        if sep and words.endswith(")") and out[i + 1].endswith(sep + words):
+            out[i] = head
+    return out
+
+
 def list_options(tr: Translator, info: engine.GameInfo) -> str:
     """The game's player counts and options, each with its label and its values in the
     lobby's words (seats from 1), defaults marked, and an example of this game (HTML)."""
@@ -128,7 +139,8 @@ def list_options(tr: Translator, info: engine.GameInfo) -> str:
         # a notation left unset follows --lang (see main): that is its default here
         default = None if o.key in LANG_OPTIONS else o.default
         unset = [tr("term.options.as_lang") + " *"] if o.key in LANG_OPTIONS else []
-        values = ", ".join(unset + [_choice(tr, o.key, v, default) for v in o.choices])
+        values = ", ".join(unset + _said_once([_choice(tr, o.key, v, default)
+                                               for v in o.choices]))
         lines.append(f"  {o.key} — {label}: {values}")
     example = next((o for o in info.options if len(o.choices) > 1), None)
     if example is not None:

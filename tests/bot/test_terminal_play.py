@@ -245,6 +245,22 @@ def test_deberts_on_off_options_all_translated() -> None:
             assert line.endswith(f": off * ({no}), on ({yes})"), line
 
 
+def test_berg_heights_and_captains_said_once() -> None:  # BERG-OPT-height, BERG-OPT-captain-02
+    # the custom heights share one word, said once; a captain option is the pair's, not a seat's
+    for lang, heights, captains in (
+            ("ru", ": 10 (турнирная) *, 15 (короткая), 25 (длинная), 20, 5 (произвольная)",
+             ("captain_02 — Капитан пары 1+3: 1 *, 3", "captain_13 — Капитан пары 2+4: 2 *, 4")),
+            ("uk", ": 10 (турнірна) *, 15 (коротка), 25 (довга), 20, 5 (довільна)",
+             ("captain_02 — Капітан пари 1+3: 1 *, 3", "captain_13 — Капітан пари 2+4: 2 *, 4")),
+            ("en", ": 10 (tournament) *, 15 (short), 25 (long), 20, 5 (by agreement)",
+             ("captain_02 — Captain of pair 1+3: 1 *, 3",
+              "captain_13 — Captain of pair 2+4: 2 *, 4"))):
+        out = _play(["berg", "--list-options"], lang)[1]
+        line = next(x for x in out.splitlines() if x.startswith("  berg_height"))
+        assert line.endswith(heights), line
+        assert all(c in out for c in captains), out
+
+
 def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
     for seat, dealer in (("1", "You"), ("2", "🤖 easy #2")):
         out = _play(["bazar_belot", "--seed", "2", "--level", "easy", "--option",
