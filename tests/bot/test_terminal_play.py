@@ -168,6 +168,15 @@ def test_enter_lets_the_game_go_on_and_is_never_a_move() -> None:  # BB-BID-13
     assert out.rstrip().endswith("Game left. Seed 2.")
 
 
+def test_enter_on_ones_own_turn_shows_the_hand_again() -> None:  # BB-BID-13
+    # not a bare ">": the hand, "your move" and the choices, as after a command
+    for lang, mine in (("en", "▶ Your move"), ("ru", "▶ Ваш ход"), ("uk", "▶ Ваш хід")):
+        out = _play(["bazar_belot", "--seed", "2", "--level", "easy"], lang,
+                    script=("", "q"))[1]
+        after = out.split("> ", 1)[1].split("> ", 1)[0]
+        assert mine in after and "1) 8♣" in after, after
+
+
 def test_random_seed_is_printed_and_replays_the_match() -> None:
     code, out, _ = _play(["deberts", "--option", "format=short_bait", "--level", "easy"])
     assert code == 0
@@ -404,8 +413,10 @@ def test_drastic_calls_on_ones_own_turn_ask_first() -> None:  # BERG-DECL-1
     text = out.getvalue()
     _readable(text)
     assert player.doubted, "no drastic call was asked about on the player's own turn"
-    # "no" goes back to the choices: the menu is shown again, nothing was declared
-    assert "1)" in text[player.after:player.after + 2000]
+    # "no" goes back to the choices: the hand, "your move" and the menu shown again, nothing
+    # was declared
+    again = text[player.after:].split("\n> ", 1)[0]
+    assert "1)" in again and "▶ Your move" in again and "Your cards:" in again, again
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
