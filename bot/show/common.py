@@ -92,7 +92,7 @@ _MARKS: dict[str, str] = {"captain_fired": "captain"}
 
 
 #: Facts naming one seat of each pair, labelled with that pair as the lobby words it (Berg's
-#: captains: "Captain of players 1+3: Anna", not two lines "Captain: ..."): a key per side.
+#: captains: "Captain of pair 1+3: Anna", not two lines "Captain: ..."): a key per side.
 _PAIR_LABELS: dict[tuple[str, str], tuple[str, ...]] = {
     ("berg", "captain"): ("opt.captain_02", "opt.captain_13")}
 

@@ -70,15 +70,15 @@ class Takebacks:
                     key = "takeback.stale"
                 if loaded is None or seat is None:
                     return tr(key)
+                before = loaded.match.public_view() if loaded.match is not None else None
                 outcome = await self._decide(tx, loaded, seat, data.code)
             if isinstance(outcome, str):
                 return tr(outcome)
-            notice, after = outcome
+            notice, after, request = outcome
             name = loaded.user(seat)
             who = name.name if name is not None else "?"
-            request = takeback_request(loaded.table)  # the move asked about, named to all
-            call = move_label(tr, request, loaded.match.public_view()) \
-                if request is not None and loaded.match is not None else ""
+            # the move asked about (or taken back at once), named to all as its button named it
+            call = move_label(tr, request, before) if before is not None else ""
             # a platform may word it its own way (Discord: the hand is under "My hand")
             text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who, call=call),
                             name=who, call=call)
@@ -87,9 +87,10 @@ class Takebacks:
         return ""
 
     async def _decide(self, tx: Tx, loaded: Loaded, seat: Seat, code: str
-                      ) -> str | tuple[str, Plan]:
-        """The press's change, stored in ``tx``: a notice key for the group and the plan of
-        what comes next; or a notice key for the presser alone when nothing changes."""
+                      ) -> str | tuple[str, Plan, dict[str, Any]]:
+        """The press's change, stored in ``tx``: a notice key for the group, the plan of what
+        comes next and the request it is about; or a notice key for the presser alone when
+        nothing changes."""
         request = takeback_request(loaded.table)
         if code == ASK:
             last = may_ask(loaded, seat.seat)
@@ -98,20 +99,21 @@ class Takebacks:
                     else "takeback.not_now"
             request = {**last, "asked": humans(loaded, seat.seat), "yes": []}
             if not waiting_for(loaded, request):  # nobody to ask: bots accept
-                return "takeback.done_bots", await self.take_back(tx, loaded, request)
-            return "takeback.asked", await self._save(tx, loaded, {TAKEBACK: request})
+                return "takeback.done_bots", await self.take_back(tx, loaded, request), request
+            return "takeback.asked", await self._save(tx, loaded, {TAKEBACK: request}), request
         if request is None:
             return "takeback.stale"
         if code == NO and seat.seat == request["seat"]:
-            return "takeback.withdrawn", await self._save(tx, loaded, {TAKEBACK: None})
+            return "takeback.withdrawn", await self._save(tx, loaded, {TAKEBACK: None}), request
         if seat.seat not in waiting_for(loaded, request):
             return "takeback.not_asked"
         if code == NO:
-            return "takeback.declined", await self._save(tx, loaded, {TAKEBACK: None})
+            return "takeback.declined", await self._save(tx, loaded, {TAKEBACK: None}), request
         request = {**request, "yes": [*request.get("yes", []), seat.seat]}
         if waiting_for(loaded, request):
-            return "takeback.accepted_one", await self._save(tx, loaded, {TAKEBACK: request})
-        return "takeback.done", await self.take_back(tx, loaded, request)
+            return ("takeback.accepted_one",
+                    await self._save(tx, loaded, {TAKEBACK: request}), request)
+        return "takeback.done", await self.take_back(tx, loaded, request), request
 
     @staticmethod
     async def _save(tx: Tx, loaded: Loaded, changes: dict[str, Any], *,

@@ -64,6 +64,8 @@ def parser() -> argparse.ArgumentParser:
 
 #: Options whose values are seats (0-based in the engine): players type and read them from 1.
 SEAT_OPTIONS = ("first_dealer", "captain_02", "captain_13")
+#: Options the terminal defaults to the table's language (--lang), not to the engine's default.
+LANG_OPTIONS = ("sheet_locale",)
 #: The catalog keys of the score sheet's notation (strain letters, kapo marks, BT): Bazar-Belot's
 #: ``sheet_locale`` takes them from its own language (BB-OPT-sheet-locale).
 NOTATION_KEYS = ("strain.", "cell.")
@@ -115,6 +117,17 @@ def _choice(tr: Translator, key: str, value: Any, default: Any) -> str:
     return f"{shown} ({words.replace(' (', ' — ').replace(')', '')})"
 
 
+def _said_once(values: list[str]) -> list[str]:
+    """``values`` (from ``_choice``) with a bracket that the next value ends with too dropped:
+    ``20 (custom), 5 (custom)`` -> ``20, 5 (custom)``."""
+    out = list(values)
+    for i in range(len(out) - 1):
+        head, sep, words = out[i].rpartition(" (")
+        if sep and words.endswith(")") and out[i + 1].endswith(sep + words):
+            out[i] = head
+    return out
+
+
 def list_options(tr: Translator, info: engine.GameInfo) -> str:
     """The game's player counts and options, each with its label and its values in the
     lobby's words (seats from 1), defaults marked, and an example of this game (HTML)."""
@@ -123,7 +136,11 @@ def list_options(tr: Translator, info: engine.GameInfo) -> str:
     lines = [tr("term.options.title", game=title, players=counts)]
     for o in info.options:
         label = tr.maybe(f"opt.{o.key}", o.key)
-        values = ", ".join(_choice(tr, o.key, v, o.default) for v in o.choices)
+        # a notation left unset follows --lang (see main): that is its default here
+        default = None if o.key in LANG_OPTIONS else o.default
+        unset = [tr("term.options.as_lang") + " *"] if o.key in LANG_OPTIONS else []
+        values = ", ".join(unset + _said_once([_choice(tr, o.key, v, default)
+                                               for v in o.choices]))
         lines.append(f"  {o.key} — {label}: {values}")
     example = next((o for o in info.options if len(o.choices) > 1), None)
     if example is not None:

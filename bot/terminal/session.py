@@ -170,10 +170,12 @@ class Session:
         turn, until an empty line lets the game go on (None)."""
         view = self.match.view(self.me)
         screen = render_hand(self.tr, self.info, view, codes)
-        self.out.write("\n")
-        self.write(screen.text)
         opened: str | None = None
+        hand = True  # the hand and "your move" above the menu: first, and after a "no"
         while True:
+            if hand:
+                self.out.write("\n")
+                self.write(screen.text)
             rows = render_hand(self.tr, self.info, view, codes, expanded=opened).buttons \
                 if opened else screen.buttons
             flat, lines = numbered(entries(rows))
@@ -191,6 +193,7 @@ class Session:
                     or self._confirm(picked.label, drastic=own_turn)):
                 return picked.code
             opened = picked.opens or None
+            hand = picked.code is not None  # a "no": shown again, as the choice was first
 
     def _read(self, flat: list[Entry], menu: list[str], *, own_turn: bool) -> Entry | None:
         """One valid answer: an entry; None for an empty line out of turn. Commands are
@@ -220,8 +223,7 @@ class Session:
             elif text:
                 self.write(self.tr("term.bad_choice", n=len(flat)))
                 continue
-            else:
-                continue  # an empty line on his own turn: asked again, quietly
+            # else an empty line on his own turn: the hand and the choices shown again
             self.out.write("\n")
             for entry_line in menu:
                 self.write(entry_line)

@@ -168,6 +168,15 @@ def test_enter_lets_the_game_go_on_and_is_never_a_move() -> None:  # BB-BID-13
     assert out.rstrip().endswith("Game left. Seed 2.")
 
 
+def test_enter_on_ones_own_turn_shows_the_hand_again() -> None:  # BB-BID-13
+    # not a bare ">": the hand, "your move" and the choices, as after a command
+    for lang, mine in (("en", "▶ Your move"), ("ru", "▶ Ваш ход"), ("uk", "▶ Ваш хід")):
+        out = _play(["bazar_belot", "--seed", "2", "--level", "easy"], lang,
+                    script=("", "q"))[1]
+        after = out.split("> ", 1)[1].split("> ", 1)[0]
+        assert mine in after and "1) 8♣" in after, after
+
+
 def test_random_seed_is_printed_and_replays_the_match() -> None:
     code, out, _ = _play(["deberts", "--option", "format=short_bait", "--level", "easy"])
     assert code == 0
@@ -225,6 +234,40 @@ def test_list_options_in_the_lobby_words() -> None:
         "his own)" in out
     assert "Example: python -m engine play bazar_belot --option " in out
     assert "deberts" not in out
+
+
+def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-locale
+    # without the option the terminal writes the sheet in --lang's notation: no "en *"
+    for lang, said in (("en", "as the language *"), ("ru", "как язык игры *"),
+                       ("uk", "як мова гри *")):
+        line = next(x for x in _play(["bazar_belot", "--list-options"], lang)[1].splitlines()
+                    if x.startswith("  sheet_locale"))
+        assert f": {said}, en (" in line and "*" not in line.split(said)[1], line
+
+
+def test_deberts_on_off_options_all_translated() -> None:
+    # every on/off option says (да)/(нет) as the others do, none bare
+    for lang, yes, no in (("ru", "да", "нет"), ("uk", "так", "ні")):
+        out = _play(["deberts", "--list-options"], lang)[1]
+        for key in ("table_talk", "manual_scoring", "offer_fifty"):
+            line = next(x for x in out.splitlines() if x.startswith(f"  {key} "))
+            assert line.endswith(f": off * ({no}), on ({yes})"), line
+
+
+def test_berg_heights_and_captains_said_once() -> None:  # BERG-OPT-height, BERG-OPT-captain-02
+    # the custom heights share one word, said once; a captain option is the pair's, not a seat's
+    for lang, heights, captains in (
+            ("ru", ": 10 (турнирная) *, 15 (короткая), 25 (длинная), 20, 5 (произвольная)",
+             ("captain_02 — Капитан пары 1+3: 1 *, 3", "captain_13 — Капитан пары 2+4: 2 *, 4")),
+            ("uk", ": 10 (турнірна) *, 15 (коротка), 25 (довга), 20, 5 (довільна)",
+             ("captain_02 — Капітан пари 1+3: 1 *, 3", "captain_13 — Капітан пари 2+4: 2 *, 4")),
+            ("en", ": 10 (tournament) *, 15 (short), 25 (long), 20, 5 (by agreement)",
+             ("captain_02 — Captain of pair 1+3: 1 *, 3",
+              "captain_13 — Captain of pair 2+4: 2 *, 4"))):
+        out = _play(["berg", "--list-options"], lang)[1]
+        line = next(x for x in out.splitlines() if x.startswith("  berg_height"))
+        assert line.endswith(heights), line
+        assert all(c in out for c in captains), out
 
 
 def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
@@ -370,8 +413,10 @@ def test_drastic_calls_on_ones_own_turn_ask_first() -> None:  # BERG-DECL-1
     text = out.getvalue()
     _readable(text)
     assert player.doubted, "no drastic call was asked about on the player's own turn"
-    # "no" goes back to the choices: the menu is shown again, nothing was declared
-    assert "1)" in text[player.after:player.after + 2000]
+    # "no" goes back to the choices: the hand, "your move" and the menu shown again, nothing
+    # was declared
+    again = text[player.after:].split("\n> ", 1)[0]
+    assert "1)" in again and "▶ Your move" in again and "Your cards:" in again, again
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])

@@ -48,8 +48,8 @@ async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]
     for _ in range(4):  # berg height: 10 -> 15 -> 25 -> 20 -> 5
         await choose("Berg height")
     assert "Berg height: 5 (by agreement)" in (fake.message(group, lobby.message_id).text or "")
-    label = await choose("Captain of players 1+3")
-    assert label == "Captain of players 1+3: player 1 → player 3"
+    label = await choose("Captain of pair 1+3")
+    assert label == "Captain of pair 1+3: player 1 → player 3"
     await start_and_deal(fake, lobby, users)
 
 
@@ -123,8 +123,8 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         assert match.score_sheet["sides"] == [{"name": "0-2", "seats": [2, 0]},
                                               {"name": "1-3", "seats": [1, 3]}]
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        text = table.text or ""
-        assert "Captain of players 1+3: Carol" in text and "Berg height: 5" in text
+        assert "Captain of pair 1+3: Carol" in (table.text or "") \
+            and "Berg height: 5" in (table.text or "")
         from bot.i18n import Catalogs
         from bot.show.common import card_text
 
@@ -219,4 +219,4 @@ async def test_captain_declares_while_partner_is_to_move(
         assert match.to_move == 0
         assert match.score_sheet["rows"][-1]["note"] == "0-2 fire -0.5"
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        assert "Captain of players 2+4: Bob (fired until the end of the deal" in (table.text or "")
+        assert "Captain of pair 2+4: Bob (fired until the end of the deal" in (table.text or "")

@@ -211,8 +211,12 @@ async def test_bots_accept_and_the_deal_record_shows_it(
             hand = hand_message(fake, alice)
             if not taken and _has(hand, TAKE_BACK):
                 before = await _log(app, table_id)
+                call = next(b.text for row in hand.buttons for b in row  # type: ignore[union-attr]
+                            if b.text.startswith(TAKE_BACK)).removeprefix(TAKE_BACK + ": ")
                 assert not (await fake.press(alice, hand, _button(hand, TAKE_BACK))).text
-                await fake.wait_for_message(group, text_contains="the bot players agree")
+                notice = await fake.wait_for_message(group,
+                                                     text_contains="the bot players agree")
+                assert call and call in (notice.text or "")  # the move named, as to people
                 after = await _log(app, table_id)
                 # her last move went, and the bot's moves after it: the log is cut there
                 assert after == before[:len(after)] and before[len(after)][0] == 0
