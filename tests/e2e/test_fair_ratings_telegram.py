@@ -128,7 +128,8 @@ async def test_a_stop_after_a_leave_is_still_the_leavers_loss(
         await fake.send_text(group, bob, "/leave")
         await fake.wait_for_message(group, text_contains="counts as a loss")
         await stop(fake, group, alice)
-        await fake.wait_for_message(group, text_contains="|")  # the sheet so far
+        # the sheet so far (no deal finished: it says so)
+        await fake.wait_for_message(group, text_contains="No deal was played to its end")
         await fake.send_text(group, bob, "/stats")
         stats = await fake.wait_for_message(group, text_contains="Bob")
         assert "played 1, won 0" in stats.visible_text
@@ -144,7 +145,7 @@ async def test_a_plain_stop_counts_nowhere(fake: FakeTelegram, kozyr: Any,
     async with kozyr():
         await start_two(fake, group, alice, bob)
         await stop(fake, group, alice)
-        await fake.wait_for_message(group, text_contains="|")
+        await fake.wait_for_message(group, text_contains="No deal was played to its end")
         await fake.send_text(group, bob, "/stats")
         assert "no finished matches" in (await fake.wait_for_message(
             group, text_contains="Bob")).visible_text

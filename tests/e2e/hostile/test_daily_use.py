@@ -141,7 +141,12 @@ async def test_bot_kicked_mid_move_and_added_back(
         await fake.wait_for_message(group, text_contains="/resume")
         await fake.send_text(group, alice, "/resume")
         await fake.settle()
-        await fake.wait_for(lambda f: button_versions(f, [alice, bob]), what="a move offered")
+        async with app.store.transaction() as tx:
+            resumed = await tx.get_table(table_id)
+            assert resumed is not None
+        # every hand redrawn at the resumed table's version (a loaded machine may lag)
+        await fake.wait_for(lambda f: set(button_versions(f, [alice, bob])) == {resumed.version},
+                            what="a move offered at the resumed version")
         user3, message3, data3 = _mover(fake, [alice, bob])
         assert not (await fake.press(user3, message3, data3)).text
         assert await _status(app, table_id) == "playing"
@@ -167,7 +172,9 @@ async def test_kicked_with_a_lobby_then_back_then_new(
         await fake.settle()
         # the closed lobby's message loses Join once the bot is back (m5); an old Join
         # pressed anyway (a client showing the old buttons) is refused
-        assert "Join" not in fake.message(group, lobby.message_id).button_texts
+        await fake.wait_for(
+            lambda f: "Join" not in f.message(group, lobby.message_id).button_texts,
+            what="the closed lobby's Join removed")
         answer = await fake.press(bob, lobby, join, strict=False)
         assert answer.text and "at the table" not in answer.text
         await fake.send_text(group, alice, "/new deberts")
