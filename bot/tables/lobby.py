@@ -95,14 +95,14 @@ class Lobby:
         access: the membership check of a Join.
         new_seed: source of match seeds (tests pass a deterministic one).
         link_secret: the key signing join links (bot/tables/access.py).
-        records: results and ratings (a stopped match that a player left is his loss).
+        records: results and ratings, handed to the /stop confirmation (``Stop``: a stopped
+            match that a player left is his loss).
     """
 
     def __init__(self, kit: Kit, display: Display, clock: Clock, access: Access, *,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(62),
                  link_secret: bytes, records: Records | None = None) -> None:
         self.kit = kit
-        self.records = records
         self.display = display
         self.clock = clock
         self.access = access
