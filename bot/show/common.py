@@ -170,11 +170,18 @@ def deal_number(view: Mapping[str, Any]) -> int:
     return int(view.get("sheet_deal", view.get("deal", 0)))
 
 
+#: The one minus sign of every number a player reads (text, buttons, ratings, the sheet
+#: picture: the shipped DejaVu font draws it), so that a hyphen never reads as a minus.
+MINUS = "\u2212"
+#: A sheet cell with nothing written yet (Berg's ``-``, BERG-SCORE-6): a dash, not a minus.
+EMPTY_CELL = "\u2014"
+
+
 def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
     """A number of points in the language's style (Babel's locale data): whole numbers plain,
     half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
-    ``0.0`` keeps one decimal (Berg's cells, ``4,0``)."""
-    return format_decimal(x, format=pattern, locale=tr.lang)
+    ``0.0`` keeps one decimal (Berg's cells, ``4,0``); below zero with ``MINUS`` (``−0,5``)."""
+    return format_decimal(x, format=pattern, locale=tr.lang).replace("-", MINUS)
 
 
 def points(tr: Translator, game: str, x: float | int) -> str:
@@ -186,6 +193,8 @@ def points(tr: Translator, game: str, x: float | int) -> str:
 
 #: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
 NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
+#: A sheet cell holding a number, signed or not (Married bridge's ``+960``, MB-SCORE-8).
+SIGNED_RE = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
 def localize_numbers(tr: Translator, text: str) -> str:

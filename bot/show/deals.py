@@ -206,7 +206,7 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                 tricks=side["tricks"], outcome=outcome)]
     terms = _mb_terms(tr, m.group(1), int(side["tricks"]), declarer)
     for seat, s in enumerate(event["sides"]):
-        cell = escape(str(s["cell"]))
+        cell = escape(cell_text(tr, str(s["cell"])))
         if terms.get(seat):
             lines.append(f"{escape(info.names[seat])}: {terms[seat]} = <b>{num(tr, s['written'])}"
                          f"</b> · {tr('score.sheet')}: {cell}")

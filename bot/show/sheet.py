@@ -9,7 +9,15 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape, unescape
-from bot.show.common import NUMBER_RE, TableInfo, localize_numbers, num, points, side_names
+from bot.show.common import (
+    EMPTY_CELL,
+    SIGNED_RE,
+    TableInfo,
+    localize_numbers,
+    num,
+    points,
+    side_names,
+)
 
 #: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
 CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
@@ -18,11 +26,15 @@ CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
 def cell_text(tr: Translator, cell: str) -> str:
     """A sheet cell for display: ``BT`` is translated (Russian ``БТ``), a contract cell such as
     ``14S+`` / ``KNT`` / ``K1H`` gets the language's strain letters (BB-SHEET-3), the rest is
-    kept (``vs(81)``, ``313 [+81 vs]``)."""
+    kept (``vs(81)``, ``313 [+81 vs]``). A number is written as the totals are: the language's
+    decimal sign (Berg's ``4.5``, BERG-SCORE-7), the one minus sign, no plus (Married bridge's
+    ``+960``, MB-SCORE-8); Berg's ``-`` (nothing written yet, BERG-SCORE-6) is a dash."""
     if cell == "BT":
         return tr("cell.BT")
-    if NUMBER_RE.fullmatch(cell):  # Berg's "4.5": the language's decimal sign (BERG-SCORE-7)
-        return localize_numbers(tr, cell)
+    if cell == "-":
+        return EMPTY_CELL
+    if SIGNED_RE.fullmatch(cell):
+        return localize_numbers(tr, cell.removeprefix("+"))
     m = CONTRACT_RE.fullmatch(cell)
     if not m:
         return cell
@@ -109,14 +121,15 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
 
     The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
     DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
-    it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"); a game may name its own separator.
+    it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : " in every game so that a total
+    below zero reads "5,5 : −9,5", not "5,5 - -9,5".
     """
     result = sheet["result"]
     winner = result.get("winner")
     figures = list(result.get("score") or sheet.get("totals", []))
     order = ([winner] if winner is not None else []) + \
         [i for i in range(len(figures)) if i != winner]
-    score = tr.maybe(f"result.sep.{info.game}", " : ").join(
+    score = " : ".join(
         points(tr, info.game, figures[i]) for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):

@@ -43,9 +43,9 @@ def test_totals_keep_one_decimal_everywhere(lang: str) -> None:  # BERG-SCORE-7
     tr = CATALOGS.translator(lang)
     d = "." if lang == "en" else ","
     table = render_table(tr, INFO, _view()).text
-    assert f"<b>-1{d}0</b>" in table and f"<b>1{d}0</b>" in table
+    assert f"<b>−1{d}0</b>" in table and f"<b>1{d}0</b>" in table
     hand = render_hand(tr, INFO, _view(seat=0, hand=["7C"], private=[]), []).text
-    assert f"-1{d}0" in hand and f"Anna, Vera 1{d}0" in hand
+    assert f"−1{d}0" in hand and f"Anna, Vera 1{d}0" in hand
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -191,4 +191,4 @@ def test_sheet_totals_keep_one_decimal(lang: str) -> None:  # BERG-SCORE-7
              "rows": [{"deal": 1, "cells": ["-3.0", "5.5"], "points": [-3.0, 5.5], "note": ""}],
              "totals": [-3.0, 5.5], "pot": 0, "result": None}
     text = render_sheet(tr, INFO, sheet)
-    assert f"Anna, Vera -3{d}0" in text and f"Boris, Gleb 5{d}5" in text, text
+    assert f"Anna, Vera −3{d}0" in text and f"Boris, Gleb 5{d}5" in text, text

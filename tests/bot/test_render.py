@@ -111,7 +111,7 @@ def test_result_line_without_a_belote_score_uses_totals() -> None:
              "rows": [], "totals": [960, -50], "pot": 0,
              "result": {"winner": 0, "line": "seat 0 wins 960 | -50"}}
     assert result_line(Catalogs().translator("en"), INFO, sheet) == \
-        "Result: Alice wins, 960 : -50"
+        "Result: Alice wins, 960 : −50"
 
 
 def test_bid_ladder_rows_in_strain_order() -> None:
@@ -164,7 +164,7 @@ def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHO
              "rows": [], "totals": [3, -3], "pot": 0,
              "result": {"winner": None, "line": "Result: A +3, B -3"}}
     assert result_line(Catalogs().translator("en"), INFO, sheet) == \
-        "Result: Alice +3 · Bob -3"
+        "Result: Alice +3 · Bob −3"
 
 
 def test_several_bots_get_their_seat_numbers_everywhere() -> None:
@@ -198,9 +198,9 @@ def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
     info = TableInfo(7, 3, "berg", "Club", ("Alex", "Bo", "Cy", "Di"))
     sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
              "rows": [], "totals": [12, 5], "pot": 0, "result": {"winner": 0, "line": ""}}
-    want = {"ru": "Итог: выигрывают Alex, Cy, 12,0 - 5,0",
-            "uk": "Підсумок: виграють Alex, Cy, 12,0 - 5,0",
-            "en": "Result: Alex, Cy win, 12.0 - 5.0"}
+    want = {"ru": "Итог: выигрывают Alex, Cy, 12,0 : 5,0",
+            "uk": "Підсумок: виграють Alex, Cy, 12,0 : 5,0",
+            "en": "Result: Alex, Cy win, 12.0 : 5.0"}
     for lang, line in want.items():
         assert result_line(Catalogs().translator(lang), info, sheet) == line
     assert result_line(Catalogs().translator("en"), INFO, {**sheet, "sides": [

@@ -88,7 +88,7 @@ def test_bazar_belot_canonical_sheet(cats: Catalogs, lang: str) -> None:
     lines = table_lines(render_sheet(tr, info("bazar_belot", 4), BAZAR))
     assert lines[0][-1] == ("Заказ" if lang == "ru" else "Contract")  # BB-SHEET-1
     bait = "БТ" if lang == "ru" else "BT"
-    want = [[c.replace("BT", bait) for c in cells] for cells in BAZAR_CELLS]
+    want = [[shown_as(c.replace("BT", bait)) for c in cells] for cells in BAZAR_CELLS]
     assert [line[1:3] for line in lines[1:]] == want
     assert [line[3] for line in lines[1:]] == (BAZAR_RU if lang == "ru" else BAZAR_NOTES)
 
@@ -97,7 +97,7 @@ def test_berg_canonical_sheet(cats: Catalogs) -> None:
     tr = cats.translator("en")
     lines = table_lines(render_sheet(tr, info("berg", 4), BERG))
     assert [line[1:3] for line in lines[1:]] == [list(c) for c in
-                                                 [("1.0", "-"), ("1.5", "-"), ("1.5", "2.0"),
+                                                 [("1.0", "—"), ("1.5", "—"), ("1.5", "2.0"),
                                                   ("3.0", "2.0"), ("3.5", "2.0"), ("3.5", "5.0")]]
     pic = sheet_picture(tr, info("berg", 4), BERG)
     assert pic.header[1:3] == ("A, C", "B, D") and pic.rows[-1][1:3] == ("3.5", "5.0")
@@ -106,9 +106,18 @@ def test_berg_canonical_sheet(cats: Catalogs) -> None:
 def test_married_bridge_canonical_sheet(cats: Catalogs) -> None:
     tr = cats.translator("en")
     lines = table_lines(render_sheet(tr, info("married_bridge", 2), MARRIED))
-    assert [line[1:3] for line in lines[1:]] == [["+960", "-50"], ["+90", "0"]]
+    assert [line[1:3] for line in lines[1:]] == [["960", "−50"], ["90", "0"]]
     pic = sheet_picture(tr, info("married_bridge", 2), MARRIED)
-    assert "1050" in pic.footer[0] and "-50" in pic.footer[0]
+    assert "1050" in pic.footer[0] and "−50" in pic.footer[0]
+
+
+def shown_as(cell: str) -> str:
+    """How a player reads a cell of the rules' notation: a dash for nothing written (``-``,
+    BB-SHEET-2, BERG-SCORE-6), numbers with the one minus sign "−" and no plus, as the totals
+    are written (MB-SCORE-8's ``+960`` reads ``960``)."""
+    if cell == "-":
+        return "—"
+    return cell.removeprefix("+").replace("-", "−")
 
 
 #: Each game's cell notation (DB-SHEET, BB-SHEET-2, BERG-SCORE-7, MB-SCORE-8) in English.
@@ -138,7 +147,7 @@ async def test_score_after_a_match_of_each_game(store: Store, records: Records,
         assert line[0] == str(row["deal"])
         for shown_cell, cell in zip(line[1:], row["cells"], strict=False):
             assert CELL[game].fullmatch(cell), cell
-            assert shown_cell == cell
+            assert shown_cell == shown_as(cell)
     assert "Result" in text or "wins" in text or "Totals" in text
 
 

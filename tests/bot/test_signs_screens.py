@@ -1,0 +1,103 @@
+"""One minus sign, one empty-cell mark, one style of written points (render tests, three
+languages; issue #20's club-reader pass). Each test names the rule ids it checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import TableInfo
+from bot.show.sheet import render_sheet, result_line
+
+CATALOGS = Catalogs()
+NAMES = ("Anna", "Boris", "Vera", "Gleb")
+MINUS = "\u2212"
+BERG_INFO = TableInfo(1, 1, "berg", "Club", NAMES, sides=((0, 2), (1, 3)))
+MB_INFO = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
+
+
+def _berg_sheet(totals: list[float], winner: int | None = None) -> dict[str, Any]:
+    return {"sides": [{"name": "0-2", "seats": [0, 2]}, {"name": "1-3", "seats": [1, 3]}],
+            "rows": [{"deal": 1, "cells": ["-0.5", "-"], "points": [-0.5, 0],
+                      "note": "0-2 fire -0.5"},
+                     {"deal": 1, "cells": ["-0.5", "0.5"], "points": [0, 0.5],
+                      "note": "1-3 win 0.5"}],
+            "totals": totals, "pot": 0,
+            "result": None if winner is None else
+            {"winner": winner, "line": "engine words", "score": totals}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_negative_total_reads_naturally_in_the_result(lang: str) -> None:  # BERG-END-3
+    # "5,5 - -9,5": a separator that is itself a dash, then the total's own minus
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    line = result_line(tr, BERG_INFO, _berg_sheet([5.5, -9.5], winner=0))
+    assert f"5{d}5 : {MINUS}9{d}5" in line, line
+    assert "- -" not in line and "--" not in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["deberts", "bazar_belot", "married_bridge"])
+def test_every_games_result_line_uses_the_one_minus(lang: str, game: str) -> None:
+    # DB-SHEET-5, BB-SHEET-3, MB-SCORE-8: the winner's total first, a negative one with "−"
+    tr = CATALOGS.translator(lang)
+    players = 2 if game != "bazar_belot" else 4
+    seats = [[0], [1]] if players == 2 else [[0, 2], [1, 3]]
+    sheet = {"sides": [{"name": "x", "seats": s} for s in seats], "rows": [],
+             "totals": [120, -50], "pot": 0,
+             "result": {"winner": 0, "line": "engine words", "score": [120, -50]}}
+    line = result_line(tr, TableInfo(1, 1, game, "Club", NAMES[:players]), sheet)
+    assert f"120 : {MINUS}50" in line and "-50" not in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sheet_minus_and_empty_cell_are_apart(lang: str) -> None:  # BERG-SCORE-6, BERG-SCORE-7
+    # "-" marked both a pair not yet written and a negative total ("-0,5"): a reader could
+    # take the empty cell for a minus. One minus sign ("−", as on buttons and ratings) and a
+    # dash for the empty cell.
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    text = render_sheet(tr, BERG_INFO, _berg_sheet([-0.5, 0.5]))
+    body = text.split("<pre>")[1].split("</pre>")[0]
+    assert "-" not in body.replace("0-2", "").replace("1-3", ""), body  # no hyphen-minus left
+    first = body.splitlines()[1]
+    assert f"{MINUS}0{d}5" in first and "—" in first, first
+    totals = body.splitlines()[-1]
+    assert f"{MINUS}0{d}5" in totals, totals
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_picture_uses_the_same_signs(lang: str) -> None:  # BERG-SCORE-6, BERG-SCORE-7
+    from bot.records.picture import load_font, sheet_picture
+
+    tr = CATALOGS.translator(lang)
+    pic = sheet_picture(tr, BERG_INFO, _berg_sheet([-0.5, 0.5]))
+    cells = [c for row in pic.rows for c in row[1:3]]
+    assert f"{MINUS}0" in cells[0] and cells[1] == "—", cells
+    assert not any("-" in c for c in cells), cells
+    assert MINUS in pic.footer[0] and "-0" not in pic.footer[0]
+    for bold in (False, True):  # the shipped font draws both signs (not its missing-glyph box)
+        font = load_font(32, bold)
+
+        def glyph(ch: str, f: Any = font) -> tuple[Any, bytes]:
+            mask = f.getmask(ch)
+            return mask.size, bytes(mask)
+        assert glyph(MINUS) != glyph("\ue000") and glyph("—") != glyph("\ue000")
+        assert glyph(MINUS) != glyph("-") and glyph("—") != glyph(MINUS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_cells_and_totals_read_alike(lang: str) -> None:  # MB-SCORE-8
+    # cells "+120" but totals "120": the sheet writes points one way
+    tr = CATALOGS.translator(lang)
+    sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
+             "rows": [{"deal": 1, "cells": ["+120", "-50"], "points": [120, -50],
+                       "note": "2H by seat 0, 8 tricks"}],
+             "totals": [120, -50], "pot": 0, "result": None}
+    body = render_sheet(tr, MB_INFO, sheet).split("<pre>")[1].split("</pre>")[0]
+    row, totals = body.splitlines()[1], body.splitlines()[-1]
+    assert "+" not in row and "120" in row and f"{MINUS}50" in row, row
+    assert "120" in totals and f"{MINUS}50" in totals, totals
