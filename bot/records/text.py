@@ -21,7 +21,7 @@ from bot.show.common import (
     said_text,
     sort_hand,
 )
-from bot.show.events import render_event
+from bot.show.events import LAST_TRICK_BONUS_OF, render_event
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
 from storage.records import GameStats, HistoryEntry, TopEntry
@@ -265,8 +265,12 @@ def _trick_lines(tr: Translator, info: TableInfo, events: Sequence[dict[str, Any
             cards.append(f"{escape(info.names[p])} {card_text(c, tr)}"
                          + (f" ({tr('call.' + said)})" if said else ""))
         key = "rec.trick" if scored else "rec.trick.no_points"
+        points = num(tr, t.get("points", 0))
+        bonus = LAST_TRICK_BONUS_OF.get(info.game)
+        if bonus and k == len(tricks) and any(e["type"] == "deal_scored" for e in events):
+            points = tr("rec.trick.with_last", points=points, n=bonus)  # BEL-LAST-1
         line = tr(key, n=k, cards=Html(" · ".join(cards)), name=escape(info.names[t["winner"]]),
-                  points=num(tr, t.get("points", 0)))
+                  points=points)
         end = tricks[k] if k < len(tricks) else len(events)
         drawn = [f"{escape(info.names[e['seat']])} {card_text(e['card'], tr)}"
                  for e in events[i + 1:end] if e["type"] == "talon_draw" and e.get("card")]
@@ -340,9 +344,11 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
             lines.append(f"<b>{tr('rec.moves')}</b>")
             lines.append("; ".join(moves))
     lines += _melds_scored(tr, info, scored)
+    last_winner = next((int(e["winner"]) for e in reversed(events) if e["type"] == "trick"),
+                       None)
     for e in events:
         if e["type"] in ("deal_scored", "thrown_in"):
-            text = render_event(tr, info, e, sheet_rows=sheet_rows)
+            text = render_event(tr, info, e, sheet_rows=sheet_rows, last_winner=last_winner)
             if text:
                 lines.append("")
                 lines.append(text)

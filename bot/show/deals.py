@@ -15,7 +15,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import escape, unescape
 from bot.show.common import TableInfo, card_text, localize_numbers, num
-from bot.show.events import side_name
+from bot.show.events import card_points_text, side_name
 from bot.show.sheet import CONTRACT_RE, cell_text
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
 from engine.cards import SUIT_SYMBOLS
@@ -55,7 +55,8 @@ def contract_words(tr: Translator, cell: str) -> str:
 
 def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                       row: dict[str, Any],
-                      rows: Sequence[dict[str, Any]] = ()) -> list[str] | None:
+                      rows: Sequence[dict[str, Any]] = (), *,
+                      last_winner: int | None = None) -> list[str] | None:
     """The contract, whether it was made, and per pair the terms of what it writes: card points
     → big points (BB-SCORE-3), the contract value (times contra), the game value, melds and
     belas (BB-SCORE-5..10), their sum and the sheet's cell. None when the row names no
@@ -85,7 +86,8 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     def trick_term(p: int, big: int) -> str:
         if tricks[p] == 8:
             return tr("bb.capot", n=CAPOT)
-        return tr("bb.cards", small=cards[p], big=big)
+        return tr("bb.cards", small=card_points_text(tr, info, p, cards[p], last_winner),
+                  big=big)
 
     if m == 1 and score.made:  # BB-SCORE-5, BB-SCORE-6
         terms[d] = [tr("bb.value", n=b), trick_term(d, score.rounded)]
@@ -149,7 +151,8 @@ def _declaration(tr: Translator, info: TableInfo, what: str) -> str:
 
 
 def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
-               row: dict[str, Any], rows: Sequence[dict[str, Any]] = ()) -> list[str]:
+               row: dict[str, Any], rows: Sequence[dict[str, Any]] = (), *,
+               last_winner: int | None = None) -> list[str]:
     """How a Berg deal ended (the row's note in words) and per pair every row it wrote that
     deal: the declarations' costs and the deal's own points, their sum, and its total on the
     sheet (BERG-SCORE-5..7, BERG-DECL-2). ``rows``: the sheet rows of the deal (``row`` last);
@@ -192,7 +195,8 @@ def married_bridge_note(tr: Translator, info: TableInfo, note: str) -> str:
 
 def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                          row: dict[str, Any],
-                         rows: Sequence[dict[str, Any]] = ()) -> list[str] | None:
+                         rows: Sequence[dict[str, Any]] = (), *,
+                         last_winner: int | None = None) -> list[str] | None:
     """The contract and its declarer, the tricks he needed and took, and what each player
     writes (MB-SCORE-8)."""
     m = MB_NOTE_RE.fullmatch(str(row.get("note", "")))

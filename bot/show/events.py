@@ -10,6 +10,12 @@ from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.show.common import TableInfo, card_text, fact_label, num, taken_terms
 from bot.show.sheet import cell_text
+from engine.belote.common import LAST_TRICK_BONUS
+
+#: The bonus the last trick adds to its taker's card points, in the games that have one
+#: (BEL-LAST-1, BEL-LAST-2: inside the card points, so a line of card points says it).
+LAST_TRICK_BONUS_OF: dict[str, int] = {"deberts": LAST_TRICK_BONUS,
+                                       "bazar_belot": LAST_TRICK_BONUS}
 
 
 def side_name(info: TableInfo, side: int) -> str:
@@ -18,17 +24,38 @@ def side_name(info: TableInfo, side: int) -> str:
     return info.names[side]
 
 
+def side_seats(info: TableInfo, side: int) -> tuple[int, ...]:
+    """The seats of ``side`` (a pair's two, else the one seat a side is)."""
+    if info.sides and side < len(info.sides):
+        return info.sides[side]
+    return (side,)
+
+
+def card_points_text(tr: Translator, info: TableInfo, side: int, card_points: int,
+                     last_winner: int | None) -> str:
+    """A side's card points as a number, followed by "(incl. last trick 10)" when the side
+    took the deal's last trick in a game whose last trick counts (BEL-LAST-1, BEL-LAST-2)."""
+    shown = num(tr, card_points)
+    bonus = LAST_TRICK_BONUS_OF.get(info.game)
+    if bonus and last_winner is not None and last_winner in side_seats(info, side):
+        return tr("score.with_last", points=shown, n=bonus)
+    return shown
+
+
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
                  row: dict[str, Any] | None = None,
-                 sheet_rows: Sequence[Mapping[str, Any]] = ()) -> str | None:
+                 sheet_rows: Sequence[Mapping[str, Any]] = (),
+                 last_winner: int | None = None) -> str | None:
     """A group message for an event worth its own message, else None.
 
     Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
     sheet row the deal wrote, for the games that explain it, bot/show/deals.py; else found
     in ``sheet_rows``, the sheet's rows, whose rows of the deal are all shown where a game
     writes several, Berg's declarations), throw-ins, and the melds a comparison winner shows
-    (public by DB-MELD-7 / DB-PLAY-8).
+    (public by DB-MELD-7 / DB-PLAY-8). ``last_winner``: the seat that took the deal's last
+    trick, when ``last_trick`` is not given (a deal record lists the tricks itself): the card
+    points of its side say they hold the last trick's bonus (BEL-LAST-2).
     """
     kind = event["type"]
     if kind == "stake" and event.get("call") == "dave:concede":  # the deal ends unplayed
@@ -50,7 +77,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
 
         deal_rows = [dict(r) for r in sheet_rows if r.get("deal") == event.get("deal")]
         row = row or (deal_rows[-1] if deal_rows else None)
-        own = DEAL_LINES[info.game](tr, info, event, row, deal_rows) \
+        if last_trick:
+            last_winner = int(last_trick["winner"])
+        own = DEAL_LINES[info.game](tr, info, event, row, deal_rows, last_winner=last_winner) \
             if row and info.game in DEAL_LINES else None
         word = str(event["outcome"])  # a game's own word first ("made" says what, in Deberts)
         outcome = own[0] if own else tr.maybe(f"val.{info.game}.{word}",
@@ -74,7 +103,8 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             if "tricks" in side:
                 parts.append(f"{tr('score.tricks')} {num(tr, side['tricks'])}")
             if "card_points" in side:
-                parts.append(f"{tr('score.cards')} {num(tr, side['card_points'])}")
+                cards = card_points_text(tr, info, side_index, side["card_points"], last_winner)
+                parts.append(f"{tr('score.cards')} {cards}")
             if side.get("melds"):
                 parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
             if side.get("bela"):
