@@ -77,6 +77,8 @@ def render_stats(tr: Translator, name: str, stats: Sequence[GameStats],
             extra.append(tr("stats.rating", rating=ratings[s.game]))
         if extra:
             lines.append(" · ".join(extra))
+    if ratings:
+        lines.append(tr("rating.about"))  # what the number is (OpenSkill, not zero-sum)
     return "\n".join(lines)
 
 
@@ -87,6 +89,8 @@ def render_top(tr: Translator, game: str, entries: Sequence[TopEntry]) -> str:
         rating = shown_rating(e.mu - 3 * e.sigma)
         lines.append(tr("top.line", place=place, name=escape(e.name), rating=rating,
                         matches=e.matches, wins=e.wins))
+    if entries:
+        lines.append(tr("rating.about"))
     return "\n".join(lines)
 
 
@@ -130,14 +134,17 @@ def render_history(tr: Translator, entries: Sequence[HistoryEntry], *,
 
 
 def rating_lines(tr: Translator, changes: Sequence[tuple[str, float, float]]) -> str:
-    """``Rating: Alice 1000 → 1078 (+78) · Bob 1000 → 974 (−26)``."""
+    """``Rating: Alice 1000 → 1078 (+78) · Bob 1000 → 974 (−26)`` and the line saying what a
+    rating is (``rating.about``: an OpenSkill estimate, so the changes need not add up to 0)."""
     parts = []
     for name, before, after in changes:
         delta = round(after) - round(before)
         sign = "+" if delta >= 0 else "−"
         parts.append(tr("rec.rating_change", name=escape(name), before=round(before),
                         after=round(after), delta=f"{sign}{abs(delta)}"))
-    return tr("rec.rating", changes=Html(" · ".join(parts))) if parts else ""
+    if not parts:
+        return ""
+    return tr("rec.rating", changes=Html(" · ".join(parts))) + "\n" + tr("rating.about")
 
 
 # -- a deal's record --------------------------------------------------------------------------

@@ -240,3 +240,26 @@ def test_berg_record_tells_declarations_among_the_moves(lang: str) -> None:  # B
     said = {"ru": "сдаётся", "uk": "здається", "en": "surrendered"}[lang]
     assert not any(said in x for x in lines[:header]), lines[:header]
     assert said in lines[header + 1], lines[header + 1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ratings_say_what_the_number_is(lang: str) -> None:  # issue #20: OpenSkill, not zero-sum
+    # "+78" for the winner and "−26" for the loser looked like a wrong sum: where a rating is
+    # shown, one line says it is a cautious estimate of skill, not points passed between players
+    from bot.records.text import rating_lines, render_top
+    from storage.records import TopEntry
+
+    tr = CATALOGS.translator(lang)
+    about = tr("rating.about")
+    words = {"ru": ("оценка", "не обязательно"), "uk": ("оцінка", "не обов"),
+             "en": ("estimate", "need not")}[lang]
+    assert all(w in about for w in words), about
+    top = render_top(tr, "deberts", [TopEntry(1, "Anna", 27.0, 2.0, 5, 4)])
+    stats = render_stats(tr, "Anna", [GameStats("deberts", 3, 2, 20, 4, 1, 12.5, 2, "win")],
+                         {"deberts": 1078}, everywhere=False)
+    change = rating_lines(tr, [("Anna", 1000.0, 1078.0), ("Boris", 1000.0, 974.0)])
+    for text in (top, stats, change):
+        assert text.splitlines()[-1] == about, text
+    unrated = render_stats(tr, "Anna", [GameStats("deberts", 3, 2, 20, 4, 1, 12.5, 2, "win")],
+                           {}, everywhere=False)
+    assert about not in unrated  # no rating shown, nothing to explain

@@ -101,7 +101,8 @@ async def test_pairs_and_three_players(store: Store, records: Records,
     text = messenger.last().screen.text
     assert "Bazar-Belot" in text and "Deberts" in text
     await records.top(GROUP, "deberts")
-    assert messenger.last().screen.text.count("\n") == 3  # title + three players
+    top = messenger.last().screen.text.splitlines()
+    assert len(top) == 5 and top[-1].startswith("ℹ️ A rating is")  # title, 3 players, about
     await records.top(GROUP, "poker")
     assert "/top" in messenger.last().screen.text
 
