@@ -6,12 +6,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import engine
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.model import Button, LobbyData, Screen
 
 #: The bot players a lobby can add (engine.ai.LEVELS).
 BOT_LEVELS = ("easy", "normal", "strong")
+
+
+def welcome_text(tr: Translator) -> str:
+    """The private greeting of someone with nothing waiting: what the bot is, and every
+    registered game with its players and its ``/new`` command, one a line
+    ("• /new deberts — Deberts, 2–3 players")."""
+    lines = []
+    for game in engine.list_games():
+        players = (str(game.min_players) if game.min_players == game.max_players
+                   else f"{game.min_players}–{game.max_players}")
+        lines.append(tr("start.welcome.game", game=tr.maybe(f"game.{game.id}", game.title),
+                        players=players, command=f"/new {game.id}"))
+    return tr("start.welcome", games=Html("\n".join(lines)))
 
 
 def option_value(tr: Translator, key: str, value: Any) -> str:

@@ -34,6 +34,7 @@ from bot.messenger import Messenger
 from bot.model import Person, Place, Screen, Target
 from bot.records.service import Records
 from bot.show.display import Display
+from bot.show.lobby import welcome_text
 from bot.tables.access import JOIN_PREFIX, Access, parse_join
 from bot.tables.chatmove import ChatMoves
 from bot.tables.clock import Clock, utcnow
@@ -216,7 +217,7 @@ class TableService:
             game = tr.maybe(f"game.{waiting[0].game}", waiting[0].game)
             await self.kit.messenger.send(target, Screen(tr("start.seated", game=game)))
         elif not tables:
-            await self.kit.messenger.send(target, Screen(tr("start.welcome")))
+            await self.kit.messenger.send(target, Screen(welcome_text(tr)))
         await self._redraw_hands(person, tables)
 
     async def set_private(self, person: Person, *, allowed: bool) -> None:
