@@ -148,17 +148,31 @@ def _drawable_picture(pic: SheetPicture) -> SheetPicture:
                         tuple(map(_drawable, pic.footer)), pic.marks)
 
 
-def render_png(pic: SheetPicture) -> bytes:
-    """Draw ``pic`` (emoji dropped: the font has none) and return the PNG file's bytes."""
-    pic = _drawable_picture(pic)
-    title_font, text_font = load_font(TITLE_SIZE, True), load_font(TEXT_SIZE)
-    bold_font, small_font = load_font(TEXT_SIZE, True), load_font(SMALL_SIZE)
+@dataclass(frozen=True)
+class Layout:
+    """Where the table of a picture goes: the picture's ``width``, each column's width and
+    each row's cells broken into lines (a long note takes a second line rather than being cut,
+    issue #20)."""
+
+    width: int
+    widths: tuple[float, ...]
+    cells: tuple[tuple[tuple[str, ...], ...], ...]
+
+
+#: Lines a sheet cell may take before the rest is cut (a note of two declarations fits).
+CELL_LINES = 3
+
+
+def layout(pic: SheetPicture) -> Layout:
+    """The columns' widths (the last one, a game's notes, may take the room left up to the
+    maximum width) and every cell of ``pic``'s rows broken into lines that fit its column."""
+    bold_font, text_font = load_font(TEXT_SIZE, True), load_font(TEXT_SIZE)
+    title_font, small_font = load_font(TITLE_SIZE, True), load_font(SMALL_SIZE)
     columns = len(pic.header)
     widths: list[float] = []
     for i in range(columns):
         texts = [pic.header[i], *(row[i] for row in pic.rows if i < len(row))]
         widest = max(max(bold_font.getlength(t) for t in texts), bold_font.getlength("0000"))
-        # the last column (a game's notes) may take the room left up to the maximum width
         cap = (max(MAX_COLUMN, MAX_WIDTH - 2 * MARGIN - sum(widths) - 2 * CELL_PAD_X)
                if i == columns - 1 and i > 0 else MAX_COLUMN)
         widths.append(min(widest, cap) + 2 * CELL_PAD_X)
@@ -167,16 +181,42 @@ def render_png(pic: SheetPicture) -> bytes:
     width = int(min(MAX_WIDTH, max(MIN_WIDTH, sum(widths) + 2 * MARGIN,
                                    max(text_widths) + 2 * MARGIN)))
     width = max(width, int(sum(widths)) + 2 * MARGIN)
-    footer = [(k == 0, line) for k, text in enumerate(pic.footer)
-              for line in _wrap(text, bold_font if k == 0 else text_font, width - 2 * MARGIN - 16)]
     if sum(widths) + 2 * MARGIN < width and columns > 1:  # stretch the side columns
         extra = (width - 2 * MARGIN - sum(widths)) / (columns - 1)
         widths = [widths[0]] + [w + extra for w in widths[1:]]
-    row_h = _line_height(bold_font) + 2 * CELL_PAD_Y + 6
+    cells = []
+    for r, row in enumerate(pic.rows):
+        line = []
+        for i, text in enumerate(row[:columns]):
+            font = bold_font if (r, i) in pic.marks else text_font
+            wrapped = _wrap(text, font, widths[i] - 2 * CELL_PAD_X)
+            if len(wrapped) > CELL_LINES:
+                rest = " ".join(wrapped[CELL_LINES - 1:])
+                wrapped = [*wrapped[:CELL_LINES - 1], _fit(rest, font, widths[i] - 2 * CELL_PAD_X)]
+            line.append(tuple(wrapped))
+        cells.append(tuple(line))
+    return Layout(width, tuple(widths), tuple(cells))
+
+
+def render_png(pic: SheetPicture) -> bytes:
+    """Draw ``pic`` (emoji dropped: the font has none) and return the PNG file's bytes."""
+    pic = _drawable_picture(pic)
+    title_font, text_font = load_font(TITLE_SIZE, True), load_font(TEXT_SIZE)
+    bold_font, small_font = load_font(TEXT_SIZE, True), load_font(SMALL_SIZE)
+    columns = len(pic.header)
+    plan = layout(pic)
+    width, widths = plan.width, list(plan.widths)
+    footer = [(k == 0, line) for k, text in enumerate(pic.footer)
+              for line in _wrap(text, bold_font if k == 0 else text_font, width - 2 * MARGIN - 16)]
+    text_h = _line_height(bold_font)
+    row_h = text_h + 2 * CELL_PAD_Y + 6
+    line_gap = text_h + 8  # a cell's second line below its first
+    heights = [row_h + line_gap * (max((len(c) for c in cells), default=1) - 1)
+               for cells in plan.cells]
     title_h = _line_height(title_font) + 14
     sub_h = _line_height(small_font) + 18 if pic.subtitle else 0
     foot_h = len(footer) * (_line_height(text_font) + 14)
-    height = MARGIN + title_h + sub_h + row_h * (1 + len(pic.rows)) + 20 + foot_h + MARGIN
+    height = MARGIN + title_h + sub_h + row_h + sum(heights) + 20 + foot_h + MARGIN
     image = Image.new("RGB", (width, int(height)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     y = float(MARGIN)
@@ -195,20 +235,22 @@ def render_png(pic: SheetPicture) -> bytes:
         draw.text((lefts[i] + CELL_PAD_X, y + CELL_PAD_Y), _fit(text, bold_font, widths[i]
                   - 2 * CELL_PAD_X), font=bold_font, fill=HEADER_INK)
     y += row_h
-    for r, row in enumerate(pic.rows):
+    row_tops = []
+    for r, cells in enumerate(plan.cells):
+        row_tops.append(y)
         if r % 2:
-            draw.rectangle((MARGIN, y, right, y + row_h), fill=STRIPE)
-        for i, text in enumerate(row[:columns]):
+            draw.rectangle((MARGIN, y, right, y + heights[r]), fill=STRIPE)
+        for i, lines in enumerate(cells):
             ink = BAIT_INK if (r, i) in pic.marks else INK
             font = bold_font if (r, i) in pic.marks else text_font
-            draw.text((lefts[i] + CELL_PAD_X, y + CELL_PAD_Y),
-                      _fit(text, font, widths[i] - 2 * CELL_PAD_X), font=font, fill=ink)
-        y += row_h
+            for k, text in enumerate(lines):
+                draw.text((lefts[i] + CELL_PAD_X, y + CELL_PAD_Y + k * line_gap), text,
+                          font=font, fill=ink)
+        y += heights[r]
     draw.rectangle((MARGIN, table_top, right, y), outline=GRID, width=2)
     for left in lefts[1:]:
         draw.line((left, table_top, left, y), fill=GRID, width=2)
-    for k in range(1, len(pic.rows) + 1):
-        line_y = table_top + k * row_h
+    for line_y in [table_top + row_h, *row_tops[1:]]:
         draw.line((MARGIN, line_y, right, line_y), fill=GRID, width=1)
     y += 20
     for first, line in footer:

@@ -127,3 +127,23 @@ def test_a_long_note_is_drawn_whole_when_the_width_allows() -> None:
     font = load_font(picture.TEXT_SIZE, True)
     needed = sum(font.getlength(t) for t in ("Раздача", "Анна, Вера", "Борис, Глеб", note))
     assert image.size[0] >= int(needed + 8 * picture.CELL_PAD_X + 2 * picture.MARGIN)
+
+
+def test_a_note_too_long_for_the_widest_picture_takes_a_second_line() -> None:
+    """A Berg row can carry two declarations and a win ("Анна, Вера: уволили капитана
+    соперников −0,5; ..."): wider than the picture may ever be, it was cut with "…". It is
+    broken onto a second line of its cell instead, and the row grows (issue #20)."""
+    note = ("Анна, Вера: уволили капитана соперников −0,5, открыли карты обоих −1,0, "
+            "игра с тасованием −1,0; Борис, Глеб выиграли 0,5")
+    header = ("Раздача", "Анна, Вера", "Борис, Глеб", "Запись")
+    long_pic = picture.SheetPicture("Берг", "Клуб", header, (("1", "−2,5", "0,5", note),))
+    short_pic = picture.SheetPicture("Берг", "Клуб", header, (("1", "−2,5", "0,5", "ничья"),))
+    plan = picture.layout(long_pic)
+    lines = plan.cells[0][3]
+    assert len(lines) >= 2 and " ".join(lines) == note, lines  # nothing cut, nothing lost
+    assert plan.width <= picture.MAX_WIDTH
+    font = load_font(picture.TEXT_SIZE)
+    assert all(font.getlength(x) <= plan.widths[3] - 2 * picture.CELL_PAD_X for x in lines)
+    tall = check_png(picture.render_png(long_pic))
+    low = check_png(picture.render_png(short_pic))
+    assert tall.size[1] > low.size[1]
