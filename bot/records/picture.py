@@ -296,7 +296,7 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     if sheet["rows"]:
         footer.append(totals_line(tr, info, sheet))  # a picture: plain text
     if sheet.get("pot"):
-        footer.append(tr("table.pot", pot=num(tr, sheet["pot"])))
+        footer.append(tr("score.pot_now", pot=num(tr, sheet["pot"])))
     if result:
         footer.append(result)
     title = tr.maybe(f"game.{info.game}", info.game)

@@ -18,6 +18,7 @@ from bot.show.common import TableInfo, card_text, localize_numbers, num
 from bot.show.events import card_points_text, side_name
 from bot.show.sheet import CONTRACT_RE, cell_text
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
+from engine.berg.cards import value_half
 from engine.cards import SUIT_SYMBOLS
 from engine.married_bridge.scoring import NT_FIRST_TRICK, score_game, trick_value
 
@@ -79,8 +80,11 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                 name=escape(side_name(info, d)),
                 declarer=escape(info.names[declarer]), outcome=outcome)]
     if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n
-        lines.append(tr("bb.needed", need=10 * contract.level, cards=cards[d],
-                        melds=10 * melds[d], got=cards[d] + 10 * melds[d]))
+        taken = tr("bb.taken_cards", cards=card_points_text(tr, info, d, cards[d], last_winner))
+        if melds[d]:
+            taken += " + " + tr("bb.taken_melds", melds=10 * melds[d])
+        lines.append(tr("bb.needed", need=10 * contract.level, got=cards[d] + 10 * melds[d],
+                        terms=taken))
     terms: list[list[str]] = [[], []]
 
     def trick_term(p: int, big: int) -> str:
@@ -130,7 +134,8 @@ def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
     rest = rest or ""
     if what == "win" and rest.startswith("run "):
         cards, _, points = rest[4:].partition(" = ")
-        shown = " ".join(card_text(c, tr) for c in cards.split())
+        shown = " + ".join(f"{card_text(c, tr)} {num(tr, value_half(c) / 2, pattern='0.0')}"
+                           for c in cards.split())  # each card's value: the sum redone
         return tr("berg.note.win_run", side=side, cards=shown,
                   points=localize_numbers(tr, points))
     if what == "win":

@@ -42,6 +42,15 @@ def card_points_text(tr: Translator, info: TableInfo, side: int, card_points: in
     return shown
 
 
+def _bait_taker(event: dict[str, Any], side: int) -> int | None:
+    """The side that took ``side``'s deal points in a two-sided bait (Deberts' BT: the
+    defender writes both players' points, DB-SCORE-3), else None."""
+    sides = event["sides"]
+    if len(sides) != 2 or sides[side].get("cell") != "BT" or not sides[side].get("deal_points"):
+        return None
+    return 1 - side
+
+
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
                  row: dict[str, Any] | None = None,
@@ -115,12 +124,15 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             if "deal_points" in side:
                 total = side["written"] if taken else side["deal_points"]
                 line += f" = <b>{num(tr, total)}</b>"
+            taker = _bait_taker(event, side_index)
+            if taker is not None:  # a bait: his points went to the other player (DB-SCORE-3)
+                line += f" → {escape(side_name(info, taker))}"
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)
         if event.get("pot_awarded"):
             lines.append(tr("score.pot_awarded", pot=event["pot_awarded"]))
         if event.get("pot"):
-            lines.append(tr("table.pot", pot=event["pot"]))
+            lines.append(tr("score.pot_now", pot=num(tr, event["pot"])))
         return "\n".join(lines)
     return None

@@ -101,7 +101,7 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     if sheet["rows"]:
         lines.append(totals_line(tr, info, sheet))  # escaped with the rest
     if sheet.get("pot"):
-        lines.append(tr("table.pot", pot=num(tr, sheet["pot"])))
+        lines.append(tr("score.pot_now", pot=num(tr, sheet["pot"])))
     text = f"{_title(tr, info)}\n<pre>" + escape("\n".join(lines)) + "</pre>"
     if sheet.get("result") and with_result:
         text += "\n" + result_line(tr, info, sheet)
