@@ -42,13 +42,15 @@ def card_points_text(tr: Translator, info: TableInfo, side: int, card_points: in
     return shown
 
 
-def _bait_taker(event: dict[str, Any], side: int) -> int | None:
-    """The side that took ``side``'s deal points in a two-sided bait (Deberts' BT: the
-    defender writes both players' points, DB-SCORE-3), else None."""
+def _bait_takers(event: dict[str, Any], side: int) -> list[int]:
+    """The sides that took ``side``'s deal points in a bait (Deberts' BT: the defender writes
+    them, DB-SCORE-3; with three players the two defenders share them, DB-3P-9): those that
+    wrote more than their own points. Empty unless ``side`` is marked BT with points."""
     sides = event["sides"]
-    if len(sides) != 2 or sides[side].get("cell") != "BT" or not sides[side].get("deal_points"):
-        return None
-    return 1 - side
+    if sides[side].get("cell") != "BT" or not sides[side].get("deal_points"):
+        return []
+    return [i for i, s in enumerate(sides) if i != side
+            and "written" in s and s["written"] > s.get("deal_points", s["written"])]
 
 
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
@@ -124,9 +126,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             if "deal_points" in side:
                 total = side["written"] if taken else side["deal_points"]
                 line += f" = <b>{num(tr, total)}</b>"
-            taker = _bait_taker(event, side_index)
-            if taker is not None:  # a bait: his points went to the other player (DB-SCORE-3)
-                line += f" → {escape(side_name(info, taker))}"
+            takers = _bait_takers(event, side_index)
+            if takers:  # a bait: his points went to the other players (DB-SCORE-3)
+                line += " → " + ", ".join(escape(side_name(info, t)) for t in takers)
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)

@@ -73,6 +73,19 @@ def test_deberts_bait_reads_right(lang: str) -> None:  # DB-SCORE-1, DB-SCORE-3,
     _reads_as_words(_every_text(deal, lang), lang)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_three_player_bait_says_who_shares_it(lang: str) -> None:  # DB-3P-9
+    # seed 3, random moves: Anna declares with 45, Vera has 94: the defenders share her 45
+    deal = play("deberts", 3, seed=3, policy=lambda m, s, legal, rng: rng.choice(legal),
+                until=lambda e: e["outcome"] == "bait")
+    sides = deal.scored["sides"]
+    assert [s["written"] - s["deal_points"] for s in sides[1:]] == [22, 23]  # 45: odd to Vera
+    result = deal.result(CATALOGS.translator(lang))
+    assert "→ Boris, Vera" in _lines(result, "Anna:")[0], result
+    assert "+22 = <b>32</b>" in _lines(result, "Boris:")[0]
+    assert "+23 = <b>117</b>" in _lines(result, "Vera:")[0]
+
+
 # --------------------------------------------------------- Deberts: a hanging bait (E.2/E.3)
 
 
