@@ -179,8 +179,8 @@ async def _short_game(fake: FakeTelegram, kozyr: Any, group: FakeChat, users: li
         assert sheet["result"]["winner"] is None
         await fake.send_text(group, users[0], "/score last")
         scored = await fake.wait_for_message(group, text_contains="Deal |")
-        for cell in sheet["rows"][0]["cells"]:
-            assert cell in (scored.text or "")
+        for cell in sheet["rows"][0]["cells"]:  # read as the totals are: "−1", "1"
+            assert cell.removeprefix("+").replace("-", "\u2212") in (scored.text or "")
         return match
 
 
