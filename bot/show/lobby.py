@@ -10,6 +10,7 @@ import engine
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.model import Button, LobbyData, Screen
+from bot.show.common import num
 
 #: The bot players a lobby can add (engine.ai.LEVELS).
 BOT_LEVELS = ("easy", "normal", "strong")
@@ -29,8 +30,10 @@ def welcome_text(tr: Translator) -> str:
 
 
 def option_value(tr: Translator, key: str, value: Any) -> str:
-    """An option's value in players' words (``optval.<key>.<value>``), or the value itself."""
-    return tr.maybe(f"optval.{key}.{value}", str(value))
+    """An option's value in players' words (``optval.<key>.<value>``), or the value itself (a
+    price in half-points in the language's decimal style, ``0,5``)."""
+    plain = num(tr, value, pattern="0.0") if isinstance(value, float) else str(value)
+    return tr.maybe(f"optval.{key}.{value}", plain)
 
 
 def render_lobby(

@@ -101,3 +101,15 @@ def test_married_bridge_cells_and_totals_read_alike(lang: str) -> None:  # MB-SC
     row, totals = body.splitlines()[1], body.splitlines()[-1]
     assert "+" not in row and "120" in row and f"{MINUS}50" in row, row
     assert "120" in totals and f"{MINUS}50" in totals, totals
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_option_value_without_words_keeps_the_decimal_style(lang: str) -> None:
+    # BERG-OPT-simple-price: "Цена простой страховки: 0.5" beside the full price's "0,5"
+    from bot.show.lobby import option_value
+
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    assert option_value(tr, "simple_insurance_price", 0.5) == f"0{d}5"
+    assert option_value(tr, "full_insurance_price", 1.0) == f"1{d}0"
+    assert option_value(tr, "target", 501) == "501"
