@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.messages.pofile import read_po
 
 from bot.markup import Html, escape
@@ -100,3 +101,12 @@ class Translator:
         if self.catalogs.has(self.lang, key) or self.catalogs.has(FALLBACK, key):
             return self(key, **kwargs)
         return default
+
+    def plural(self, key: str, n: int, **kwargs: Any) -> str:
+        """``key`` in the plural form the language uses for ``n`` (CLDR's rules through Babel:
+        ``<key>.one``, ``.few``, ``.many``, ``.other``; Russian "1 карту", "2 карты",
+        "5 карт"), else ``key`` itself; ``n`` is passed to the text as ``n``."""
+        form = Locale.parse(self.lang).plural_form(n)
+        if self.catalogs.has(self.lang, f"{key}.{form}"):
+            return self(f"{key}.{form}", n=n, **kwargs)
+        return self(key, n=n, **kwargs)

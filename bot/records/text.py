@@ -177,7 +177,7 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
     if kind == "declare":
         return _declared(tr, info, e)
     if kind == "drew":
-        return tr("rec.drew", name=who, n=e.get("count", 1))
+        return tr.plural("rec.drew", int(e.get("count", 1)), name=who)
     if kind == "passed":
         return tr("rec.passed", name=who)
     if kind == "skipped":

@@ -224,3 +224,20 @@ def test_berg_going_out_with_a_run_reads_right(lang: str) -> None:
     text = render_deal_record(tr, info, record, sheet_rows=m.score_sheet["rows"])
     assert joker in text and f"4{d}0" in text
     _reads_as_words([result, sheet, text], lang)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", ("Boris берёт 1 карту", "берёт 2 карты", "берёт 5 карт")),
+    ("uk", ("Boris бере 1 карту", "бере 2 карти", "бере 5 карт")),
+    ("en", ("Boris draws 1 card", "draws 2 cards", "draws 5 cards"))])
+def test_berg_record_counts_cards_in_words(lang: str, words: tuple[str, ...]) -> None:
+    # BERG-TURN-4: "Boris берёт карт: 1" read like a form; the count agrees with its noun
+    m, _events, record = _berg_going_out()
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, info_of("berg", m), record, sheet_rows=m.score_sheet["rows"])
+    assert words[0] in text, text
+    draws = [{"type": "drew", "seat": 1, "count": n} for n in (2, 5)]
+    more = DealRecord(number=1, hands=record.hands, events=[*record.events[:-1], *draws,
+                                                             record.events[-1]])
+    text = render_deal_record(tr, info_of("berg", m), more, sheet_rows=m.score_sheet["rows"])
+    assert words[1] in text and words[2] in text, text
