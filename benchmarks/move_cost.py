@@ -12,15 +12,17 @@ player (seeded), so a match runs long.
 First a match is played through the store (each move timed once: the "played" columns, the
 mean of ``--window`` moves from the move named, and the bytes of the snapshot as stored after
 that move). Then the two windows of a game are timed again ``--repeats`` times, in turn (early
-window, late window, early, ...), each on a table of its own holding the match's action log up
+window, late window(s), early, ...), each on a table of its own holding the match's action log up
 to that window: before each timed move the table is set back (not timed) to the state before
 it, so every repetition times the same moves, and a change of the machine's load falls on both
 windows alike. Printed: the mean CPU ms per move of each window over all repetitions, the ratio
-late / early with the spread of the repetitions' ratios (their standard error).
+of each later window to the early one, with the spread of the repetitions' ratios (their
+standard error).
 
 - Deberts (2 players, defaults): moves from 2 against moves from 150 (``--deberts-moves``).
 - Berg (4 players, defaults): the first moves against the last ones of a match of at least
-  ``--berg-moves`` actions (matches are played on, seed after seed, until one is that long).
+  ``--berg-moves`` actions (matches are played on, seed after seed, until one is that long),
+  and against the first moves of that match's last deal.
 """
 
 from __future__ import annotations
@@ -158,11 +160,12 @@ def report(title: str, steps: list[Step], points: list[int], size: int,
         played = sum(s.cpu for s in part) / len(part) * 1000
         print(f"  {label:<18} {played:>14.2f} {part[0].stored:>15,} "
               f"{statistics.fmean(means) * 1000:>17.3f}")
-    ratios = [late / early for early, late in zip(again[0], again[1], strict=True)]
-    spread = statistics.stdev(ratios) / len(ratios) ** 0.5 if len(ratios) > 1 else 0.0
-    print(f"  late / early, repeated: {statistics.fmean(again[1]) / statistics.fmean(again[0]):.3f}"
-          f" (mean of {len(ratios)} repetitions' ratios {statistics.fmean(ratios):.3f} "
-          f"± {spread:.3f})")
+    for first, later in zip(points[1:], again[1:], strict=True):
+        ratios = [late / early for early, late in zip(again[0], later, strict=True)]
+        spread = statistics.stdev(ratios) / len(ratios) ** 0.5 if len(ratios) > 1 else 0.0
+        print(f"  from move {first} / from move {points[0]}, repeated: "
+              f"{statistics.fmean(later) / statistics.fmean(again[0]):.3f} (mean of "
+              f"{len(ratios)} repetitions' ratios {statistics.fmean(ratios):.3f} ± {spread:.3f})")
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -182,7 +185,12 @@ async def main_async(args: argparse.Namespace) -> None:
                 break
             print(f"  (berg seed {seed}: {len(berg)} moves, too short; next seed)")
             seed += 1
-        points = [1, max(1, len(berg) - args.window + 1)]
+        # and the first moves of its last deal (the smallest snapshot near the end: a deal's
+        # events go with its result), which tells what grows with the match (the score
+        # sheet) from what grows with the deal (its events, which the bot players read)
+        tail = berg[-min(len(berg), 400):-args.window]
+        deal_start = min(tail, key=lambda s: s.stored).number + 1 if tail else 1
+        points = [1, max(1, len(berg) - args.window + 1), deal_start]
         again = await repeat(store, "berg", 4, berg,
                              [part_of(berg, p, args.window) for p in points], args.repeats)
         report(f"Berg, 4 easy bots, seed {seed}", berg, points, args.window, again)
