@@ -14,8 +14,6 @@ key itself, so a missing entry is visible but never a crash.
 
 from __future__ import annotations
 
-import string
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +27,13 @@ FALLBACK = "en"
 LOCALES_DIR = Path(__file__).parent / "locales"
 
 
-class _Lenient(string.Formatter):
-    """``str.format`` that leaves an unknown ``{field}`` as it is instead of raising."""
+class _Lenient(dict[str, Any]):
+    """The values of ``str.format_map`` that leave an unknown ``{field}`` as it is instead of
+    raising (``format_map`` is C; ``string.Formatter`` parses in Python, and a redraw fills
+    in some eighty texts)."""
 
-    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        if isinstance(key, str) and key not in kwargs:
-            return "{" + key + "}"
-        return super().get_value(key, args, kwargs)
-
-
-_FORMATTER = _Lenient()
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 class Catalogs:
@@ -78,8 +73,8 @@ class Catalogs:
         text = self._messages.get(lang, {}).get(key) or self._messages[FALLBACK].get(key) or key
         if not kwargs:
             return Html(text)
-        values = {k: escape(v) if isinstance(v, str) else v for k, v in kwargs.items()}
-        return Html(_FORMATTER.format(text, **values))
+        values = _Lenient({k: escape(v) if isinstance(v, str) else v for k, v in kwargs.items()})
+        return Html(text.format_map(values))
 
     def translator(self, lang: str) -> Translator:
         """A ``Translator`` bound to ``lang`` (unknown languages fall back to English)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -181,7 +182,15 @@ def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
     """A number of points in the language's style (Babel's locale data): whole numbers plain,
     half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
     ``0.0`` keeps one decimal (Berg's cells, ``4,0``); below zero with ``MINUS`` (``−0,5``)."""
-    return format_decimal(x, format=pattern, locale=tr.lang).replace("-", MINUS)
+    return _formatted(x, pattern, tr.lang)
+
+
+@lru_cache(maxsize=4096)
+def _formatted(x: float | int, pattern: str, lang: str) -> str:
+    """``format_decimal`` remembered, its minus written as ``MINUS``: a screen formats the same
+    few scores again on every redraw, and Babel parses the pattern and reads its locale data on
+    each call (about a tenth of a move's CPU under load, benchmarks/load.py --profile)."""
+    return str(format_decimal(x, format=pattern, locale=lang)).replace("-", MINUS)
 
 
 def points(tr: Translator, game: str, x: float | int) -> str:

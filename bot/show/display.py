@@ -297,22 +297,45 @@ class Display:
 
         Call it under the table's lock, after the transaction that changed the table committed.
         With an ``Outbox`` it returns once the messages are queued (``drain`` waits for them).
+        In order: the group's messages for the events, the table message, the hands, the
+        match's end (result or ``closing``).
         """
-        table, match, table_id = loaded.table, loaded.match, loaded.id
-        assert match is not None
+        assert loaded.match is not None
         info, tr = self._info(loaded)
-        seated = [(seat, loaded.user(seat)) for seat in loaded.seats]
-        chat = loaded.chat
-        playing = table.status == "playing"
-        group = Target(chat.ext_id, table.thread_id)
+        group = Target(loaded.chat.ext_id, loaded.table.thread_id)
+        self._post_events(tr, info, loaded, group, new_events)
+        self._show_table_message(tr, info, loaded, group, new_events,
+                                 new_table_message=new_table_message)
+        hands = self._show_hands(tr, info, loaded, new_table_message=new_table_message)
+        self._post_end(tr, info, loaded, group, new_events, closing)
+        if hands and (new_events or new_table_message):
+            self._spawn(self._tell_unreachable(tr, group, hands))
+        if not self.detached:  # a plain messenger: the refresh ends when its messages are out
+            await self.drain()
+
+    def _post_events(self, tr: Translator, info: TableInfo, loaded: Loaded, group: Target,
+                     new_events: list[dict[str, Any]]) -> None:
+        """Post the group's messages for a move's events; a deal's result gets the button of
+        its deal record."""
+        match = loaded.match
+        assert match is not None
         record_button = None
         if any(e["type"] in NEW_DEAL_EVENTS for e in new_events):
-            record_button = deal_record_button(tr, table_id, match)
+            record_button = deal_record_button(tr, loaded.id, match)
         for text in self._event_texts(tr, info, new_events, match.score_sheet["rows"]):
             buttons = ((record_button,),) if record_button and "deal_scored" in \
                 {e["type"] for e in new_events} else ()
             self.post(group, Screen(text, buttons))
             record_button = None if buttons else record_button
+
+    def _show_table_message(self, tr: Translator, info: TableInfo, loaded: Loaded,
+                            group: Target, new_events: list[dict[str, Any]], *,
+                            new_table_message: bool) -> None:
+        """Queue the group's table message: edited, or posted anew below a deal's result (the
+        old one deleted once the new one is there)."""
+        table, match, table_id = loaded.table, loaded.match, loaded.id
+        assert match is not None
+        playing = table.status == "playing"
         repost = new_table_message or (
             playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
         old_table_msg = table.message_id
@@ -337,28 +360,41 @@ class Display:
             # the old table message goes once its replacement is there
             self.outbox.remove(group, message=old_table_msg, after=old_delivery,
                                only_if=posted)
+
+    def _show_hands(self, tr: Translator, info: TableInfo, loaded: Loaded, *,
+                    new_table_message: bool) -> list[tuple[str, str, Delivery]]:
+        """Queue every seated person's hand message that changed; the deliveries queued, as
+        ``(name, private chat, delivery)``."""
+        match = loaded.match
+        assert match is not None
+        playing = loaded.table.status == "playing"
         hands: list[tuple[str, str, Delivery]] = []
-        for seat, user in seated:
+        for seat in loaded.seats:
+            user = loaded.user(seat)
             if user is None or (user.ext_id in self._unreachable and not new_table_message):
                 continue
             screen = hand_screen(tr, info, match, seat, playing=playing, loaded=loaded)
-            delivery = self._show((table_id, seat.seat), Target(user.ext_id, private=True),
+            delivery = self._show((loaded.id, seat.seat), Target(user.ext_id, private=True),
                                   seat.hand_message_id, screen)
             if delivery is not None:
                 hands.append((user.name, user.ext_id, delivery))
+        return hands
+
+    def _post_end(self, tr: Translator, info: TableInfo, loaded: Loaded, group: Target,
+                  new_events: list[dict[str, Any]], closing: str | None) -> None:
+        """Post the match's result with its Rematch button (when the move ended the match),
+        and ``closing``'s notice with the sheet (a match stopped early)."""
+        match = loaded.match
+        assert match is not None
         if match.is_over and any(e["type"] == "match_over" for e in new_events):
             # the rematch's button (bot/tables/rematch.py) waits under the result
-            rematch = ((rematch_button(tr, table_id),),)
+            rematch = ((rematch_button(tr, loaded.id),),)
             result = self.post(group, self.result_screen(loaded, rematch))
             if self.on_result is not None:
-                self._spawn(self.on_result(table_id, result))
+                self._spawn(self.on_result(loaded.id, result))
         if closing:
             self.post(group, Screen(tr(closing) + "\n\n"
                                      + render_sheet(tr, info, match.score_sheet)))
-        if hands and (new_events or new_table_message):
-            self._spawn(self._tell_unreachable(tr, group, hands))
-        if not self.detached:  # a plain messenger: the refresh ends when its messages are out
-            await self.drain()
 
     async def _tell_unreachable(self, tr: Translator, group: Target,
                                 hands: list[tuple[str, str, Delivery]]) -> None:

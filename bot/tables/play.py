@@ -154,7 +154,8 @@ class Play:
         self.clock = clock
         self.records = records
         self.takebacks = Takebacks(kit, display, clock)
-        #: Pings done with by a move, by table: deleted once the move committed (``follow``).
+        #: Pings done with by a move, by table: deleted once the move committed
+        #: (``redraw_and_arm``).
         self._spent: dict[int, list[tuple[str, str]]] = {}
 
     # ---- a game button ----------------------------------------------------------------------
@@ -226,7 +227,7 @@ class Play:
                                                          confirming=data.code),
                                   "table %s: the question not shown", data.table_id)
                 elif change is not None:
-                    await self.follow(*change)
+                    await self.redraw_and_arm(*change)
                 elif heal:
                     redraw = (self.display.show(loaded, new_events=[]) if loaded is not None
                               else self.display.refresh(data.table_id, new_events=[]))
@@ -253,7 +254,8 @@ class Play:
         rows = new_score_rows(match, rows_before)
         if rows:
             await tx.add_score_rows(loaded.id, rows)
-        # the pings this move made useless: forgotten now, deleted by ``follow`` after the commit
+        # the pings this move made useless: forgotten now, deleted after the commit
+        # (``redraw_and_arm``)
         self._spent[loaded.id] = await forget_pings(tx, loaded, seat)
         event_dicts = [e.to_dict() for e in events]
         note_deal_end(loaded, event_dicts)  # no takeback across a deal's result
@@ -267,7 +269,8 @@ class Play:
         await tx.save_table(table)
         return loaded, event_dicts, next_
 
-    async def follow(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan) -> None:
+    async def redraw_and_arm(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan
+                             ) -> None:
         """After a committed change: redraw, then arm the timers.
 
         The pings the change made useless are deleted; the table is redrawn as committed
@@ -376,7 +379,7 @@ class Play:
             tr = self.kit.tr(loaded.chat.lang)
             self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
                               Screen(tr(notice[0], **notice[1])))
-        await self.follow(*change)
+        await self.redraw_and_arm(*change)
 
     async def _store_bot_move(self, table_id: int, version: int, code: str, *, timed_out: bool
                               ) -> tuple[Loaded, Change, tuple[str, dict[str, Any]] | None] | None:
@@ -468,7 +471,7 @@ class Play:
         async with self.kit.locks(table_id):
             key, change, lang = await self._set_auto(table_id, person, auto=False)
             if change is not None:
-                await self.follow(*change)
+                await self.redraw_and_arm(*change)
         return self.kit.tr(lang)(key)  # in the table's chat language
 
     async def leave_match(self, place: Place, person: Person) -> None:
@@ -480,7 +483,7 @@ class Play:
         async with self.kit.locks(table_id):
             key, change, _ = await self._set_auto(table_id, person, auto=True)
             if change is not None:
-                await self.follow(*change)
+                await self.redraw_and_arm(*change)
         await self.kit.say(place, tr(key, name=person.name))
 
     async def pause(self, place: Place, person: Person, *, paused: bool) -> None:
@@ -511,7 +514,7 @@ class Play:
             # the clock stops (or starts afresh) with the pause itself
             next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=False)
             await tx.save_table(loaded.table)
-        await self.follow(loaded, [], next_)
+        await self.redraw_and_arm(loaded, [], next_)
         return "notice.paused" if paused else "notice.resumed"
 
     async def _running_here(self, place: Place) -> tuple[int | None, Any]:

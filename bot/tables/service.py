@@ -196,9 +196,7 @@ class TableService:
             user = await tx.upsert_user(self.platform, person.ext_id, person.name,
                                         person.username, can_dm=True)
             tables = await self._running_tables_of(tx, user.id)
-            waiting = [t for t in await tx.unfinished_tables() if t.status == "lobby"
-                       and t.id is not None
-                       and any(s.user_id == user.id for s in await tx.seats(t.id))]
+            waiting = await tx.seated_tables(user.id, "lobby")
             chat = await tx.get_chat(waiting[0].chat_id) if waiting else None
             # in the lobby's language (he is seated there), else in his own (his private
             # chat's /lang first)
@@ -232,9 +230,7 @@ class TableService:
     @staticmethod
     async def _running_tables_of(tx: Tx, user_id: int | None) -> list[int]:
         """The running tables where the user has a seat."""
-        return [t.id for t in await tx.unfinished_tables()
-                if t.status == "playing" and t.id is not None
-                and any(s.user_id == user_id for s in await tx.seats(t.id))]
+        return [t.id for t in await tx.seated_tables(user_id, "playing") if t.id is not None]
 
     async def _redraw_hands(self, person: Person, tables: list[int]) -> None:
         """Send the person's hands at ``tables`` again (and every table message redrawn)."""

@@ -49,8 +49,8 @@ class Takebacks:
         self.kit = kit
         self.display = display
         self.clock = clock
-        #: Pings a takeback made useless, by table: deleted after its commit (``_follow``, or
-        #: ``Play.follow`` when a /leave took the move back).
+        #: Pings a takeback made useless, by table: deleted after its commit
+        #: (``_redraw_and_arm``, or ``Play.redraw_and_arm`` when a /leave took the move back).
         self.spent: dict[int, list[tuple[str, str]]] = {}
 
     async def press(self, person: Person, data: ActData) -> str:
@@ -83,7 +83,7 @@ class Takebacks:
             text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who, call=call),
                             name=who, call=call)
             self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
-            await self._follow(loaded, after)
+            await self._redraw_and_arm(loaded, after)
         return ""
 
     async def _decide(self, tx: Tx, loaded: Loaded, seat: Seat, code: str
@@ -158,7 +158,7 @@ class Takebacks:
         return await self._save(tx, loaded, {TAKEBACK: None, LAST_HUMAN: None,
                                              TAKEN_BACK: done}, keep_deadline=False)
 
-    async def _follow(self, loaded: Loaded, next_: Plan) -> None:
+    async def _redraw_and_arm(self, loaded: Loaded, next_: Plan) -> None:
         """After the commit: the pings made useless deleted, every message redrawn, then the
         timers armed (as a move's)."""
         for chat, message_id in self.spent.pop(loaded.id, []):
