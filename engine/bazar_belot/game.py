@@ -8,7 +8,6 @@ arithmetic in ``scoring`` and the views in ``views``.
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -53,6 +52,7 @@ from engine.events import (
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
+from engine.shuffle import seeded_shuffle
 from engine.statecopy import copy_state, state_dict, state_from_dict
 
 _DECLARE = {"declare:none": "none", "declare:best": "best", "declare:four8": "four8",
@@ -79,8 +79,7 @@ class BazarBelotMatch(Match):
         if s.deal_no == 0 and s.first_deck is not None:
             d = list(s.first_deck)
         else:
-            d = list(CARDS32)
-            random.Random(f"bazar_belot:{s.seed}:{s.deal_no}").shuffle(d)
+            d = seeded_shuffle(CARDS32, f"bazar_belot:{s.seed}:{s.deal_no}")
         s.deal_no += 1
         s.reset_deal()
         s.hands = [[], [], [], []]

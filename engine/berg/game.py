@@ -7,12 +7,12 @@ Legality lives in ``rules`` (what is listed) and ``refusals`` (why anything else
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from engine.berg.cards import (
     CARDS42,
+    JOKERS,
     NON_SIGNIFICANT,
     forced_draws,
     hand_key,
@@ -59,6 +59,7 @@ from engine.events import (
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
+from engine.shuffle import seeded_shuffle
 from engine.statecopy import copy_state, state_dict, state_from_dict
 
 TIE_BOUND = 50  # BERG-TIE-10: turnovers + exchanges in one deal
@@ -141,8 +142,7 @@ class BergMatch(Match):
     def _shuffled(self, cards: Sequence[str]) -> list[str]:
         """A seeded uniform permutation; each shuffle of the match uses the next counter."""
         s = self._s
-        out = list(cards)
-        random.Random(f"berg:{s.seed}:{s.rng_n}").shuffle(out)
+        out = seeded_shuffle(cards, f"berg:{s.seed}:{s.rng_n}")
         s.rng_n += 1
         return out
 
@@ -331,8 +331,8 @@ class BergMatch(Match):
         if what == "dobor":  # BERG-DECL-4..6
             s.dobor_declared[pair] = True
             s.dobor_active[pair] = any(is_joker(c) for c in s.stock)
-            jokers = [(p, c) for p in range(4) for c in sorted(s.hands[p], key=hand_key)
-                      if is_joker(c)]
+            # per seat, its jokers in hand order (RJ, BJ): the hands need no sorting for that
+            jokers = [(p, j) for p in range(4) for j in JOKERS if j in s.hands[p]]
             s.revealed += [c for _, c in jokers if c not in s.revealed]
             events.append(JokersShown(jokers=tuple(jokers), seats=(0, 1, 2, 3),
                                       void=not s.dobor_active[pair]))

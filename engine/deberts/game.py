@@ -9,7 +9,6 @@ the card play in ``play``, stake games in ``short``, the arithmetic in ``scoring
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -74,6 +73,7 @@ from engine.match import (
     sheet_result,
 )
 from engine.registry import register
+from engine.shuffle import seeded_shuffle
 from engine.statecopy import copy_state, state_dict, state_from_dict
 
 OFFER_CODES = {"": ("offer50", "pass"), "made": ("accept50", "decline50")}
@@ -104,8 +104,7 @@ class DebertsMatch(Match):
         if s.deal_no == 0 and s.first_deck is not None:
             d = list(s.first_deck)
         else:
-            d = list(CARDS32)
-            random.Random(f"deberts:{s.seed}:{s.deal_no}").shuffle(d)
+            d = seeded_shuffle(CARDS32, f"deberts:{s.seed}:{s.deal_no}")
         s.deal_no += 1
         s.hands = [[] for _ in range(n)]
         for packet in range(2):

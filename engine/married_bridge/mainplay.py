@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from engine.cards import suit
 from engine.events import DealScored, Dealt, Event, MatchOver, Played, TrickTaken
 from engine.married_bridge.rules import BOOK, CARDS52, TRICKS, legal_cards, split_deck, trick_winner
@@ -15,6 +13,7 @@ from engine.married_bridge.scoring import (
     score_game,
 )
 from engine.married_bridge.state import MBState
+from engine.shuffle import seeded_shuffle
 
 
 def deal(s: MBState) -> list[Event]:
@@ -26,8 +25,7 @@ def deal(s: MBState) -> list[Event]:
     if s.game_no == 0 and s.first_deck is not None:
         d = list(s.first_deck)
     else:
-        d = list(CARDS52)
-        random.Random(f"married_bridge:{s.seed}:{s.game_no}").shuffle(d)
+        d = seeded_shuffle(CARDS52, f"married_bridge:{s.seed}:{s.game_no}")
     s.game_no += 1
     elder = 1 - s.dealer
     first, second, talon = split_deck(d)
