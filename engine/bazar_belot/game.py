@@ -14,9 +14,9 @@ from typing import Any, cast
 from engine.bazar_belot import auction, play, views
 from engine.bazar_belot.melds import (
     BELA_POINTS,
-    best_meld,
     comparison_winner,
     four_of,
+    has_meld,
     player_melds,
 )
 from engine.bazar_belot.options import OPTIONS, resolve_options
@@ -31,7 +31,7 @@ from engine.bazar_belot.state import SIDE_NAMES, TRICKS, State, pair_of, partner
 from engine.belote.common import (
     CARDS32,
     LAST_TRICK_BONUS,
-    contract_card_points,
+    contract_tables,
     contract_trick_winner_index,
 )
 from engine.cards import rank
@@ -122,7 +122,9 @@ class BazarBelotMatch(Match):
         s = self._s
         if s.phase == "over" or seat not in range(4):
             return []
-        codes = auction.off_turn_codes(s, seat)
+        # kapo on one hand needs the bidding, contra and recontra their open windows
+        codes = auction.off_turn_codes(s, seat) if (
+            s.phase == "bidding" or s.contra_open or s.recontra_open) else []
         if seat == s.turn:
             if s.phase == "bidding":
                 codes += auction.turn_codes(s, seat)
@@ -140,6 +142,10 @@ class BazarBelotMatch(Match):
         s = self._s
         listed, self._listed = self._listed, None
         checked = listed is not None and listed[0] == seat and code in listed[1]
+        if checked and code[:5] == "play:":  # listed: the card play, the seat on turn
+            events = self._play(seat, code, True)
+            self._events.extend(events)
+            return events
         if not isinstance(code, str):
             raise IllegalAction(f"an action code is text, not {code!r}", "BB-CODES")
         if s.phase == "over":
@@ -203,7 +209,7 @@ class BazarBelotMatch(Match):
     def _declare_codes(self, seat: int) -> list[str]:
         hand = self._s.hands[seat]
         codes = ["declare:none"]
-        if player_melds(hand, self._s.kind, self._s.trump):
+        if has_meld(hand, self._s.kind):
             codes.append("declare:best")
         if four_of(hand, "8"):
             codes.append("declare:four8")
@@ -224,10 +230,10 @@ class BazarBelotMatch(Match):
         s.declared[seat] = what
         s.decl_order.append(seat)
         if what == "best":
-            best = best_meld(hand, s.kind, s.trump)
-            assert best is not None
-            s.melds[seat] = [m.to_dict() for m in player_melds(hand, s.kind, s.trump)]
-            s.announced[seat] = best.kind
+            melds = player_melds(hand, s.kind, s.trump)
+            assert melds  # the most senior first: what is announced (best_meld)
+            s.melds[seat] = [m.to_dict() for m in melds]
+            s.announced[seat] = melds[0].kind
         elif what == "four8":  # BB-MELD-13
             s.four8 = True
             s.announced[seat] = "four_eights"
@@ -313,7 +319,7 @@ class BazarBelotMatch(Match):
             s.contra_open = s.recontra_open = False  # BB-BID-13, BB-BID-15, BB-BID-21
         s.trick.append([seat, card])
         events: list[Event] = [Played(seat=seat, card=card, call=word)]
-        if len(s.trick) < s.n_active:
+        if len(s.trick) < (4 if s.dummy is None else 3):  # s.n_active
             s.turn = s.next_active(seat)  # in trick 1 he declares first (BB-MELD-4)
             return events
         return events + self._finish_trick()
@@ -321,8 +327,10 @@ class BazarBelotMatch(Match):
     def _finish_trick(self) -> list[Event]:
         s = self._s
         cards = [c for _, c in s.trick]
-        winner = s.trick[contract_trick_winner_index(cards, s.kind, s.trump)][0]
-        points = sum(contract_card_points(c, s.kind, s.trump) for c in cards)
+        kind, trump = s.kind, s.trump
+        winner = s.trick[contract_trick_winner_index(cards, kind, trump)][0]
+        values = contract_tables(kind, trump)[0]  # contract_card_points of each card
+        points = sum(values[c] for c in cards)
         s.tricks_done += 1
         if s.tricks_done == TRICKS:
             points += LAST_TRICK_BONUS  # BEL-LAST-1
