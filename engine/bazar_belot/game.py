@@ -31,6 +31,7 @@ from engine.bazar_belot.state import SIDE_NAMES, TRICKS, State, pair_of, partner
 from engine.belote.common import (
     CARDS32,
     LAST_TRICK_BONUS,
+    PLAY_PARTS,
     contract_tables,
     contract_trick_winner_index,
 )
@@ -311,8 +312,7 @@ class BazarBelotMatch(Match):
         s = self._s
         if not checked and code not in play.play_codes(s, seat):
             raise play.refusal(s, seat, code)
-        parts = code.split(":")
-        card, word = parts[1], (parts[2] if len(parts) == 3 else "")
+        card, word = PLAY_PARTS[code]  # a listed code (or one play_codes lists)
         play.update_bela(s, seat, card, word)
         s.hands[seat].remove(card)
         if s.tricks_done == 0 and not s.trick:
@@ -337,7 +337,7 @@ class BazarBelotMatch(Match):
         s.card_pts[pair_of(winner)] += points
         s.tricks_won[winner] += 1
         events: list[Event] = [TrickTaken(number=s.tricks_done,
-                                          cards=tuple((p, c) for p, c in s.trick),
+                                          cards=tuple(map(tuple, s.trick)),
                                           winner=winner, points=points)]
         s.last_trick, s.trick = s.trick, []
         if s.tricks_done == 1:

@@ -12,6 +12,7 @@ from engine.bazar_belot.melds import bela_suits, bela_word
 from engine.bazar_belot.state import State, partner_of
 from engine.belote.common import (
     CARDS32,
+    PLAY_CODES,
     SUIT_CONTRACT,
     contract_legal_cards,
     contract_trick_winner_index,
@@ -43,7 +44,6 @@ def _legal(s: State, seat: int, kind: str, trump: str | None) -> list[str]:
 
 
 _KIND: Final = {"NT": "no_trumps", "AT": "all_trumps"}  # any other strain: a suit contract
-_PLAY: Final = {c: "play:" + c for c in CARDS32}
 
 
 def play_codes(s: State, seat: int) -> list[str]:
@@ -56,11 +56,11 @@ def play_codes(s: State, seat: int) -> list[str]:
     led = s.trick[0][1][1] if s.trick else None
     suits = bela_suits(kind, trump, led)
     if not suits:  # no bela word can be said now: one code per card
-        return [_PLAY[c] for c in legal]
+        return [PLAY_CODES[c] for c in legal]
     hand, status = s.hands[seat], s.bela[seat]
     codes = []
     for c in legal:
-        codes.append(_PLAY[c])
+        codes.append(PLAY_CODES[c])
         if c[0] in "KQ":
             word = bela_word(c, hand, status, suits)
             if word:

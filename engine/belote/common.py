@@ -54,6 +54,13 @@ _NATURAL_INDEX: Final = {r: i for i, r in enumerate(NATURAL_ORDER)}
 
 CARDS32: Final = tuple(r + s for s in SUITS for r in RANKS32)
 
+#: ``play:<card>`` of every card, made once (the play codes are listed at every card played).
+PLAY_CODES: Final = {c: "play:" + c for c in CARDS32}
+#: Every play code of the belote games, as (card, word said with it or ""): a listed code's
+#: parts without splitting it (``bela``: Deberts and Bazar-Belot, ``rebela``: Bazar-Belot).
+PLAY_PARTS: Final = {f"play:{c}{w and ':' + w}": (c, w) for c in CARDS32
+                     for w in ("", "bela", "rebela")}
+
 
 def card_points(card: str, trump: str | None) -> int:
     """Small points of ``card`` when ``trump`` is the trump suit (BEL-VAL-1, BEL-VAL-2)."""

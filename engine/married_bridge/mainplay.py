@@ -67,7 +67,7 @@ def play(s: MBState, seat: int, card: str) -> list[Event]:
     winner = s.trick[trick_winner([c for _, c in s.trick], trump_of(s))][0]
     s.main_done += 1
     s.tricks_won[winner] += 1
-    events.append(TrickTaken(number=s.main_done, cards=tuple((p, c) for p, c in s.trick),
+    events.append(TrickTaken(number=s.main_done, cards=tuple(map(tuple, s.trick)),
                              winner=winner, points=0))
     s.last_trick, s.trick = s.trick, []
     s.turn = s.leader = winner

@@ -30,7 +30,7 @@ def play(s: MBState, seat: int, card: str) -> list[Event]:
         return events
     winner = s.trick[trick_winner([c for _, c in s.trick], None)][0]
     s.prelim_done += 1
-    events.append(TrickTaken(number=s.prelim_done, cards=tuple((p, c) for p, c in s.trick),
+    events.append(TrickTaken(number=s.prelim_done, cards=tuple(map(tuple, s.trick)),
                              winner=winner, points=0))  # MB-PRE-7: no score
     s.last_trick, s.trick = s.trick, []
     s.draw_leader, s.next_leader = s.leader, winner
