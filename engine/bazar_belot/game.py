@@ -8,7 +8,7 @@ arithmetic in ``scoring`` and the views in ``views``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, cast
 
 from engine.bazar_belot import auction, play, views
@@ -70,7 +70,7 @@ class BazarBelotMatch(Match):
         self._events = events if events is not None else EventLog()
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (AI playouts ask both for every action)
-        self._listed: tuple[int, tuple[str, ...]] | None = None
+        self._listed: tuple[int, Collection[str]] | None = None
 
     # ---- dealing (BB-DEAL, BB-REDEAL) ------------------------------------------------------
 
@@ -123,13 +123,15 @@ class BazarBelotMatch(Match):
         s = self._s
         if s.phase == "over" or seat not in range(4):
             return []
+        if seat == s.turn and s.phase == "bidding":
+            listing, listed = auction.bidding_listing(s, seat)
+            self._listed = (seat, listed)
+            return list(listing)
         # kapo on one hand needs the bidding, contra and recontra their open windows
         codes = auction.off_turn_codes(s, seat) if (
             s.phase == "bidding" or s.contra_open or s.recontra_open) else []
         if seat == s.turn:
-            if s.phase == "bidding":
-                codes += auction.turn_codes(s, seat)
-            elif s.declared[seat] is None:
+            if s.declared[seat] is None:
                 codes += self._declare_codes(seat)
             else:
                 codes += play.play_codes(s, seat)

@@ -162,6 +162,10 @@ def single_codes(s: State, seat: int) -> list[str]:
 _PLAY: Final = {c: f"play:{c}" for c in CARDS42}
 _PLAY_Q: Final = {c: tuple(f"play:{c}:{x}" for x in SUITS) for c in CARDS42}
 _PLAY_J: Final = {c: {a: f"play:{c}:{a}" for a in [*ORDER_RANKS, JOKER_ORDER]} for c in CARDS42}
+#: every single-card code as (card, order argument or ""), for ``apply`` (BERG-CODES)
+PLAY_PARTS: Final = {_PLAY[c]: (c, "") for c in CARDS42} | {
+    code: (c, x) for c in CARDS42 for x, code in zip(SUITS, _PLAY_Q[c], strict=True)} | {
+    code: (c, a) for c in CARDS42 for a, code in _PLAY_J[c].items()}
 
 
 # ---- frames (BERG-FRAME) --------------------------------------------------------------------
@@ -328,7 +332,9 @@ def legal_codes(s: State, seat: int) -> list[str]:
     if seat == s.turn:
         if window:
             out += suggestion_codes(s, seat)
-        moves = move_codes(s, seat)
+        moves = single_codes(s, seat)  # move_codes, written out
+        if len(s.hands[seat]) >= 4:
+            moves += frame_codes(s, seat)
         out += moves
         if not s.drawn:
             out.append("draw")
