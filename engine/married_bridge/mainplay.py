@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from engine.cards import suit
 from engine.events import DealScored, Dealt, Event, MatchOver, Played, TrickTaken
-from engine.married_bridge.rules import BOOK, CARDS52, TRICKS, legal_cards, split_deck, trick_winner
+from engine.married_bridge.rules import (
+    BOOK,
+    CARDS52,
+    PLAY_CODES,
+    TRICKS,
+    legal_cards,
+    split_deck,
+    trick_winner,
+)
 from engine.married_bridge.scoring import (
     cell,
     contract_text,
@@ -52,8 +60,8 @@ def play_codes(s: MBState, seat: int) -> list[str]:
         return []
     trump = trump_of(s)
     led = suit(s.trick[0][1]) if s.trick else None
-    return ["play:" + c for c in legal_cards(s.hands[seat], led, trump,
-                                             may_ruff=trump is not None)]
+    return [PLAY_CODES[c] for c in legal_cards(s.hands[seat], led, trump,
+                                                may_ruff=trump is not None)]
 
 
 def play(s: MBState, seat: int, card: str) -> list[Event]:
