@@ -124,6 +124,10 @@ def order_rule(s: State, seat: int, rest: Sequence[str], arg: str) -> str | None
 
 def allowed_orders(s: State, seat: int, rest: Sequence[str]) -> list[str]:
     """Every order a jack of ``seat`` may make, ``rest`` being his hand after it (BERG-INS-8)."""
+    if s.options["insurance_type"] != "absolute":  # order_rule: only the joker order may fail
+        if joker_order_rule(s, seat, rest) is None:
+            return [*ORDER_RANKS, JOKER_ORDER]
+        return list(ORDER_RANKS)
     return [a for a in [*ORDER_RANKS, JOKER_ORDER] if order_rule(s, seat, rest, a) is None]
 
 
