@@ -95,6 +95,21 @@ def turn_codes(s: State, seat: int) -> list[str]:
     return ["pass", *bid_codes(s, seat)]
 
 
+def bidding_listing(s: State, seat: int) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Everything the seat on turn in the bidding may call: ``off_turn_codes`` and
+    ``turn_codes`` sorted (what ``legal_actions`` lists then), and the same as a set. The same
+    few listings come back at every call, so each is made once (up to a hundred bid codes)."""
+    high = rank_of(s.high[1]) if s.high is not None else MIN_BID - 1
+    return _listing(tuple(off_turn_codes(s, seat)), allowed_strains(s, seat), high)
+
+
+@lru_cache(maxsize=1024)
+def _listing(off: tuple[str, ...], strains: tuple[str, ...],
+             high: int) -> tuple[tuple[str, ...], frozenset[str]]:
+    codes = tuple(sorted([*off, "pass", *_bids_above(strains, high)]))
+    return codes, frozenset(codes)
+
+
 def parse_bid(code: str) -> tuple[int | str, str] | None:
     """``bid:<n>:<strain>`` / ``bid:kapo:<strain>`` / ``bid:kapo1:<strain>`` -> (level, strain).
 

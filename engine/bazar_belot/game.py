@@ -8,16 +8,15 @@ arithmetic in ``scoring`` and the views in ``views``.
 from __future__ import annotations
 
 import copy
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, cast
 
 from engine.bazar_belot import auction, play, views
 from engine.bazar_belot.melds import (
     BELA_POINTS,
-    best_meld,
     comparison_winner,
     four_of,
+    has_meld,
     player_melds,
 )
 from engine.bazar_belot.options import OPTIONS, resolve_options
@@ -32,7 +31,8 @@ from engine.bazar_belot.state import SIDE_NAMES, TRICKS, State, pair_of, partner
 from engine.belote.common import (
     CARDS32,
     LAST_TRICK_BONUS,
-    contract_card_points,
+    PLAY_PARTS,
+    contract_tables,
     contract_trick_winner_index,
 )
 from engine.cards import rank
@@ -53,6 +53,7 @@ from engine.events import (
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
+from engine.shuffle import seeded_shuffle
 from engine.statecopy import copy_state, state_dict, state_from_dict
 
 _DECLARE = {"declare:none": "none", "declare:best": "best", "declare:four8": "four8",
@@ -69,7 +70,7 @@ class BazarBelotMatch(Match):
         self._events = events if events is not None else EventLog()
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (AI playouts ask both for every action)
-        self._listed: tuple[int, tuple[str, ...]] | None = None
+        self._listed: tuple[int, Collection[str]] | None = None
 
     # ---- dealing (BB-DEAL, BB-REDEAL) ------------------------------------------------------
 
@@ -79,8 +80,7 @@ class BazarBelotMatch(Match):
         if s.deal_no == 0 and s.first_deck is not None:
             d = list(s.first_deck)
         else:
-            d = list(CARDS32)
-            random.Random(f"bazar_belot:{s.seed}:{s.deal_no}").shuffle(d)
+            d = seeded_shuffle(CARDS32, f"bazar_belot:{s.seed}:{s.deal_no}")
         s.deal_no += 1
         s.reset_deal()
         s.hands = [[], [], [], []]
@@ -123,11 +123,15 @@ class BazarBelotMatch(Match):
         s = self._s
         if s.phase == "over" or seat not in range(4):
             return []
-        codes = auction.off_turn_codes(s, seat)
+        if seat == s.turn and s.phase == "bidding":
+            listing, listed = auction.bidding_listing(s, seat)
+            self._listed = (seat, listed)
+            return list(listing)
+        # kapo on one hand needs the bidding, contra and recontra their open windows
+        codes = auction.off_turn_codes(s, seat) if (
+            s.phase == "bidding" or s.contra_open or s.recontra_open) else []
         if seat == s.turn:
-            if s.phase == "bidding":
-                codes += auction.turn_codes(s, seat)
-            elif s.declared[seat] is None:
+            if s.declared[seat] is None:
                 codes += self._declare_codes(seat)
             else:
                 codes += play.play_codes(s, seat)
@@ -141,6 +145,10 @@ class BazarBelotMatch(Match):
         s = self._s
         listed, self._listed = self._listed, None
         checked = listed is not None and listed[0] == seat and code in listed[1]
+        if checked and code[:5] == "play:":  # listed: the card play, the seat on turn
+            events = self._play(seat, code, True)
+            self._events.extend(events)
+            return events
         if not isinstance(code, str):
             raise IllegalAction(f"an action code is text, not {code!r}", "BB-CODES")
         if s.phase == "over":
@@ -204,7 +212,7 @@ class BazarBelotMatch(Match):
     def _declare_codes(self, seat: int) -> list[str]:
         hand = self._s.hands[seat]
         codes = ["declare:none"]
-        if player_melds(hand, self._s.kind, self._s.trump):
+        if has_meld(hand, self._s.kind):
             codes.append("declare:best")
         if four_of(hand, "8"):
             codes.append("declare:four8")
@@ -225,10 +233,10 @@ class BazarBelotMatch(Match):
         s.declared[seat] = what
         s.decl_order.append(seat)
         if what == "best":
-            best = best_meld(hand, s.kind, s.trump)
-            assert best is not None
-            s.melds[seat] = [m.to_dict() for m in player_melds(hand, s.kind, s.trump)]
-            s.announced[seat] = best.kind
+            melds = player_melds(hand, s.kind, s.trump)
+            assert melds  # the most senior first: what is announced (best_meld)
+            s.melds[seat] = [m.to_dict() for m in melds]
+            s.announced[seat] = melds[0].kind
         elif what == "four8":  # BB-MELD-13
             s.four8 = True
             s.announced[seat] = "four_eights"
@@ -306,15 +314,14 @@ class BazarBelotMatch(Match):
         s = self._s
         if not checked and code not in play.play_codes(s, seat):
             raise play.refusal(s, seat, code)
-        parts = code.split(":")
-        card, word = parts[1], (parts[2] if len(parts) == 3 else "")
+        card, word = PLAY_PARTS[code]  # a listed code (or one play_codes lists)
         play.update_bela(s, seat, card, word)
         s.hands[seat].remove(card)
         if s.tricks_done == 0 and not s.trick:
             s.contra_open = s.recontra_open = False  # BB-BID-13, BB-BID-15, BB-BID-21
         s.trick.append([seat, card])
         events: list[Event] = [Played(seat=seat, card=card, call=word)]
-        if len(s.trick) < s.n_active:
+        if len(s.trick) < (4 if s.dummy is None else 3):  # s.n_active
             s.turn = s.next_active(seat)  # in trick 1 he declares first (BB-MELD-4)
             return events
         return events + self._finish_trick()
@@ -322,15 +329,17 @@ class BazarBelotMatch(Match):
     def _finish_trick(self) -> list[Event]:
         s = self._s
         cards = [c for _, c in s.trick]
-        winner = s.trick[contract_trick_winner_index(cards, s.kind, s.trump)][0]
-        points = sum(contract_card_points(c, s.kind, s.trump) for c in cards)
+        kind, trump = s.kind, s.trump
+        winner = s.trick[contract_trick_winner_index(cards, kind, trump)][0]
+        values = contract_tables(kind, trump)[0]  # contract_card_points of each card
+        points = sum(values[c] for c in cards)
         s.tricks_done += 1
         if s.tricks_done == TRICKS:
             points += LAST_TRICK_BONUS  # BEL-LAST-1
         s.card_pts[pair_of(winner)] += points
         s.tricks_won[winner] += 1
         events: list[Event] = [TrickTaken(number=s.tricks_done,
-                                          cards=tuple((p, c) for p, c in s.trick),
+                                          cards=tuple(map(tuple, s.trick)),
                                           winner=winner, points=points)]
         s.last_trick, s.trick = s.trick, []
         if s.tricks_done == 1:

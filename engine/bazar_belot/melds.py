@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.belote.common import (
+    BAZAR_FOURS,
     NATURAL_ORDER,
     SUIT_CONTRACT,
     Meld,
@@ -40,6 +41,16 @@ def player_melds(hand: Sequence[str], kind: str, trump: str | None) -> list[Meld
     """
     melds = find_fours(hand, kind) + find_melds(hand, meld_set="bazar")
     return sorted(melds, key=lambda m: meld_key(m, kind, trump, 0), reverse=True)
+
+
+def has_meld(hand: Sequence[str], kind: str) -> bool:
+    """``bool(player_melds(hand, kind, trump))``, without building and sorting the melds (the
+    ``declare:best`` code is listed when it holds, BB-MELD-4): a sequence of three or a scoring
+    four of a kind (BB-MELD-1, BB-MELD-13, BB-MELD-14: not four 7s or 8s)."""
+    if find_melds(hand, meld_set="bazar"):
+        return True
+    ranks = [c[0] for c in hand]
+    return any(ranks.count(r) == 4 for r in BAZAR_FOURS[kind])
 
 
 def meld_key(meld: Meld | dict[str, Any], kind: str, trump: str | None, order: int) -> MeldKey:

@@ -6,9 +6,17 @@ Functions of the match ``State``; ``play_codes`` lists what the seat on turn may
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.bazar_belot.melds import bela_suits, bela_word
 from engine.bazar_belot.state import State, partner_of
-from engine.belote.common import CARDS32, contract_legal_cards, contract_trick_winner_index
+from engine.belote.common import (
+    CARDS32,
+    PLAY_CODES,
+    SUIT_CONTRACT,
+    contract_legal_cards,
+    contract_trick_winner_index,
+)
 from engine.cards import suit
 from engine.errors import IllegalAction
 
@@ -18,26 +26,45 @@ def legal_cards(s: State, seat: int) -> list[str]:
 
     Bazar-Belot's parameters of the common algorithm: partner exception on, undertrump free.
     """
-    cards = [c for _, c in s.trick]
-    winner = None
-    if cards:
-        winner = s.trick[contract_trick_winner_index(cards, s.kind, s.trump)][0]
-    return contract_legal_cards(s.hands[seat], cards, s.kind, s.trump,
+    strain = s.strain
+    kind = _KIND.get(strain, SUIT_CONTRACT)  # s.kind and s.trump, read once
+    trump = strain if kind == SUIT_CONTRACT else None
+    return _legal(s, seat, kind, trump)
+
+
+def _legal(s: State, seat: int, kind: str, trump: str | None) -> list[str]:
+    trick = s.trick
+    if not trick:
+        return list(s.hands[seat])
+    cards = [c for _, c in trick]
+    winner = trick[contract_trick_winner_index(cards, kind, trump)][0]
+    return contract_legal_cards(s.hands[seat], cards, kind, trump,
                                 partner_winning=winner == partner_of(seat),
                                 partner_exception=True)
+
+
+_KIND: Final = {"NT": "no_trumps", "AT": "all_trumps"}  # any other strain: a suit contract
 
 
 def play_codes(s: State, seat: int) -> list[str]:
     """``play:<card>`` for each legal card, plus ``play:<card>:bela`` / ``:rebela`` where the
     word is open (BB-MELD-10, BB-MELD-11, BB-PLAY-11)."""
-    led = suit(s.trick[0][1]) if s.trick else None
-    suits = bela_suits(s.kind, s.trump, led)
+    strain = s.strain
+    kind = _KIND.get(strain, SUIT_CONTRACT)
+    trump = strain if kind == SUIT_CONTRACT else None
+    legal = _legal(s, seat, kind, trump)
+    led = s.trick[0][1][1] if s.trick else None
+    suits = bela_suits(kind, trump, led)
+    if not suits:  # no bela word can be said now: one code per card
+        return [PLAY_CODES[c] for c in legal]
+    hand, status = s.hands[seat], s.bela[seat]
     codes = []
-    for c in legal_cards(s, seat):
-        codes.append("play:" + c)
-        word = bela_word(c, s.hands[seat], s.bela[seat], suits)
-        if word:
-            codes.append(f"play:{c}:{word}")
+    for c in legal:
+        codes.append(PLAY_CODES[c])
+        if c[0] in "KQ":
+            word = bela_word(c, hand, status, suits)
+            if word:
+                codes.append(f"play:{c}:{word}")
     return codes
 
 

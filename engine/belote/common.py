@@ -54,6 +54,13 @@ _NATURAL_INDEX: Final = {r: i for i, r in enumerate(NATURAL_ORDER)}
 
 CARDS32: Final = tuple(r + s for s in SUITS for r in RANKS32)
 
+#: ``play:<card>`` of every card, made once (the play codes are listed at every card played).
+PLAY_CODES: Final = {c: "play:" + c for c in CARDS32}
+#: Every play code of the belote games, as (card, word said with it or ""): a listed code's
+#: parts without splitting it (``bela``: Deberts and Bazar-Belot, ``rebela``: Bazar-Belot).
+PLAY_PARTS: Final = {f"play:{c}{w and ':' + w}": (c, w) for c in CARDS32
+                     for w in ("", "bela", "rebela")}
+
 
 def card_points(card: str, trump: str | None) -> int:
     """Small points of ``card`` when ``trump`` is the trump suit (BEL-VAL-1, BEL-VAL-2)."""
@@ -287,17 +294,36 @@ def contract_strength(card: str, kind: str, trump: str | None) -> int:
 
 
 def contract_trick_winner_index(cards: Sequence[str], kind: str, trump: str | None) -> int:
-    """Index in ``cards`` (play order) of the winning card (BEL-PLAY-2, every contract kind)."""
-    if kind == SUIT_CONTRACT:
-        return trick_winner_index(cards, trump)
+    """Index in ``cards`` (play order) of the winning card (BEL-PLAY-2, every contract kind).
+
+    Read from ``contract_tables``: a trump of a suit contract above every other card (the
+    highest trump wins), then the highest card of the led suit; a card of a third suit never
+    wins (tests/engine/test_bazar_belot_rules.py compares it with the rule written out).
+    """
+    _, power, trumps = contract_tables(kind, trump)
     led = cards[0][1]
-    best = 0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c[1] == led and contract_strength(c, kind, None) > contract_strength(
-                cards[best], kind, None):
-            best = i
+    best, top = 0, -1
+    for i, c in enumerate(cards):
+        v = trumps.get(c, power[c] if c[1] == led else -1)
+        if v > top:
+            best, top = i, v
     return best
+
+
+ContractTables = tuple[dict[str, int], dict[str, int], dict[str, int]]
+
+
+@functools.cache
+def contract_tables(kind: str, trump: str | None) -> ContractTables:
+    """Per card of the pack, for a contract of ``kind`` (trump ``trump`` or None): its small
+    points (``contract_card_points``), its strength in its own suit (``contract_strength``),
+    and, for the trumps of a suit contract only, 100 + that strength (what makes a trump beat
+    any plain card in ``contract_trick_winner_index``). Made once per contract; never change
+    the dicts returned."""
+    points = {c: contract_card_points(c, kind, trump) for c in CARDS32}
+    power = {c: contract_strength(c, kind, trump) for c in CARDS32}
+    trumps = {c: 100 + power[c] for c in CARDS32 if kind == SUIT_CONTRACT and c[1] == trump}
+    return points, power, trumps
 
 
 def contract_legal_cards(

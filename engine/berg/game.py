@@ -7,12 +7,12 @@ Legality lives in ``rules`` (what is listed) and ``refusals`` (why anything else
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from engine.berg.cards import (
     CARDS42,
+    JOKERS,
     NON_SIGNIFICANT,
     forced_draws,
     hand_key,
@@ -24,7 +24,7 @@ from engine.berg.cards import (
 )
 from engine.berg.options import OPTIONS, cost_half, height_half, resolve_options
 from engine.berg.refusals import refusal
-from engine.berg.rules import legal_codes, obliged
+from engine.berg.rules import PLAY_PARTS, legal_codes, obliged
 from engine.berg.scoring import (
     berg_winner,
     cells,
@@ -59,8 +59,10 @@ from engine.events import (
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
+from engine.shuffle import seeded_shuffle
 from engine.statecopy import copy_state, state_dict, state_from_dict
 
+_ATTACKING = frozenset(c for c in CARDS42 if is_attacking(c))
 TIE_BOUND = 50  # BERG-TIE-10: turnovers + exchanges in one deal
 WITH_TIE_TURNOVERS = 4  # BERG-TIE-1: the fifth turnover is a tie
 
@@ -100,7 +102,7 @@ class BergMatch(Match):
         partner is to move (out-of-turn, BERG-DECL-1)."""
         codes = legal_codes(self._s, seat)
         self._listed = (seat, codes)
-        return list(codes)
+        return codes[:]
 
     def apply(self, seat: int, code: str) -> list[Event]:
         """Apply ``code`` for ``seat``.
@@ -116,6 +118,11 @@ class BergMatch(Match):
         if not (listed is not None and listed[0] == seat and code in listed[1]) \
                 and code not in legal_codes(s, seat):
             raise refusal(s, seat, code)
+        single = PLAY_PARTS.get(code)
+        if single is not None:  # a single card, the commonest move: parts by table
+            events = self._move(seat, [single[0]], single[1])
+            self._events.extend(events)
+            return events
         verb, *args = code.split(":")
         arg = args[1] if len(args) > 1 else ""
         if verb == "order":
@@ -141,8 +148,7 @@ class BergMatch(Match):
     def _shuffled(self, cards: Sequence[str]) -> list[str]:
         """A seeded uniform permutation; each shuffle of the match uses the next counter."""
         s = self._s
-        out = list(cards)
-        random.Random(f"berg:{s.seed}:{s.rng_n}").shuffle(out)
+        out = seeded_shuffle(cards, f"berg:{s.seed}:{s.rng_n}")
         s.rng_n += 1
         return out
 
@@ -207,13 +213,14 @@ class BergMatch(Match):
             card = s.stock.pop(0)
             s.hands[seat].append(card)
             pending += 1
-            if is_joker(card) and any(s.dobor_active):  # BERG-DECL-8
-                events.append(Drew(seat=seat, count=pending, forced=forced))
-                pending = 0
-                s.revealed.append(card)
-                events.append(JokersShown(jokers=((seat, card),), seats=(seat,)))
-            if any(s.dobor_active) and not any(is_joker(c) for c in s.stock):
-                s.dobor_active = [False, False]  # BERG-DECL-6
+            if True in s.dobor_active:  # a dobor is active (any)
+                if card in JOKERS:  # BERG-DECL-8
+                    events.append(Drew(seat=seat, count=pending, forced=forced))
+                    pending = 0
+                    s.revealed.append(card)
+                    events.append(JokersShown(jokers=((seat, card),), seats=(seat,)))
+                if "RJ" not in s.stock and "BJ" not in s.stock:
+                    s.dobor_active = [False, False]  # BERG-DECL-6
         if pending:
             events.append(Drew(seat=seat, count=pending, forced=forced))
         return "ok", events
@@ -299,11 +306,12 @@ class BergMatch(Match):
         if not s.hands[seat]:
             return events + self._win(seat)  # BERG-SCORE-1
         last = cards[-1]
-        if rank_of(last) == "J":
+        r = rank_of(last)
+        if r == "J":
             s.order = ["card", arg]
-        elif rank_of(last) == "Q":
+        elif r == "Q":
             s.order = ["suit", arg or suit_of(last)]  # BERG-EFF-13: queen on queen
-        if any(is_attacking(c) for c in cards):
+        if any(c in _ATTACKING for c in cards):  # is_attacking
             return events + self._attack(seat, cards)
         self._start_turn((seat + 1) % 4)
         return events
@@ -331,8 +339,8 @@ class BergMatch(Match):
         if what == "dobor":  # BERG-DECL-4..6
             s.dobor_declared[pair] = True
             s.dobor_active[pair] = any(is_joker(c) for c in s.stock)
-            jokers = [(p, c) for p in range(4) for c in sorted(s.hands[p], key=hand_key)
-                      if is_joker(c)]
+            # per seat, its jokers in hand order (RJ, BJ): the hands need no sorting for that
+            jokers = [(p, j) for p in range(4) for j in JOKERS if j in s.hands[p]]
             s.revealed += [c for _, c in jokers if c not in s.revealed]
             events.append(JokersShown(jokers=tuple(jokers), seats=(0, 1, 2, 3),
                                       void=not s.dobor_active[pair]))

@@ -124,6 +124,10 @@ def order_rule(s: State, seat: int, rest: Sequence[str], arg: str) -> str | None
 
 def allowed_orders(s: State, seat: int, rest: Sequence[str]) -> list[str]:
     """Every order a jack of ``seat`` may make, ``rest`` being his hand after it (BERG-INS-8)."""
+    if s.options["insurance_type"] != "absolute":  # order_rule: only the joker order may fail
+        if joker_order_rule(s, seat, rest) is None:
+            return [*ORDER_RANKS, JOKER_ORDER]
+        return list(ORDER_RANKS)
     return [a for a in [*ORDER_RANKS, JOKER_ORDER] if order_rule(s, seat, rest, a) is None]
 
 
@@ -141,7 +145,7 @@ def without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
 def single_codes(s: State, seat: int) -> list[str]:
     """``play:`` codes of ``seat`` (BERG-PLAY, BERG-EFF-7/12/13, BERG-DECL-7)."""
     hand = s.hands[seat]
-    if not keeps_enough(s, seat, 1):
+    if s.dobor_active[1 - seat % 2] and len(hand) < 4:  # keeps_enough(s, seat, 1)
         return []
     on_queen = _RANK[s.pile[-1][0]] == "Q"
     last = len(hand) == 1
@@ -149,12 +153,23 @@ def single_codes(s: State, seat: int) -> list[str]:
     for card in fitting(s, hand):
         r = _RANK[card]
         if r == "J" and not last:
-            out += [f"play:{card}:{a}" for a in allowed_orders(s, seat, without(hand, [card]))]
+            codes = _PLAY_J[card]
+            out += [codes[a] for a in allowed_orders(s, seat, without(hand, [card]))]
         elif r == "Q" and not last and not on_queen:
-            out += [f"play:{card}:{x}" for x in SUITS]
+            out += _PLAY_Q[card]
         else:
-            out.append(f"play:{card}")
+            out.append(_PLAY[card])
     return out
+
+
+# the code strings, made once (a listing builds several per action)
+_PLAY: Final = {c: f"play:{c}" for c in CARDS42}
+_PLAY_Q: Final = {c: tuple(f"play:{c}:{x}" for x in SUITS) for c in CARDS42}
+_PLAY_J: Final = {c: {a: f"play:{c}:{a}" for a in [*ORDER_RANKS, JOKER_ORDER]} for c in CARDS42}
+#: every single-card code as (card, order argument or ""), for ``apply`` (BERG-CODES)
+PLAY_PARTS: Final = {_PLAY[c]: (c, "") for c in CARDS42} | {
+    code: (c, x) for c in CARDS42 for x, code in zip(SUITS, _PLAY_Q[c], strict=True)} | {
+    code: (c, a) for c in CARDS42 for a, code in _PLAY_J[c].items()}
 
 
 # ---- frames (BERG-FRAME) --------------------------------------------------------------------
@@ -169,13 +184,20 @@ def frame_shapes(s: State, seat: int) -> list[list[str]]:
     """Every frame ``seat`` could place by composition and placement (BERG-FRAME-10 steps 1-2),
     before testing the first card, the dobor and the order argument."""
     hand = s.hands[seat]
-    if len(hand) < 4:
+    n = len(hand)
+    if n < 4:
         return []
-    captain = seat in s.captains and not s.fired[pair_of(seat)]
+    # no rank comes near four (the common case, answered without the search): with d distinct
+    # first letters (each joker a letter of its own) no real rank is held more than n - d + 1
+    # times, and a captain's jokers add at most two
+    spare = n + 1 - len({c[0] for c in hand})
+    if spare < 4 and spare + ("RJ" in hand) + ("BJ" in hand) < 4:
+        return []
+    captain = seat in s.captains and not s.fired[seat % 2]
     ranks = [c[0] for c in hand if c not in JOKERS]
     most = max(map(ranks.count, set(ranks)), default=0)
-    if most + (len(hand) - len(ranks) if captain else 0) < 4:
-        return []  # no rank comes near four: the common case, answered without the search
+    if most + (n - len(ranks) if captain else 0) < 4:
+        return []
     by_rank: dict[str, list[str]] = {}
     for c in hand:
         if not is_joker(c):
@@ -213,9 +235,11 @@ def frame_shapes(s: State, seat: int) -> list[list[str]]:
 
 def frame_codes(s: State, seat: int) -> list[str]:
     """``frame:`` codes of ``seat`` (BERG-FRAME-10)."""
-    if not keeps_enough(s, seat, 4):
-        return []
     hand = s.hands[seat]
+    if len(hand) < 4:
+        return []  # no frame (frame_shapes), whatever the dobor
+    if s.dobor_active[1 - seat % 2] and len(hand) < 7:  # keeps_enough(s, seat, 4)
+        return []
     out: list[str] = []
     for cards in frame_shapes(s, seat):
         if not fits(s, cards[0]):
@@ -271,14 +295,19 @@ def declaration_codes(s: State, pair: int) -> list[str]:
 
 def suggestion_codes(s: State, seat: int) -> list[str]:
     """What the non-captain ``seat`` may suggest in his own window (BERG-DECL-3)."""
-    pair = pair_of(seat)
+    pair = seat % 2
     if seat in s.captains or s.turn != seat or not window_open(s, pair):
         return []
     made = s.suggested[seat]
     if len(made) >= 2:
         return []
-    possible = {c.split(":")[1] for c in declaration_codes(s, pair)}
-    return [f"suggest:{w}" for w in DECLARATIONS if w in possible and w not in made]
+    possible = {_WORD[c] for c in declaration_codes(s, pair)}
+    return [_SUGGEST[w] for w in DECLARATIONS if w in possible and w not in made]
+
+
+_WORD: Final = {f"declare:{w}": w for w in DECLARATIONS} | {
+    f"declare:open:{x}": "open" for x in ("0", "1", "2", "3", "both")}
+_SUGGEST: Final = {w: f"suggest:{w}" for w in DECLARATIONS}
 
 
 def up_card_orders(s: State) -> list[str]:
@@ -291,21 +320,31 @@ def up_card_orders(s: State) -> list[str]:
 
 def legal_codes(s: State, seat: int) -> list[str]:
     """Every code ``seat`` may apply now, sorted (the face's ``legal_actions``)."""
-    if s.phase == "over" or seat not in range(4):
+    phase = s.phase
+    if phase != "play":
+        if phase == "order" and seat == s.dealer:
+            return sorted(up_card_orders(s))
         return []
-    if s.phase == "order":
-        return sorted(up_card_orders(s)) if seat == s.dealer else []
+    if seat not in range(4):
+        return []
     out: list[str] = []
-    pair = pair_of(seat)
-    if seat in s.captains and window_open(s, pair):
+    pair = seat % 2
+    # window_open(s, pair), the phase being "play"
+    window = not s.drawn and s.turn % 2 == pair
+    if window and seat in s.captains:
         out += declaration_codes(s, pair)
     if seat == s.turn:
-        out += suggestion_codes(s, seat)
-        moves = move_codes(s, seat)
+        if window:
+            out += suggestion_codes(s, seat)
+        moves = single_codes(s, seat)  # move_codes, written out
+        if len(s.hands[seat]) >= 4:
+            moves += frame_codes(s, seat)
         out += moves
         if not s.drawn:
             out.append("draw")
         elif not (s.order is not None and s.order[0] == "card" and moves) \
                 or s.options["enforcement"] == "penalty":
             out.append("pass")
-    return sorted(out)
+    out.sort()
+    return out
+

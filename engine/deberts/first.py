@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.belote.common import Meld, find_melds, meld_key
-from engine.cards import rank, suit
+from engine.cards import suit
 from engine.deberts.state import (
     KIND_RANK,
     DebertsState,
@@ -38,8 +38,9 @@ def four_of(s: DebertsState, seat: int) -> str | None:
     """DB-REDEAL-2: ``"7"`` or ``"8"`` if ``seat`` holds all four (and the option is on)."""
     if opt(s, "redeal_four") != "on":
         return None
+    ranks = [c[0] for c in s.hands[seat]]  # rank(c): the first letter
     for r in "78":
-        if sum(1 for c in s.hands[seat] if rank(c) == r) == 4:
+        if ranks.count(r) == 4:
             return r
     return None
 

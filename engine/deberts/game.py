@@ -9,7 +9,6 @@ the card play in ``play``, stake games in ``short``, the arithmetic in ``scoring
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -17,8 +16,10 @@ from engine.belote.common import (
     BELA_POINTS,
     CARDS32,
     LAST_TRICK_BONUS,
-    card_points,
-    trick_winner_index,
+    PLAY_PARTS,
+    SUIT_CONTRACT,
+    contract_tables,
+    contract_trick_winner_index,
 )
 from engine.cards import SUITS, rank, suit
 from engine.deberts.first import first_turn, first_turn_codes, first_turn_refusal, four_of
@@ -74,6 +75,7 @@ from engine.match import (
     sheet_result,
 )
 from engine.registry import register
+from engine.shuffle import seeded_shuffle
 from engine.statecopy import copy_state, state_dict, state_from_dict
 
 OFFER_CODES = {"": ("offer50", "pass"), "made": ("accept50", "decline50")}
@@ -104,8 +106,7 @@ class DebertsMatch(Match):
         if s.deal_no == 0 and s.first_deck is not None:
             d = list(s.first_deck)
         else:
-            d = list(CARDS32)
-            random.Random(f"deberts:{s.seed}:{s.deal_no}").shuffle(d)
+            d = seeded_shuffle(CARDS32, f"deberts:{s.seed}:{s.deal_no}")
         s.deal_no += 1
         s.hands = [[] for _ in range(n)]
         for packet in range(2):
@@ -188,6 +189,10 @@ class DebertsMatch(Match):
         s = self._s
         listed, self._listed = self._listed, None
         checked = listed is not None and listed[0] == seat and code in listed[1]
+        if checked and code[:5] == "play:":  # listed: the card play, the seat on turn
+            events = self._play(seat, code, True)
+            self._events.extend(events)
+            return events
         if not isinstance(code, str):
             raise IllegalAction(f"an action code is text, not {code!r}", "DB-CODES")
         if s.phase == "over":
@@ -293,24 +298,24 @@ class DebertsMatch(Match):
         s = self._s
         if not checked and code not in play_codes(s, seat):
             raise play_refusal(s, seat, code)
-        parts = code.split(":")
-        card = parts[1]
-        call = parts[2] if len(parts) == 3 else ""
+        card, call = PLAY_PARTS[code]  # a listed code (or one play_codes lists)
         if call:
             s.bela_said[seat] = True
         s.hands[seat].remove(card)
         s.trick.append([seat, card])
         events: list[Event] = [Played(seat=seat, card=card, call=call)]
         if len(s.trick) < s.players:
-            s.turn = left_of(s, seat)
+            s.turn = (seat + 1) % s.players  # left_of
             return events
         return events + self._finish_trick()
 
     def _finish_trick(self) -> list[Event]:
         s = self._s
         cards = [c for _, c in s.trick]
-        winner = s.trick[trick_winner_index(cards, s.trump)][0]
-        points = sum(card_points(c, s.trump) for c in cards)
+        trump = s.trump
+        winner = s.trick[contract_trick_winner_index(cards, SUIT_CONTRACT, trump)][0]
+        values = contract_tables(SUIT_CONTRACT, trump)[0]  # card_points of each card
+        points = sum(values[c] for c in cards)
         s.tricks_done += 1
         last = s.tricks_done == TRICKS_PER_DEAL
         if last:
@@ -319,7 +324,7 @@ class DebertsMatch(Match):
         s.tricks_won[winner] += 1
         s.last_winner = winner
         events: list[Event] = [TrickTaken(number=s.tricks_done,
-                                          cards=tuple((p, c) for p, c in s.trick),
+                                          cards=tuple(map(tuple, s.trick)),
                                           winner=winner, points=points)]
         s.last_trick, s.trick = s.trick, []
         if s.tricks_done == 1 and s.meld_winner is not None:

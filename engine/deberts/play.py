@@ -6,7 +6,7 @@ DB-MELD-9 (``play:<card>:bela``) and DB-MOS-15 (``claim``).
 
 from __future__ import annotations
 
-from engine.belote.common import BELA_POINTS, CARDS32, legal_cards
+from engine.belote.common import BELA_POINTS, CARDS32, PLAY_CODES, legal_cards
 from engine.cards import suit
 from engine.deberts.state import TRICKS_PER_DEAL, DebertsState, claim_on
 from engine.errors import IllegalAction
@@ -16,11 +16,13 @@ def play_codes(s: DebertsState, seat: int) -> list[str]:
     """``play:<card>`` for every legal card, plus ``play:<card>:bela`` where the word is due."""
     cards = legal_cards(s.hands[seat], [c for _, c in s.trick], s.trump,
                         undertrump_required=s.players == 3)
+    if not (s.bela_ok[seat] and not s.bela_said[seat]):
+        return [PLAY_CODES[c] for c in cards]  # no bela to say: one code per card
     codes = []
-    bela = s.bela_ok[seat] and not s.bela_said[seat]
+    trump = s.trump
     for c in cards:
-        codes.append("play:" + c)
-        if bela and c[1] == s.trump and c[0] in "KQ":
+        codes.append(PLAY_CODES[c])
+        if c[1] == trump and c[0] in "KQ":
             codes.append(f"play:{c}:bela")
     return codes
 

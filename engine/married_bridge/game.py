@@ -78,7 +78,7 @@ class MarriedBridgeMatch(Match):
             codes = []
         codes.sort()
         self._listed = (seat, codes)
-        return list(codes)
+        return codes[:]
 
     def apply(self, seat: int, code: str) -> list[Event]:
         """Apply ``code`` for ``seat``; return the events it caused.
@@ -99,14 +99,12 @@ class MarriedBridgeMatch(Match):
                 and code not in self.legal_actions(seat):
             raise refusal(s, seat, code)
         if s.phase == "preliminary":
-            if s.drawing:
-                events = prelim.draw(s, seat, code)
-            else:
-                events = prelim.play(s, seat, code.split(":")[1])
+            # a listed draw code, or a listed ``play:<card>``
+            events = prelim.draw(s, seat, code) if s.drawing else prelim.play(s, seat, code[5:])
         elif s.phase == "bidding":
             events = auction.call(s, seat, code)
         else:
-            events = mainplay.play(s, seat, code.split(":")[1])
+            events = mainplay.play(s, seat, code[5:])  # a listed ``play:<card>``
         self._events.extend(events)
         return events
 

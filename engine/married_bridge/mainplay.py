@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-import random
-
 from engine.cards import suit
 from engine.events import DealScored, Dealt, Event, MatchOver, Played, TrickTaken
-from engine.married_bridge.rules import BOOK, CARDS52, TRICKS, legal_cards, split_deck, trick_winner
+from engine.married_bridge.rules import (
+    BOOK,
+    CARDS52,
+    PLAY_CODES,
+    TRICKS,
+    legal_cards,
+    split_deck,
+    trick_winner,
+)
 from engine.married_bridge.scoring import (
     cell,
     contract_text,
@@ -15,6 +21,7 @@ from engine.married_bridge.scoring import (
     score_game,
 )
 from engine.married_bridge.state import MBState
+from engine.shuffle import seeded_shuffle
 
 
 def deal(s: MBState) -> list[Event]:
@@ -26,8 +33,7 @@ def deal(s: MBState) -> list[Event]:
     if s.game_no == 0 and s.first_deck is not None:
         d = list(s.first_deck)
     else:
-        d = list(CARDS52)
-        random.Random(f"married_bridge:{s.seed}:{s.game_no}").shuffle(d)
+        d = seeded_shuffle(CARDS52, f"married_bridge:{s.seed}:{s.game_no}")
     s.game_no += 1
     elder = 1 - s.dealer
     first, second, talon = split_deck(d)
@@ -54,8 +60,8 @@ def play_codes(s: MBState, seat: int) -> list[str]:
         return []
     trump = trump_of(s)
     led = suit(s.trick[0][1]) if s.trick else None
-    return ["play:" + c for c in legal_cards(s.hands[seat], led, trump,
-                                             may_ruff=trump is not None)]
+    return [PLAY_CODES[c] for c in legal_cards(s.hands[seat], led, trump,
+                                                may_ruff=trump is not None)]
 
 
 def play(s: MBState, seat: int, card: str) -> list[Event]:
@@ -69,7 +75,7 @@ def play(s: MBState, seat: int, card: str) -> list[Event]:
     winner = s.trick[trick_winner([c for _, c in s.trick], trump_of(s))][0]
     s.main_done += 1
     s.tricks_won[winner] += 1
-    events.append(TrickTaken(number=s.main_done, cards=tuple((p, c) for p, c in s.trick),
+    events.append(TrickTaken(number=s.main_done, cards=tuple(map(tuple, s.trick)),
                              winner=winner, points=0))
     s.last_trick, s.trick = s.trick, []
     s.turn = s.leader = winner

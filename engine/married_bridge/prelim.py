@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.cards import suit
 from engine.events import Event, Played, TalonDrawn, TrickTaken
-from engine.married_bridge.rules import TRICKS, legal_cards, trick_winner
+from engine.married_bridge.rules import PLAY_CODES, TRICKS, legal_cards, trick_winner
 from engine.married_bridge.state import MBState
 
 
@@ -17,7 +17,7 @@ def play_codes(s: MBState, seat: int) -> list[str]:
     if s.phase != "preliminary" or s.drawing or seat != s.turn:
         return []
     led = suit(s.trick[0][1]) if s.trick else None
-    return ["play:" + c for c in legal_cards(s.hands[seat], led, None, may_ruff=False)]
+    return [PLAY_CODES[c] for c in legal_cards(s.hands[seat], led, None, may_ruff=False)]
 
 
 def play(s: MBState, seat: int, card: str) -> list[Event]:
@@ -30,7 +30,7 @@ def play(s: MBState, seat: int, card: str) -> list[Event]:
         return events
     winner = s.trick[trick_winner([c for _, c in s.trick], None)][0]
     s.prelim_done += 1
-    events.append(TrickTaken(number=s.prelim_done, cards=tuple((p, c) for p, c in s.trick),
+    events.append(TrickTaken(number=s.prelim_done, cards=tuple(map(tuple, s.trick)),
                              winner=winner, points=0))  # MB-PRE-7: no score
     s.last_trick, s.trick = s.trick, []
     s.draw_leader, s.next_leader = s.leader, winner
@@ -94,7 +94,8 @@ def _take(s: MBState, seat: int, card: str, kind: str) -> Event:
     s.talon.remove(card)
     s.hands[seat].append(card)
     s.drawn[seat] = True
-    s.seen = [e for e in s.seen if e[1] != card]
+    if s.seen:  # MB-PRE-9 (c): a card seen and put back is no longer a secret once taken
+        s.seen = [e for e in s.seen if e[1] != card]
     return TalonDrawn(seat=seat, kind=kind, talon=len(s.talon))
 
 

@@ -134,15 +134,19 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
 
     The highest trump wins; without a trump, the highest card of the led suit.
     """
-    led = suit(cards[0])
+    led = cards[0][1]  # suit(), power() by the card's letters (a trick is taken per two cards)
     best = 0
     for i in range(1, len(cards)):
         c, b = cards[i], cards[best]
-        if suit(c) == suit(b):
-            if power(c) > power(b):
+        if c[1] == b[1]:
+            if _RANK_POWER[c[0]] > _RANK_POWER[b[0]]:
                 best = i
-        elif suit(c) == trump:
+        elif c[1] == trump:
             best = i
         # any other card (a discard) never wins
-    assert suit(cards[best]) in (led, trump)
+    assert cards[best][1] in (led, trump)
     return best
+
+
+#: ``play:<card>`` of every card, made once (a listing builds one per legal card)
+PLAY_CODES: Final = {c: "play:" + c for c in CARDS52}

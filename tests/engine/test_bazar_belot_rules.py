@@ -836,6 +836,31 @@ def test_bel_values_and_orders():  # BEL-DECK-1..3, BEL-RANK-1..4, BEL-VAL-1..4,
     assert contract_trick_winner_index(["9D", "JD", "AS", "TD"], "all_trumps", None) == 1
 
 
+def _winner_by_the_rule(cards: list[str], kind: str, trump: str | None) -> int:
+    # BEL-PLAY-2 written out: the highest trump if any (suit contracts), else the highest card
+    # of the led suit, by the contract's order (BEL-RANK-1..3)
+    order = {"suit": None, "no_trumps": "ATKQJ987", "all_trumps": "J9ATKQ87"}[kind]
+
+    def power(c: str) -> int:
+        ranks = order or ("J9ATKQ87" if c[1] == trump else "ATKQJ987")
+        return -ranks.index(c[0])
+
+    trumps = [i for i, c in enumerate(cards) if kind == "suit" and c[1] == trump]
+    pool = trumps or [i for i, c in enumerate(cards) if c[1] == cards[0][1]]
+    return max(pool, key=lambda i: power(cards[i]))
+
+
+def test_bel_trick_winner_every_contract():  # BEL-PLAY-2, BEL-RANK-1..3
+    import random
+    rng = random.Random(7)
+    contracts = [("no_trumps", None), ("all_trumps", None)] + [("suit", x) for x in "SHDC"]
+    for _ in range(4000):
+        kind, trump = rng.choice(contracts)
+        cards = rng.sample(ALL_CARDS, rng.randint(1, 4))
+        assert contract_trick_winner_index(cards, kind, trump) == _winner_by_the_rule(
+            cards, kind, trump), (cards, kind, trump)
+
+
 def test_bel_legal_worked_examples():  # BEL-PLAY-5, -8, -9, -10 (belote_common.md section 6)
     assert contract_legal_cards(["9H", "AH", "7S"], ["8H", "JH", "7H"], "suit", "H") == [
         "9H", "AH"]
