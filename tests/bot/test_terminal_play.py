@@ -193,7 +193,7 @@ def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
                                  "1" * 40, "выход"))
     assert code == 0
     # the bot's own /rules summary, in the player's language
-    assert "Деберц (классический стол" in out
+    assert "Деберц (двое или трое игроков, до 301, 501 или 1001" in out
     assert "Полные правила: docs/rules/deberts.md" in out
     # the score sheet before a deal is over: no bare header, it says so
     assert "Деберц\nНи одна раздача не доиграна до конца." in out
@@ -234,6 +234,9 @@ def test_list_options_in_the_lobby_words() -> None:
         "his own)" in out
     assert "Example: python -m engine play bazar_belot --option " in out
     assert "deberts" not in out
+    code, out, _ = _play(["married_bridge", "--list-options"])  # MB-OPT-format: a game is a deal
+    assert "match_format — Match: single_game * (one deal), rubber_of_two (rubber of two " \
+        "deals)" in out
 
 
 def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-locale

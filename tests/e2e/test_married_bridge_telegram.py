@@ -34,10 +34,10 @@ async def _open_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeU
     if rubber:
         option = next(b.text for row in lobby.buttons for b in row
                       if b.text.startswith("Match:"))
-        assert option == "Match: one game → rubber of two games"
+        assert option == "Match: one deal → rubber of two deals"
         assert (await fake.press_button(alice, lobby, text=option)).text == "Done."
         await fake.wait_for(
-            lambda f: "Match: rubber of two games" in (f.message(group, lobby.message_id).text
+            lambda f: "Match: rubber of two deals" in (f.message(group, lobby.message_id).text
                                                        or ""), what="the rubber in the lobby")
         lobby = fake.message(group, lobby.message_id)
     answer = await fake.press_button(alice, lobby, text="Start")
@@ -131,7 +131,7 @@ async def test_single_game_in_russian(fake: FakeTelegram, kozyr: Any,
             await fake.wait_for_message(user, text_contains="kozyr")
         await fake.send_text(group, alice, "/new married_bridge")
         lobby = await fake.wait_for_message(group, text_contains="Супружеский бридж")
-        assert "Играем: одну игру" in (lobby.text or "")
+        assert "Играем: одну раздачу" in (lobby.text or "")
         await fake.press_button(bob, lobby, text="Сесть")
         await fake.press_button(alice, lobby, text="Начать")
         await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
