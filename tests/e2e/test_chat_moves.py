@@ -16,6 +16,7 @@ from typing import Any
 from bot.tables.chatmove import is_suspended
 from tests.e2e.conftest import hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.kit.telegram import open_bot
 from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
 
 UPGRADED = "group chat was upgraded to a supergroup chat"
@@ -218,9 +219,7 @@ async def test_a_game_aborted_by_a_merge_loses_its_pings(fake: FakeTelegram, koz
     async with kozyr(turn_ping=0.3) as app:
         old_table = await _open_game(fake, group, alice, bob, app)
         new = fake.upgrade_group(group, -1004005, by=alice, notify=False)
-        for user in (carol, dave):
-            await fake.start_bot(user)
-            await fake.wait_for_message(user, text_contains="kozyr")
+        await open_bot(fake, [carol, dave])
         await fake.send_text(new, carol, "/new deberts")
         lobby = await fake.wait_for_message(new, text_contains="new table")
         await fake.press_button(dave, lobby, text="Join")
