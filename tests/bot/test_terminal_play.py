@@ -128,7 +128,9 @@ def test_married_bridge_whole_match() -> None:  # MB-SCORE-8
     assert "Seats: 1. You, 2. 🤖 easy." in out
     assert "You get: " in out  # the card drawn from the talon after a preliminary trick
     assert "You take trick 1." in out or "🤖 easy takes trick 1." in out
-    assert re.search(r"\d+\) (\d)♣ +\d+\) \1♦", out)  # a level's bids side by side
+    # the auction in two steps: the levels first, then a level's strains side by side
+    assert re.search(r"  1\) [1-7] … +2\) [2-7] … ", out)
+    assert re.search(r"\d+\) (\d)♣ +\d+\) \1♦", out)
     assert re.search(r"Deal 1: contract .+: needed \d+ tricks, took \d+", out)
     assert "🏆 " in out
 
