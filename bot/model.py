@@ -125,4 +125,5 @@ class ChatMigrated(Exception):
 
 
 class Undeliverable(Exception):
-    """The platform refuses to deliver to this person (never opened the bot, or blocked it)."""
+    """The platform refuses to deliver to this person (never opened the bot, or blocked it),
+    or to this group (the bot is not in it: removed, or the chat is gone)."""

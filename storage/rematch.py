@@ -44,3 +44,11 @@ class RematchRepo:
             if is_unique_violation(exc):
                 raise Conflict(f"rematch vote of {user_id} at {table_id} exists") from exc
             raise StorageError(f"cannot store the rematch vote at {table_id}") from exc
+
+    async def remove(self, table_id: int, user_id: int) -> None:
+        """Forget the user's vote, if any (a rematch that could not start: his press may
+        start it later)."""
+        vote = await self._session.get(RematchVote, (table_id, user_id))
+        if vote is not None:
+            await self._session.delete(vote)
+            await self._session.flush()

@@ -26,6 +26,7 @@ from storage.models import (
     Chat,
     GameTable,
     MatchRecord,
+    MatchResult,
     ScoreRow,
     Seat,
     User,
@@ -337,6 +338,29 @@ class Tx:
         row = (await self._session.exec(stmt)).first()
         if row is not None:
             await self._session.delete(row)
+            await self._session.flush()
+
+    async def delete_unplayed_table(self, table_id: int) -> None:
+        """Delete a table nobody has played at yet, with its seats and match record (a rematch
+        that could not start: the bot turned out not to be in the chat).
+
+        Raises:
+            StorageError: the table has stored actions, score rows or results (it was played).
+        """
+        played: tuple[type[SQLModel], ...] = (ActionLog, ScoreRow, MatchResult)
+        for model in played:
+            if (await self._session.exec(select(model).where(
+                    col(model.table_id) == table_id).limit(1))).first() is not None:  # type: ignore[attr-defined]
+                raise StorageError(f"table {table_id} was played: not deleted")
+        owned: tuple[type[SQLModel], ...] = (Seat, MatchRecord)
+        for model in owned:
+            for row in (await self._session.exec(select(model).where(
+                    col(model.table_id) == table_id))).all():  # type: ignore[attr-defined]
+                await self._session.delete(row)
+        await self._session.flush()
+        table = await self._session.get(GameTable, table_id)
+        if table is not None:
+            await self._session.delete(table)
             await self._session.flush()
 
     async def save_seat(self, seat: Seat) -> None:

@@ -122,6 +122,9 @@ class Records:
         self.locks = locks
         self._tasks: set[asyncio.Task[None]] = set()
         self._recent: dict[tuple[str, int, str, int], float] = {}
+        #: Chats (ext ids) with a deal record's replay in a worker thread: one at a time each,
+        #: so a forged client asking every deal at once cannot fill the thread pool.
+        self._replaying: set[str] = set()
 
     def tr(self, lang: str | None) -> Translator:
         """A translator for ``lang`` (the default language when None)."""
@@ -394,6 +397,9 @@ class Records:
         elif data.kind == "deal":
             if not deal_is_over(match, data.deal, ended):
                 return tr("rec.deal_not_over")
+            if loaded.chat.ext_id in self._replaying:
+                return tr("rec.busy")  # not remembered: the same press later posts it
+            self._replaying.add(loaded.chat.ext_id)
             post = self._post_deal(tr, target, loaded, match, data.deal)
         else:
             if not ended:
@@ -409,10 +415,14 @@ class Records:
     async def _post_deal(self, tr: Translator, target: Target, loaded: Loaded,
                          match: engine.Match, number: int) -> None:
         """Post deal ``number``'s record: the match is replayed up to that deal's end only, in
-        a worker thread (the engine is pure), after the press has been answered."""
-        assert loaded.actions is not None
-        record = await asyncio.to_thread(deal_record, self._export(loaded, loaded.actions),
-                                         number)
+        a worker thread (the engine is pure), after the press has been answered. The press
+        marked the chat as replaying (``press``); the mark goes once the replay is done."""
+        try:
+            assert loaded.actions is not None
+            record = await asyncio.to_thread(deal_record, self._export(loaded, loaded.actions),
+                                             number)
+        finally:
+            self._replaying.discard(loaded.chat.ext_id)
         if record is None:
             log.warning("table %s: deal %s has no record", loaded.table.id, number)
             return

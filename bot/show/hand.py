@@ -41,6 +41,10 @@ LADDER_DIRECT = 2
 LADDER_RANGE = 5
 #: Bids of one level share a row (six strains in Bazar-Belot).
 LADDER_ROW = 6
+#: A ladder of more bids than this (two full rows) is chosen in two steps however few codes
+#: there are: first the level (calls such as pass and contra beside it, one tap), then the
+#: strain (Married bridge's 35 bids: seven levels, then five strains).
+LADDER_FLAT = 12
 RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)")
 #: A card with this many codes or more (a Berg jack's orders, a queen's suits) opens them in a
 #: second step, however few codes there are; a card and its bela stay side by side.
@@ -93,6 +97,7 @@ def hand_buttons(
     per first argument, other codes one per row. When they do not fit, each multi-code choice
     becomes one button that opens its options, and a long numeric ladder is cut into ranges
     (``expanded`` is then the opened prefix, and a Back button returns to the whole keyboard).
+    A ladder of more than ``LADDER_FLAT`` bids opens by level in any case.
     """
     if expanded:
         back = (Button(tr("button.back"), ExpandData(info.table_id, info.version, "")),)
@@ -155,7 +160,9 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
     for verb, prefixes in by_verb.items():
         ladder = sorted((p for p in prefixes
                          if len(groups[p]) > 1 or ":" in groups[p][0][len(p):]), key=_arg_key)
-        if collapse and ladder:
+        # a page already opened (a level, a range of levels) shows every bid it holds
+        split = collapse or (not opened and sum(len(groups[p]) for p in ladder) > LADDER_FLAT)
+        if split and ladder:
             numeric = [p for p in ladder if _arg_key(p)[0] == 0]
             if len(numeric) > LADDER_PAGE:
                 for p in numeric[:LADDER_DIRECT]:  # the common bids: one tap

@@ -25,7 +25,7 @@ from bot.show.common import (
 def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
-    score = " · ".join(
+    score = f"{tr('hand.score')}: " + " · ".join(
         f"{escape(name)} <b>{points(tr, info.game, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )

@@ -25,6 +25,7 @@ from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
 from bot.tables.load import REMOVED, SUSPENDED, is_suspended, unsuspend
 from bot.tables.lobby import Lobby
+from bot.tables.ping_state import forget_table_pings
 from storage import Chat, GameTable, Tx
 from storage.chatmove import move_chat
 from storage.models import ABORTED, ACTIVE_STATUSES, FINISHED, LOBBY, PLAYING
@@ -100,6 +101,7 @@ class ChatMoves:
                     _, tables = await _chat_tables(tx, self.kit.platform, new_ext)
                     lobbies = [(t.id, t.message_id, t.thread_id) for t in tables
                                if t.id is not None and t.status == LOBBY and t.message_id]
+                    games = [t.id for t in tables if t.id is not None and t.status == PLAYING]
                     chat_id = await move_chat(tx, self.kit.platform, old_ext, new_ext)
                     if chat_id is None:
                         return
@@ -107,12 +109,20 @@ class ChatMoves:
                     # the new chat's lobbies move_chat closed for the old chat's game
                     still = {t.id for t in tables}
                     displaced = [lobby for lobby in lobbies if lobby[0] not in still]
+                    # a game of the new chat aborted by the merge: nobody is to move there any
+                    # more, its "your move" pings go as a stopped game's do (bot/tables/stop.py)
+                    ended = [g for g in games if g not in still]
+                    pings = [p for g in ended for p in await forget_table_pings(tx, g)]
                     for table in tables:
                         table.message_id = None  # a message id of the old chat means nothing
                         await tx.save_table(table)
                     moved = [(t.id, t.status, t.thread_id) for t in tables if t.id is not None]
                 log.info("chat %s moved to %s with %s active tables", old_ext, new_ext,
                          len(moved))
+                for table_id in ended:
+                    self.clock.timers.cancel(table_id)
+                for chat_ext, message_id in pings:
+                    self.display.outbox.remove(Target(chat_ext, private=True), message=message_id)
                 for table_id, message_id, thread_id in displaced:
                     await self._show_closed(Target(new_ext, thread_id), table_id, message_id,
                                             "lobby.displaced")

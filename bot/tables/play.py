@@ -461,9 +461,14 @@ class Play:
                     next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
                     await tx.save_table(loaded.table)
                 elif not waiting_for(loaded, request):
+                    before = loaded.match.public_view() if loaded.match is not None else None
                     next_ = await self.takebacks.take_back(tx, loaded, request)
+                    leaver = loaded.user(row)
+                    text = self.takebacks.notice_text(
+                        self.kit.tr(lang), loaded, "takeback.done", request, before,
+                        name=leaver.name if leaver is not None else "?")
                     self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
-                                      Screen(self.kit.tr(lang)("takeback.done")))
+                                      Screen(text))
         return key, (loaded, [], next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:

@@ -24,7 +24,7 @@ from sqlmodel import col, select
 
 import engine
 from bot.markup import escape
-from bot.model import Button, Person, Screen, Target
+from bot.model import Button, Person, Screen, Target, Undeliverable
 from bot.show.display import Display, rematch_button
 from bot.show.outbox import Delivery
 from bot.tables.clock import Clock, utcnow
@@ -96,24 +96,62 @@ class Rematch:
         self.display = display
         self.clock = clock
         self.lobby = lobby
+        #: Marks a chat the bot turned out not to be in, as the removal update does (the
+        #: service sets it: ``ChatMoves.bot_removed``).
+        self.on_removed: Callable[[str], Awaitable[None]] | None = None
 
     async def press(self, person: Person, table_id: int, answer: Answer | None = None,
                     relabel: Relabel | None = None) -> str:
         """The "Rematch" button under the result of ``table_id``. Returns the press's answer
         (also given to ``answer`` first); ``relabel`` shows the count of votes on the pressed
         message (or takes the button away once the rematch started)."""
-        async with self.kit.locks(table_id):
-            async with self.kit.store.transaction() as tx:
-                loaded = await load(tx, table_id, lock=True)
-                vote = await self._vote(tx, loaded, person)
-            if answer is not None:
-                await answer_safely(answer, vote.notice)
-            if relabel is not None and vote.buttons is not None:
-                await guarded(relabel(vote.buttons), "rematch button of %s not relabelled",
-                              table_id)
-            if vote.started is not None and loaded is not None:
-                await self._begin(loaded, vote.started, pairs=vote.pairs)
+        async with self.kit.locks(table_id), self.kit.store.transaction() as tx:
+            loaded = await load(tx, table_id, lock=True)
+            vote = await self._vote(tx, loaded, person)
+        # the group's notice is awaited outside the lock (a busy group's queue may be slow)
+        refused = vote.started is not None and loaded is not None and not await self._announce(
+            loaded, vote.started, person, pairs=vote.pairs)
+        if refused and loaded is not None:
+            vote = _Vote(self.kit.tr(loaded.chat.lang)("notice.rematch_bot_removed"))
+        if answer is not None:
+            await answer_safely(answer, vote.notice)
+        if refused and loaded is not None and self.on_removed is not None:
+            await self.on_removed(loaded.chat.ext_id)  # marked as the removal update marks it
+        if relabel is not None and vote.buttons is not None:
+            await guarded(relabel(vote.buttons), "rematch button of %s not relabelled",
+                          table_id)
+        if vote.started is not None:
+            await self._begin(vote.started)
         return vote.notice
+
+    async def _announce(self, old: Loaded, table_id: int, person: Person, *,
+                        pairs: bool) -> bool:
+        """After the last vote committed: say in the group that the rematch starts, and wait
+        for it to be posted. The bot may have been removed from the group while it was down
+        (the update never came): when the group refuses it (``Undeliverable``: Forbidden,
+        chat not found), the new table is deleted before anyone plays at it (no /score or
+        /history shows a match that never was), the last vote is
+        forgotten (the same press starts the rematch once the bot is back) and False is
+        returned; the caller then marks the chat as the removal does (``on_removed``)."""
+        tr = self.kit.tr(old.chat.lang)
+        group = Target(old.chat.ext_id, old.table.thread_id)
+        try:
+            await self.kit.messenger.send(group, Screen(tr("rematch.started_pairs" if pairs
+                                                           else "rematch.started")))
+            return True
+        except Undeliverable:
+            log.info("rematch %s of %s: the group %s refuses the bot", table_id, old.id,
+                     old.chat.ext_id)
+        except Exception:  # anything else: the match goes on, as any redraw would
+            log.warning("rematch %s: the notice was not posted", table_id, exc_info=True)
+            return True
+        async with self.kit.store.transaction() as tx:
+            # its clocks are not armed yet (``_begin``): nobody, bot or human, has moved there
+            await tx.delete_unplayed_table(table_id)
+            user = await tx.find_user(self.kit.platform, person.ext_id)
+            if user is not None and user.id is not None:
+                await RematchRepo(tx.session).remove(old.id, user.id)
+        return False
 
     async def _vote(self, tx: Tx, loaded: Loaded | None, person: Person) -> _Vote:
         """The database part of a press: refuse it, or store the vote (and start the rematch
@@ -190,13 +228,9 @@ class Rematch:
         await self.lobby.start_match(tx, new, players)
         return new
 
-    async def _begin(self, old: Loaded, table_id: int, *, pairs: bool) -> None:
-        """After the last vote committed: say so in the group, draw the new table and its
-        hands, start its clocks (each step logged and passed over when it fails)."""
-        tr = self.kit.tr(old.chat.lang)
-        group = Target(old.chat.ext_id, old.table.thread_id)
-        self.display.post(group, Screen(tr("rematch.started_pairs" if pairs
-                                           else "rematch.started")))
+    async def _begin(self, table_id: int) -> None:
+        """After the rematch was announced (``_announce``): draw the new table and its hands,
+        start its clocks (each step logged and passed over when it fails)."""
         async with self.kit.locks(table_id):
             # the clocks first, as at a lobby's start: the first table message and hands then
             # show the first player's clock

@@ -95,6 +95,7 @@ class TableService:
         self.chats = ChatMoves(self.kit, self.display, self.lobby, self.clock)
         self.guard = Guard(self.kit)
         self.rematch = Rematch(self.kit, self.display, self.clock, self.lobby)
+        self.rematch.on_removed = self.chats.bot_removed
         self.clock.timers.connect(on_deadline=self.play.on_deadline,
                                   on_reminder=self.clock.on_reminder,
                                   on_bot_turn=self.play.on_bot_turn,

@@ -13,9 +13,11 @@ transaction with a new table version, so the buttons drawn before it are stale.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import engine
+from bot.i18n import Translator
 from bot.model import ActData, Person, Screen, Target
 from bot.show.display import Display
 from bot.show.takeback import label_view, move_label
@@ -77,14 +79,25 @@ class Takebacks:
             notice, after, request = outcome
             name = loaded.user(seat)
             who = name.name if name is not None else "?"
-            # the move asked about (or taken back at once), named to all as its button named it
-            call = move_label(tr, request, before) if before is not None else ""
-            # a platform may word it its own way (Discord: the hand is under "My hand")
-            text = tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, name=who, call=call),
-                            name=who, call=call)
+            text = self.notice_text(tr, loaded, notice, request, before, name=who)
             self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
             await self._redraw_and_arm(loaded, after)
         return ""
+
+    def notice_text(self, tr: Translator, loaded: Loaded, notice: str,
+                    request: dict[str, Any], before: Mapping[str, Any] | None, *,
+                    name: str) -> str:
+        """The group's notice ``notice`` about ``request`` (a takeback request: its ``seat``,
+        ``code`` and the ``view`` it was made from): ``name`` is who pressed, ``mover`` the
+        player whose move it is, ``call`` the move as its button named it (from ``before``,
+        the public view before the takeback, where the request kept no view). A platform may
+        word it its own way (``<notice>.<platform>``; Discord: the hand is under "My hand")."""
+        row = loaded.row(int(request["seat"]))
+        user = loaded.user(row) if row is not None else None
+        mover = user.name if user is not None else "?"
+        call = move_label(tr, request, before) if before is not None else ""
+        words = {"name": name, "call": call, "mover": mover}
+        return tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, **words), **words)
 
     async def _decide(self, tx: Tx, loaded: Loaded, seat: Seat, code: str
                       ) -> str | tuple[str, Plan, dict[str, Any]]:

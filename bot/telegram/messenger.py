@@ -100,6 +100,10 @@ class TelegramMessenger:
             raise Undeliverable(str(exc)) from exc
         except TelegramMigrateToChat as exc:
             raise ChatMigrated(str(exc.migrate_to_chat_id)) from exc
+        except TelegramBadRequest as exc:
+            if "chat not found" in str(exc).lower():  # a group deleted, or never the bot's
+                raise Undeliverable(str(exc)) from exc
+            raise
         return str(msg.message_id)
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> str:

@@ -128,7 +128,9 @@ def test_married_bridge_whole_match() -> None:  # MB-SCORE-8
     assert "Seats: 1. You, 2. 🤖 easy." in out
     assert "You get: " in out  # the card drawn from the talon after a preliminary trick
     assert "You take trick 1." in out or "🤖 easy takes trick 1." in out
-    assert re.search(r"\d+\) (\d)♣ +\d+\) \1♦", out)  # a level's bids side by side
+    # the auction in two steps: the levels first, then a level's strains side by side
+    assert re.search(r"  1\) [1-7] … +2\) [2-7] … ", out)
+    assert re.search(r"\d+\) (\d)♣ +\d+\) \1♦", out)
     assert re.search(r"Deal 1: contract .+: needed \d+ tricks, took \d+", out)
     assert "🏆 " in out
 
@@ -193,7 +195,7 @@ def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
                                  "1" * 40, "выход"))
     assert code == 0
     # the bot's own /rules summary, in the player's language
-    assert "Деберц (классический стол" in out
+    assert "Деберц (двое или трое игроков, до 301, 501 или 1001" in out
     assert "Полные правила: docs/rules/deberts.md" in out
     # the score sheet before a deal is over: no bare header, it says so
     assert "Деберц\nНи одна раздача не доиграна до конца." in out
@@ -234,6 +236,9 @@ def test_list_options_in_the_lobby_words() -> None:
         "his own)" in out
     assert "Example: python -m engine play bazar_belot --option " in out
     assert "deberts" not in out
+    code, out, _ = _play(["married_bridge", "--list-options"])  # MB-OPT-format: a game is a deal
+    assert "match_format — Match: single_game * (one deal), rubber_of_two (rubber of two " \
+        "deals)" in out
 
 
 def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-locale

@@ -152,7 +152,8 @@ def to_move(fake: FakeDiscord, channel: FakeChannel, players: list[FakeUser]) ->
 async def play_moves(fake: FakeDiscord, players: list[FakeUser], channel: FakeChannel,
                      rng: random.Random, *, limit: int, ask_hand: bool = False,
                      after_move: Callable[[], Any] | None = None) -> int:
-    """Press a random game component on the hand of whoever has some; return moves made.
+    """Press a random game component on the hand of whoever has some (one that opens a
+    choice opens it, and the next press is among its moves); return moves made.
 
     ``ask_hand``: a player whose hand may be out of date (after a restart, a dead token, closed
     DMs) plays as a person would: the one the table names presses "My hand" when his hand shows
@@ -186,6 +187,8 @@ async def play_moves(fake: FakeDiscord, players: list[FakeUser], channel: FakeCh
             await my_hand(fake, user, channel)
             continue
         assert not pressed.notices, f"a legal move was refused: {pressed.notices}"
+        if game_id(move).startswith("kz:x:"):
+            continue  # a choice opened (an auction's level): its moves are on the hand now
         if not ask_hand:  # the press was handled, redraws included: every hand is current
             await wait_redrawn(fake, players, version_of(game_id(move)), channel)
         moves += 1

@@ -14,6 +14,7 @@ from bot.settings import Settings
 from tests.discord.conftest import (
     Kozyr,
     current_match,
+    game_id,
     moves_on,
     my_hand,
     only_table_id,
@@ -116,31 +117,38 @@ async def test_every_lobby_fits_a_discord_message(fake: FakeDiscord, kozyr: Kozy
 
 async def test_long_keyboards_use_choice_menus(fake: FakeDiscord, kozyr: Kozyr,
                                                club: Club) -> None:
+    """Bazar-Belot's first auction keyboard (levels, ranges of levels, kapo: more than five
+    rows) goes into choice menus; a range chosen there opens its bids. (Married bridge's
+    auction no longer needs one: its levels come first, then the strains.)"""
     channel, alice, bob = club
+    players = [alice, bob, fake.user(103, "Carol"), fake.user(104, "Dave")]
     rng = random.Random(7)
     async with kozyr() as app:
-        lobby = await open_lobby(fake, channel, alice, [bob], game="married_bridge")
+        lobby = await open_lobby(fake, channel, alice, players[1:], game="bazar_belot")
         assert (await fake.press_button(alice, lobby, "Start")).notice == "Done."
-        for user in (alice, bob):
+        for user in players:
             await my_hand(fake, user, channel)
         table_id = await only_table_id(app)
         chosen = moves = 0
         while chosen < 3:  # bid and play from the menus whenever a hand has one
-            found = [(u, h) for u in (alice, bob) if (h := fake.hand(u)) and moves_on(h)]
+            found = [(u, h) for u in players if (h := fake.hand(u)) and moves_on(h)]
             if not found:
                 break  # the match is over
-            user, hand = found[0]
+            # the seat to move (the others may only have a call out of turn)
+            user, hand = max(found, key=lambda f: len(moves_on(f[1])))
             options = [m for m in moves_on(hand) if m[1]]
             custom_id, values = rng.choice(options or moves_on(hand))
             pressed = await fake.press(user, hand, custom_id, values=values)
             assert not pressed.notices, pressed.notices
-            yes = "kz:k:" + (values[0] if values else custom_id)[5:]
+            chosen += bool(options)
+            if game_id((custom_id, values)).startswith("kz:x:"):
+                continue  # a choice opened: its moves are on the hand now
+            yes = "kz:k:" + game_id((custom_id, values))[5:]
             asked = fake.hand(user)
             if asked is not None and any(c.get("custom_id") == yes
                                          for row in asked.rows for c in row):
-                pressed = await fake.press(user, asked, yes)  # a slam or a contra: "Yes"
+                pressed = await fake.press(user, asked, yes)  # a kapo or a contra: "Yes"
                 assert not pressed.notices, pressed.notices
-            chosen += bool(options)
             moves += 1
         assert chosen >= 1, "no hand ever needed a choice menu"
         async with app.store.transaction() as tx:

@@ -16,6 +16,7 @@ from typing import Any
 from bot.tables.chatmove import is_suspended
 from tests.e2e.conftest import hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.kit.telegram import open_bot
 from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
 
 UPGRADED = "group chat was upgraded to a supergroup chat"
@@ -206,3 +207,38 @@ async def test_a_lobby_closed_by_the_removal_says_so_once_back(
                             .button_texts, what="the closed lobby redrawn")
         shown = fake.message(group, lobby.message_id)
         assert "the bot was removed" in (shown.text or ""), shown.text
+
+
+async def test_a_game_aborted_by_a_merge_loses_its_pings(fake: FakeTelegram, kozyr: Any) -> None:
+    """The group upgraded while the bot missed it; a second game starts in the supergroup and
+    its mover gets his "your move" ping; the old game's next move merges the chats, which
+    aborts the supergroup's game: its ping is deleted, as /stop deletes a stopped game's."""
+    group = fake.group(-4005, "Old club", supergroup=False)
+    alice, bob = fake.user(101, "Alice"), fake.user(102, "Bob")
+    carol, dave = fake.user(103, "Carol"), fake.user(104, "Dave")
+    async with kozyr(turn_ping=0.3) as app:
+        old_table = await _open_game(fake, group, alice, bob, app)
+        new = fake.upgrade_group(group, -1004005, by=alice, notify=False)
+        await open_bot(fake, [carol, dave])
+        await fake.send_text(new, carol, "/new deberts")
+        lobby = await fake.wait_for_message(new, text_contains="new table")
+        await fake.press_button(dave, lobby, text="Join")
+        assert (await fake.press_button(carol, lobby, text="Start")).text == "Done."
+
+        def pinged(f: FakeTelegram) -> list[FakeUser]:
+            return [u for u in (carol, dave) if any(
+                (m.text or "").startswith("🔔") for m in f.bot_messages(u))]
+
+        await fake.wait_for(pinged, what="the supergroup game's mover pinged")
+        async with app.store.transaction() as tx:
+            aborted = (await tx.unfinished_tables())[-1].id
+        assert aborted != old_table
+        assert await play_moves(fake, [alice, bob], random.Random(5), limit=1) == 1
+        await fake.wait_for(lambda f: _table_posts(f, new), what="the old game in the new chat")
+        await fake.settle()
+        async with app.store.transaction() as tx:
+            table = await tx.get_table(aborted)
+            seats = await tx.seats(aborted)
+        assert table is not None and table.status == "aborted"
+        assert all(s.ping_message_id is None for s in seats)
+        await fake.wait_for(lambda f: not pinged(f), what="the aborted game's ping deleted")

@@ -18,6 +18,7 @@ from tests.e2e.conftest import (
     wait_redrawn,
 )
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.kit.telegram import open_choice
 
 __all__ = ["club", "fake", "kozyr"]  # fixtures used by name
 
@@ -39,7 +40,9 @@ async def play_to_the_end(fake: FakeTelegram, group: FakeChat, player: FakeUser,
         if mover == "over":
             return
         assert isinstance(mover, FakeMessage)
-        button = rng.choice([b for row in mover.buttons for b in row])
+        mover, button = await open_choice(fake, player, mover,
+                                          rng.choice([b for row in mover.buttons for b in row]),
+                                          rng)
         assert button.data is not None
         mark = fake.mark()
         answer = await press_move(fake, player, mover, button.data, [player])
@@ -169,7 +172,10 @@ async def test_own_time_outs_do_not_unrate_a_match(fake: FakeTelegram, kozyr: An
             if found == "over":
                 break
             user, hand = found
-            data = next(b.data for row in hand.buttons for b in row if b.data)
+            first = next(b for row in hand.buttons for b in row if b.data)
+            if user is not bob or turns % 3 == 2:  # a move pressed (a level opens its bids)
+                hand, first = await open_choice(fake, user, hand, first, random.Random(turns))
+            data = first.data
             assert data is not None
             mark = fake.mark()
             if user is bob and turns % 3 != 2:

@@ -34,10 +34,10 @@ async def _open_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeU
     if rubber:
         option = next(b.text for row in lobby.buttons for b in row
                       if b.text.startswith("Match:"))
-        assert option == "Match: one game → rubber of two games"
+        assert option == "Match: one deal → rubber of two deals"
         assert (await fake.press_button(alice, lobby, text=option)).text == "Done."
         await fake.wait_for(
-            lambda f: "Match: rubber of two games" in (f.message(group, lobby.message_id).text
+            lambda f: "Match: rubber of two deals" in (f.message(group, lobby.message_id).text
                                                        or ""), what="the rubber in the lobby")
         lobby = fake.message(group, lobby.message_id)
     answer = await fake.press_button(alice, lobby, text="Start")
@@ -131,7 +131,7 @@ async def test_single_game_in_russian(fake: FakeTelegram, kozyr: Any,
             await fake.wait_for_message(user, text_contains="kozyr")
         await fake.send_text(group, alice, "/new married_bridge")
         lobby = await fake.wait_for_message(group, text_contains="Супружеский бридж")
-        assert "Играем: одну игру" in (lobby.text or "")
+        assert "Играем: одну раздачу" in (lobby.text or "")
         await fake.press_button(bob, lobby, text="Сесть")
         await fake.press_button(alice, lobby, text="Начать")
         await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
@@ -145,3 +145,69 @@ async def test_single_game_in_russian(fake: FakeTelegram, kozyr: Any,
         match = await current_match(app, table_id)
         assert match.is_over and len(match.score_sheet["rows"]) == 1
         assert await fake.wait_for_message(group, text_contains="🏆", after=0)
+
+
+async def test_the_auction_in_two_steps(fake: FakeTelegram, kozyr: Any,
+                                        club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """# MB-BID-1, MB-BID-2: the bidder's hand offers the levels (pass and contra at once, one
+    tap); a level opens its strains with Back; a stale second step (the strain button of a
+    page drawn before the move) and a forged one (a level the rules do not offer, or a page
+    pressed by the other player) are refused and change nothing."""
+    from tests.kit.telegram import mover, press_move, version_of, wait_redrawn
+
+    group, alice, bob = club
+    players = [alice, bob]
+    async with kozyr() as app:
+        await _open_married_bridge(fake, group, alice, bob, rubber=False)
+        table_id = await _table_id(app)
+        for _ in range(60):  # the preliminary tricks, the first card offered each time
+            if (await current_match(app, table_id)).public_view()["phase"] == "bidding":
+                break
+            user, message, data = mover(fake, players)
+            mark = fake.mark()
+            assert not (await press_move(fake, user, message, data, players)).text
+            await wait_redrawn(fake, players, version_of(data), since=mark)
+
+        def bidder(f: FakeTelegram) -> tuple[FakeUser, FakeMessage] | None:
+            for u in players:
+                m = hand_message(f, u)
+                if m is not None and any(b.text == "1 …" for row in m.buttons for b in row):
+                    return u, m
+            return None
+
+        found = await fake.wait_for(bidder, what="the levels on the bidder's hand")
+        assert found is not None
+        user, hand = found
+        other = bob if user is alice else alice
+        assert [b.text for row in hand.buttons for b in row] == [f"{n} …" for n in range(1, 8)]
+        level = hand.find_button(text="3 …").data
+        assert level is not None
+        _, t, v, _ = level.split("|", 3)
+        # forged pages: a level beyond the auction, and the other player opening his
+        forged = await fake.press(user, hand, f"x|{t}|{v}|bid:9", strict=False)
+        assert forged.text and "3♥" not in [b.text for row in hand_message(fake, user).buttons
+                                            for b in row]
+        theirs = await fake.press(other, hand_message(fake, other), level, strict=False)
+        assert theirs.text
+        assert not (await fake.press(user, hand, level)).text
+        page = await fake.wait_for(lambda f: (m := hand_message(f, user)) and any(
+            b.text == "3♥" for row in m.buttons for b in row) and m, what="the strains of 3")
+        assert [b.text for b in page.buttons[-1]] == ["« Back"]
+        strain = page.find_button(text="3♥").data
+        stale = page.find_button(text="3♠").data
+        assert strain is not None and stale is not None
+        mark = fake.mark()
+        assert not (await press_move(fake, user, page, strain, players)).text
+        await wait_redrawn(fake, players, version_of(strain), since=mark)
+        log = await current_match(app, table_id)
+        calls = [c["call"] for c in log.public_view()["calls"]]
+        assert calls == ["bid:3:H"]
+        # the page drawn before the move: its other strain is stale now
+        late = await fake.press(user, page, stale, strict=False)
+        assert "out of date" in (late.text or "")
+        assert [c["call"] for c in (await current_match(app, table_id)).public_view()["calls"]] \
+            == ["bid:3:H"]
+        answer = await fake.wait_for(lambda f: (m := hand_message(f, other)) and any(
+            b.text == "Pass" for row in m.buttons for b in row) and m, what="the answer")
+        labels = [b.text for row in answer.buttons for b in row]
+        assert labels == [f"{n} …" for n in range(3, 8)] + ["Contra", "Pass"]

@@ -144,3 +144,49 @@ async def test_an_offer_that_expired_meanwhile_loses_its_button_at_start_up(
     async with kozyr(lobby_timeout=0.5):  # expired while the bot was away
         await fake.wait_for(lambda f: labels(f.message(group, result.message_id)) == [],
                             what="the button gone after the restart")
+
+
+async def test_a_missed_removal_starts_no_rematch(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """The bot was removed while it was down (the update never came): the last Rematch press
+    finds the group closed to it when the match should start. No "playing" table is left in
+    a chat the bot is not in; the press is answered as for a known removal, the chat is marked
+    as removed (as the removal update marks it), and once the bot is back the same press
+    starts the rematch (the vote that failed is not kept)."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await play_married_bridge(fake, group, alice, bob)
+        result = await fake.wait_for_message(group, text_contains="🏆", after=0)
+        async with app.store.transaction() as tx:
+            played = await tx.last_finished_table(1, played=True)
+        assert played is not None and played.id is not None
+        answer = await fake.press_button(alice, result, text="🔁 Rematch")
+        assert answer.text == "Waiting for Bob to press Rematch too."
+        await fake.wait_for(lambda f: labels(f.message(group, result.message_id))
+                            == ["🔁 Rematch · 1/2"], what="the count on the button")
+        await fake.settle()
+        fake.set_member_status(group, fake.bot_user, "kicked")  # no update: the bot missed it
+        answer = await fake.press_button(bob, fake.message(group, result.message_id),
+                                         text="🔁 Rematch · 1/2")
+        assert answer.text == "The bot is not in this group: add it back to play a rematch."
+        await fake.settle()
+        async with app.store.transaction() as tx:
+            assert await tx.active_table(1) is None
+            # no match that never was for /score or /history: the last one is the one played
+            assert (await tx.last_finished_table(1, played=True)).id == played.id  # type: ignore[union-attr]
+            first = await tx.get_table(played.id)
+        assert first is not None and is_suspended(first)  # marked as a removal marks it
+        fake.add_bot_back(group, by=alice)
+        for _ in range(600):  # the offers are unmarked once the return has been told
+            async with app.store.transaction() as tx:
+                first = await tx.get_table(played.id)
+            if first is not None and not is_suspended(first):
+                break
+            await asyncio.sleep(0.05)
+        answer = await fake.press_button(bob, fake.message(group, result.message_id),
+                                         text="🔁 Rematch · 1/2")
+        assert answer.text is None
+        await fake.wait_for_message(group, text_contains="🔁 Rematch: the same players")
+        async with app.store.transaction() as tx:
+            table = await tx.active_table(1)
+        assert table is not None and table.status == "playing"

@@ -145,7 +145,9 @@ async def test_ask_decline_accept_and_the_match_rebuilt(
                                     and _has(m, "✅ Accept") and m, what="asked again")
         accept = _button(asked, "✅ Accept")
         assert not (await fake.press(other, asked, accept)).text
-        await fake.wait_for_message(group, text_contains="Everyone agreed")
+        done = await fake.wait_for_message(group, text_contains="Everyone agreed")
+        # the notice names whose move went and which move (issue #18)
+        assert f"{mover.first_name}'s move is taken back: {move}." in (done.text or ""), done.text
         assert await _log(app, table_id) == []
         rebuilt = await current_match(app, table_id)
         assert rebuilt.to_json() == fresh.to_json()
@@ -266,6 +268,8 @@ async def test_leaving_players_accept_or_withdraw(
         hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
                                    and m, what="Take back offered again")
         # asked again: one accepts, the other leaves: the bot playing his seat accepts
+        move = next(b.text for row in hand.buttons for b in row
+                    if b.text.startswith(TAKE_BACK)).split(": ", 1)[1]
         assert not (await fake.press(mover, hand, _button(hand, TAKE_BACK))).text
         first = await fake.wait_for(lambda f: (m := hand_message(f, others[0]))
                                     and _has(m, "✅ Accept") and m, what="asked")
@@ -273,7 +277,9 @@ async def test_leaving_players_accept_or_withdraw(
         await fake.wait_for_message(group, text_contains="accepts the takeback")
         assert len(await _log(app, table_id)) == 1
         await fake.send_text(group, others[1], "/leave")
-        await fake.wait_for_message(group, text_contains="Everyone agreed")
+        done = await fake.wait_for_message(group, text_contains="Everyone agreed")
+        # the leave path names the move too, never an empty or raw placeholder (issue #18)
+        assert f"{mover.first_name}'s move is taken back: {move}." in (done.text or ""), done.text
         assert await _log(app, table_id) == []
 
 

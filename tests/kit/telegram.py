@@ -110,9 +110,28 @@ async def press_move(fake: FakeTelegram, user: FakeUser, message: FakeMessage, d
     return answer
 
 
+async def open_choice(fake: FakeTelegram, user: FakeUser, message: FakeMessage, button: Any,
+                      rng: random.Random) -> tuple[FakeMessage, Any]:
+    """``button`` when it makes a move; when it opens a choice in two steps (an auction's
+    level, a jack's order), it is pressed and a random move of the opened page is returned,
+    with the hand message that shows it."""
+    if not (button.data and button.data.startswith("x|") and not button.data.endswith("|")):
+        return message, button
+    answer = await fake.press(user, message, button.data)
+    assert not answer.text, f"a choice was refused: {answer.text}"
+    opened = await fake.wait_for(
+        lambda f: (m := hand_message(f, user)) and any(
+            b.data and b.data.startswith("x|") and b.data.endswith("|")
+            for row in m.buttons for b in row) and m, what="the choice opened")
+    assert isinstance(opened, FakeMessage)
+    return opened, rng.choice([b for row in opened.buttons for b in row
+                               if b.data and b.data.startswith("a|")])
+
+
 async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Random, *,
                      limit: int, after_move: Callable[[], object] | None = None) -> int:
-    """Press a random button on the hand message of whoever has buttons; return moves made."""
+    """Press a random button on the hand message of whoever has buttons (a button opening a
+    choice is pressed, then one of its moves); return moves made."""
     moves = 0
     while moves < limit:
         movers = [(u, m) for u in players if (m := hand_message(fake, u)) and m.buttons]
@@ -121,6 +140,8 @@ async def play_moves(fake: FakeTelegram, players: list[FakeUser], rng: random.Ra
         assert len(movers) == 1, "two players have buttons at once"
         user, message = movers[0]
         button = rng.choice([b for row in message.buttons for b in row])
+        assert button.data is not None
+        message, button = await open_choice(fake, user, message, button, rng)
         assert button.data is not None
         mark = fake.mark()
         answer = await press_move(fake, user, message, button.data, players)

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
+
+import pytest
 
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.e2e.test_table_management import _table_id
+from tests.kit.store import newest_table_id
 from tests.kit.telegram import answers, open_table, play_married_bridge
 
 TITLE = "deal record"
@@ -90,3 +94,63 @@ async def test_record_pressed_during_a_stop(
         late = await fake.press(bob, confirm, f"r|{table_id}|deal|1", strict=False)
         await fake.settle()
         assert len(records(fake, group)) == 1, (texts, late.text)
+
+
+async def _stopped_table(fake: FakeTelegram, group: FakeChat, alice: FakeUser, bob: FakeUser,
+                         app: Any) -> int:
+    """A Deberts table opened and stopped at once: its first deal's record may be asked."""
+    await open_table(fake, group, alice, bob)
+    table_id = await newest_table_id(app)
+    await fake.send_text(group, alice, "/stop")
+    confirm = await fake.wait_for_message(
+        group, predicate=lambda m: "Stop the game" in (m.text or "") and
+        "Yes, stop" in m.button_texts)
+    assert (await fake.press_button(alice, confirm, text="Yes, stop")).text
+    await fake.settle()
+    return table_id
+
+
+async def test_one_replay_in_flight_per_chat(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forged client asks the records of many finished deals at once: each is a replay in a
+    worker thread, so a chat has one in flight; the others are answered "busy" (nothing
+    posted, nothing remembered: the same press later posts it)."""
+    import bot.records.service as service
+
+    group, alice, bob = club
+    gate = threading.Event()
+    running: list[int] = []
+    most = [0]
+    real = service.deal_record
+
+    def held(export: Any, number: int) -> Any:
+        running.append(number)
+        most[0] = max(most[0], len(running))
+        try:
+            gate.wait(10)  # the first replay is held until the other presses are answered
+            return real(export, number)
+        finally:
+            running.remove(number)
+
+    monkeypatch.setattr(service, "deal_record", held)
+    async with kozyr() as app:
+        first = await _stopped_table(fake, group, alice, bob, app)
+        second = await _stopped_table(fake, group, alice, bob, app)
+        assert first != second
+        sheet = fake.bot_messages(group)[-1]
+        asked = [f"r|{t}|deal|1" for t in (first, second)]
+        said = [await fake.press(alice, sheet, asked[0], strict=False)]
+        said += await answers(fake, [fake.press_nowait(u, sheet, asked[1], strict=False)
+                                     for u in (alice, bob, alice)])
+        gate.set()
+        await fake.wait_for(lambda f: records(f, group), what="the first record")
+        await fake.settle()
+        assert most[0] == 1, "one replay at a time in a chat"
+        assert not said[0].text
+        busy = "Another deal record is being prepared here: press again in a moment."
+        assert [a.text for a in said[1:]] == [busy] * 3
+        assert len(records(fake, group)) == 1
+        # nothing lost: the same press now posts the second record
+        assert not (await fake.press(bob, sheet, asked[1], strict=False)).text
+        await fake.wait_for(lambda f: len(records(f, group)) == 2, what="the second record")
