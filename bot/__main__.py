@@ -51,21 +51,22 @@ def main(argv: list[str] | None = None) -> int:
 def explain(exc: Exception, database_url: str = "") -> tuple[str, int] | None:
     """A line for the user and an exit code for a refused token, an unreachable platform or a
     database that cannot be opened; None for anything else (a bug: its traceback is shown)."""
-    from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
-    from aiogram.utils.token import TokenValidationError
-
     from bot.startup_errors import explain_database_error
 
     database = explain_database_error(exc, database_url)
     if database is not None:
         return database, 2
+    if "aiogram" in sys.modules:  # loaded only when the Telegram bot starts (the database
+        # is opened before it): an error raised earlier is not one of aiogram's
+        from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+        from aiogram.utils.token import TokenValidationError
 
-    if isinstance(exc, TokenValidationError | TelegramUnauthorizedError):
-        return (f"kozyr: Telegram refuses the token ({exc}). Check TELEGRAM_TOKEN "
-                "(from @BotFather).", 2)
-    if isinstance(exc, TelegramNetworkError):
-        return (f"kozyr: cannot reach Telegram ({exc}). Check the network or "
-                "TELEGRAM_API_SERVER.", 1)
+        if isinstance(exc, TokenValidationError | TelegramUnauthorizedError):
+            return (f"kozyr: Telegram refuses the token ({exc}). Check TELEGRAM_TOKEN "
+                    "(from @BotFather).", 2)
+        if isinstance(exc, TelegramNetworkError):
+            return (f"kozyr: cannot reach Telegram ({exc}). Check the network or "
+                    "TELEGRAM_API_SERVER.", 1)
     if "discord" in sys.modules:  # loaded only when the Discord bot runs
         import aiohttp
         import discord

@@ -74,21 +74,24 @@ def cmd_run(settings: Settings, args: argparse.Namespace) -> int:
 async def run(settings: Settings) -> None:
     """Run every platform whose token is set: Telegram, Discord, or both over one database
     (each with its own table service; a table belongs to one platform's chat)."""
-    # imported late: the no-token path stays light, discord.py is loaded only when it runs
-    from bot.bootstrap import run_telegram
     from storage import Store
 
-    if not settings.discord_token:
-        await run_telegram(settings)
-        return
-    from bot.discord.client import run_discord
-
-    if not settings.telegram_token:
-        await run_discord(settings)
-        return
+    # The database first (migrations included), before aiogram or discord.py is imported: a
+    # database kozyr cannot open is told in about a second instead of after those imports.
     store = Store(settings.database_url)
     await store.start()
     try:
+        # imported late: discord.py is loaded only when it runs
+        from bot.bootstrap import run_telegram
+
+        if not settings.discord_token:
+            await run_telegram(settings, store=store)
+            return
+        from bot.discord.client import run_discord
+
+        if not settings.telegram_token:
+            await run_discord(settings, store=store)
+            return
         await until_one_ends(run_telegram(settings, store=store),
                              run_discord(settings, store=store))
     finally:

@@ -27,24 +27,45 @@ def database_templates() -> Iterator[None]:
     drop_templates()
 
 
-#: the longest tests (measured: ``--durations``), started first: pytest-xdist then hands them
-#: out while both workers are busy, instead of one worker finishing the run alone on them
+#: the longest tests (measured: ``--durations`` of a whole run, longest first), started first.
+#: ``scripts/test`` runs pytest-xdist with ``--maxschedchunk 1``: each worker holds the test it
+#: runs and the next one, and gets one more each time it finishes one, so in this order the
+#: longest are spread over the workers (the longest test pending goes to the first worker free)
+#: and the short ones fill the end. Without it xdist's first chunks (a quarter of the suite per
+#: worker) would put every one of these on the same worker, one after another.
 LONGEST_FIRST = (
-    "tests/e2e/test_kill_loop.py::",
     "tests/e2e/test_berg_telegram.py::test_whole_match_to_the_end",
-    "tests/ops/test_cli.py::test_check_reports_each_part",
-    "tests/engine/test_conformance.py::test_random_matches[berg-",
-    "tests/e2e/test_table_management.py::test_private_chat_table_with_a_bot",
-    "tests/e2e/test_deberts_telegram.py::test_whole_match_to_the_end",
     "tests/discord/test_deberts_discord.py::test_whole_match_to_the_end",
+    "tests/e2e/test_deberts_telegram.py::test_whole_match_to_the_end",
+    "tests/engine/test_conformance.py::test_random_matches[berg-deep-",
+    "tests/ops/test_cli.py::test_check_reports_each_part",
+    "tests/e2e/test_table_management.py::test_private_chat_table_with_a_bot",
+    "tests/engine/test_ai_exact.py::test_strong_plays_a_double_dummy_card_in_the_main_play",
+    "tests/e2e/test_kill_loop.py::",
+    "tests/bot/test_database_errors.py::",
+    "tests/engine/test_conformance.py::test_random_matches[",
+    "tests/e2e/test_married_bridge_telegram.py::test_whole_rubber_to_the_end",
+    "tests/e2e/test_bot_players.py::test_one_human_and_bots_finish_a_match_in_a_group",
 )
+#: tests that wait for others (the conformance coverage reads what every chunk wrote, in
+#: whichever worker it ran): last, so that what they wait for has been handed out before them
+LAST = ("tests/engine/test_conformance.py::test_every_path_was_exercised",)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the ``LONGEST_FIRST`` tests first, in that order; the others keep theirs."""
+    """Put the ``LONGEST_FIRST`` tests first, in that order, and ``LAST`` last; the others keep
+    their order. The second and the fourth places go to short tests: xdist hands each worker
+    two tests at the start, and a worker runs its two one after the other."""
 
     def rank(item: pytest.Item) -> int:
+        if item.nodeid.startswith(LAST):
+            return len(LONGEST_FIRST) + 1
         return next((i for i, p in enumerate(LONGEST_FIRST) if item.nodeid.startswith(p)),
                     len(LONGEST_FIRST))
 
     items.sort(key=rank)
+    short = [i for i, item in enumerate(items) if rank(item) == len(LONGEST_FIRST)][:2]
+    if len(short) == 2 and short[0] > 3:
+        later, sooner = items.pop(short[1]), items.pop(short[0])
+        items.insert(1, sooner)
+        items.insert(3, later)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import engine
 from tests.e2e.conftest import (
     CARD_RE,
     current_match,
@@ -133,7 +134,10 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         recent: list[set[str]] = []
 
         async def no_leak() -> None:
-            m = await current_match(app, table_id)
+            async with app.store.transaction() as tx:  # the match only (current_match also
+                record = await tx.get_match(table_id)  # reads the table: after every move)
+            assert record is not None
+            m = engine.get_game("berg").from_json(record.snapshot)
             if m.is_over:
                 return
             s = m._s  # type: ignore[attr-defined]

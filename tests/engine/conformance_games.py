@@ -554,14 +554,16 @@ def _chunks(driver: type[Driver], players: int, n: int, size: int) -> list[Chunk
 
 
 N_DEEP = 30  # Berg matches checked against the model at every step
+#: deep matches per chunk: three chunks of about 20 s, which pytest-xdist spreads over its workers
+DEEP_CHUNK = 10
 CHUNKS: list[Chunk] = [
     *_chunks(DebertsDriver, 2, 1000, 100),
     *[Chunk(DebertsVariantDriver, range(48), p, params={"ruleset": r, "fmt": f},
             name=f"{r}-{p}-{f}") for r, p, f in VARIANT_COMBOS],
     *_chunks(BazarBelotDriver, 4, BazarBelotDriver.matches, 50),
     *_chunks(BergDriver, 4, 350, 50),
-    *[Chunk(BergDriver, range(100_000 + k, 100_000 + k + N_DEEP // 2), 4, deep=True,
-            name=f"deep-{k // (N_DEEP // 2)}") for k in range(0, N_DEEP, N_DEEP // 2)],
+    *[Chunk(BergDriver, range(100_000 + k, 100_000 + k + DEEP_CHUNK), 4, deep=True,
+            name=f"deep-{k // DEEP_CHUNK}") for k in range(0, N_DEEP, DEEP_CHUNK)],
     *_chunks(MarriedBridgeDriver, 2, 1000, 100),
 ]
 SUITES: dict[str, type[Driver]] = {c.driver.suite: c.driver for c in CHUNKS}

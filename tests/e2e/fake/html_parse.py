@@ -113,9 +113,10 @@ def parse_html(src: str) -> tuple[str, list[dict[str, Any]]]:
                 emit("&")
                 i += 1
             continue
-        if ch != "<":
-            emit(ch)
-            i += 1
+        if ch != "<":  # plain text up to the next tag or entity, in one piece
+            j = min(k for k in (src.find("<", i), src.find("&", i), n) if k != -1)
+            emit(src[i:j])
+            i = j
             continue
 
         begin = i

@@ -16,13 +16,13 @@ from tests.kit.cli import one_line
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _run(tmp_path: Path, **env_vars: str) -> subprocess.CompletedProcess[str]:
+def _run(tmp_path: Path, *args: str, **env_vars: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
     env.update(PYTHONPATH=str(ROOT), TELEGRAM_TOKEN="123456:dummy-token-for-tests",
                TELEGRAM_API_SERVER="http://127.0.0.1:9", LOG_LEVEL="WARNING",
                DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'k.sqlite3'}")
     env.update(env_vars)
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -67,7 +67,7 @@ def test_a_bad_setting_is_one_line(tmp_path: Path, name: str, value: str) -> Non
 
 def test_a_truncated_database_is_one_line(tmp_path: Path) -> None:
     """Held: a database cut in half gives one line and exit code 2."""
-    _run(tmp_path)
+    assert _run(tmp_path, "migrate").returncode == 0  # the database, as `kozyr run` makes it
     data = (tmp_path / "k.sqlite3").read_bytes()
     (tmp_path / "k.sqlite3").write_bytes(data[: len(data) // 2])
     proc = _run(tmp_path)
