@@ -233,8 +233,10 @@ async def test_a_game_aborted_by_a_merge_loses_its_pings(fake: FakeTelegram, koz
         async with app.store.transaction() as tx:
             aborted = (await tx.unfinished_tables())[-1].id
         assert aborted != old_table
+        before = len(_table_posts(fake, new))  # the supergroup game's own table message
         assert await play_moves(fake, [alice, bob], random.Random(5), limit=1) == 1
-        await fake.wait_for(lambda f: _table_posts(f, new), what="the old game in the new chat")
+        await fake.wait_for(lambda f: len(_table_posts(f, new)) > before,
+                            what="the old game in the new chat")
         await fake.settle()
         async with app.store.transaction() as tx:
             table = await tx.get_table(aborted)
