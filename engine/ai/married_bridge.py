@@ -20,7 +20,11 @@ main play are games of complete information. Hence:
   outlook, the other by the rules of thumb), fast. In the last tricks of the main play (at
   most ``EXACT_TRICKS`` left) the outcome is solved exactly (``solve``).
 - ``value``: the seat's total minus the opponent's (the game in hand included), plus a bonus or
-  malus when the match is decided.
+  malus when the match is decided; a world rolled out to the end of the preliminary play adds
+  ``hand_margin`` (how far up the bid ladder the seat's built hand outbids the opponent's),
+  ``RANK_WEIGHT`` a step: the preliminary tricks score nothing and only build the two hands
+  (MB-PRE-7), and a smooth measure of them tells the cards apart in fewer worlds than the
+  match's win or loss alone. The preliminary play samples ``PRELIM_WORLDS`` times the worlds.
 - ``exact``: in the auction the strong level calls by double-dummy tests of the contracts
   (``dd_call``: a single game is won by making one's contract or defeating the opponent's).
   In the main play every card is known (the seat's own hand, the cards played, and
