@@ -20,10 +20,20 @@ The measure (printed with the figures as ``DEFINITION``), per trick game:
    opponents play double dummy: each of their cards keeps the solved value. Every non-card
    action of the opponents (Bazar-Belot's declarations) is the ``normal`` level's.
 5. ``loss = DD - achieved`` (never negative: against perfect defence no play does better than
-   the double-dummy value). Printed: its mean over the deals, per game and level, with its
-   standard deviation and the standard error of the mean (sd / sqrt(deals)); the levels play
-   the same seeds, so the strong-against-normal target is also judged on the paired
-   differences ``strong - normal / 2`` per deal (mean and standard error).
+   the double-dummy value). Bazar-Belot's loss is in the deal's points (the big points the
+   sheet writes, the side's less the other's), not in card points: its contract is made or
+   failed on a threshold of card points plus melds (BB-SCORE-2) and the trick share is written
+   rounded and capped (BB-SCORE-3), so card points above what the contract needs are worth
+   little or nothing, and a side that takes fewer of them while making its contract has lost
+   nothing. The deal's score is a non-decreasing function ``f`` of the side's card points (the
+   contract, melds and belas as they ended; a capot is the side holding every card point), and
+   the minimax value of a non-decreasing function of an outcome is that function of the
+   outcome's minimax value, so the double-dummy deal points are ``f(DD)`` and the loss is
+   ``f(DD) - f(achieved)``; the card-point loss is printed beside it. Printed: its mean over
+   the deals, per game and level, with its standard deviation and the standard error of the
+   mean (sd / sqrt(deals)); the levels play the same seeds, so the strong-against-normal
+   target is also judged on the paired differences ``strong - normal / 2`` per deal (mean and
+   standard error).
 
 Berg is not a trick game (a shedding game without tricks): it has no double-dummy value here.
 Kapo on one hand in Bazar-Belot (a seat out of play) is not measured; such a deal is skipped.
@@ -46,7 +56,9 @@ from benchmarks.ai import GAMES
 from engine.ai import get_player
 from engine.ai.dd import Solver
 from engine.ai.dd_games import position
-from engine.events import TrickTaken
+from engine.bazar_belot.game import BazarBelotMatch
+from engine.bazar_belot.scoring import Contract, score_deal
+from engine.events import DealScored, TrickTaken
 
 TRICK_GAMES = ("deberts", "bazar_belot", "married_bridge")
 LEVELS = ("easy", "normal", "strong")
@@ -57,18 +69,36 @@ DEFINITION = (
     "loss against double dummy: from the first card of the deal's card play (contract and hands "
     "fixed, the level having played the bidding at every seat), the level plays side seed%2 and "
     "the opponents play double dummy; loss = DD value - points the side took (card points with "
-    "the last-trick bonus in Deberts and Bazar-Belot; tricks in Married bridge)")
+    "the last-trick bonus in Deberts; tricks in Married bridge; in Bazar-Belot the deal's "
+    "points, side less opponents, had the side taken the card points of each play, "
+    "card-point loss beside)")
 END_TYPES = ("deal_scored", "thrown_in", "deal", "match_over", "claim")
 MAX_ACTIONS = 2_000
 
 
 @dataclass
 class DealLoss:
-    """One measured deal: the double-dummy value, what the side took, seconds spent."""
+    """One measured deal: the double-dummy value, what the side took, seconds spent; for
+    Bazar-Belot also ``cards``: (DD, achieved) in card points, ``dd`` and ``achieved`` being
+    the deal's points."""
 
     dd: int
     achieved: int
     seconds: float
+    cards: tuple[int, int] | None = None
+
+
+def deal_margin(contract: Contract, side: int, points: int, total: int,
+                melds: Sequence[int]) -> int:
+    """Bazar-Belot: the big points ``side`` writes less the other pair's (BB-SCORE-2 to
+    BB-SCORE-10) had it taken ``points`` of the deal's ``total`` card points, with the deal's
+    ``melds`` (scored melds plus belas, big points per pair). A capot is taken to be all of the
+    card points (one trick without card points is the rare exception); non-decreasing in
+    ``points``."""
+    cards = [points, total - points] if side == 0 else [total - points, points]
+    tricks = [8 if c == total else 0 if c == 0 else 4 for c in cards]
+    written = score_deal(contract, card_points=cards, tricks=tricks, melds=melds).written
+    return written[side] - written[1 - side]
 
 
 def measure(task: tuple[str, str, int]) -> DealLoss | None:
@@ -94,6 +124,8 @@ def measure(task: tuple[str, str, int]) -> DealLoss | None:
     solver = Solver(pos.rules(side))
     dd = solver.solve(pos.hands, pos.trick, pos.turn)
     unit_trick = game_id == "married_bridge"
+    contract = m.contract() if isinstance(m, BazarBelotMatch) else None
+    scored: DealScored | None = None
     got = 0
     while not m.is_over and n < MAX_ACTIONS:
         seat = m.to_move
@@ -116,9 +148,19 @@ def measure(task: tuple[str, str, int]) -> DealLoss | None:
         for e in events:
             if isinstance(e, TrickTaken) and pos.sides[e.winner] == side:
                 got += 1 if unit_trick else e.points
+            if isinstance(e, DealScored):
+                scored = e
         if any(e.type in END_TYPES for e in events):
             break
-    return DealLoss(dd, got, time.perf_counter() - t0)
+    seconds = time.perf_counter() - t0
+    if contract is None:
+        return DealLoss(dd, got, seconds)
+    if scored is None:
+        return None
+    total = sum(int(x["card_points"]) for x in scored.sides)
+    melds = [int(x["melds"]) + int(x["bela"]) for x in scored.sides]
+    return DealLoss(deal_margin(contract, side, dd, total, melds),
+                    deal_margin(contract, side, got, total, melds), seconds, (dd, got))
 
 
 def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: int,
@@ -137,7 +179,8 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
         if game_id not in TRICK_GAMES:
             out.write(f"{game_id:<15} not a trick game: no double-dummy value\n")
             continue
-        unit = "tricks" if game_id == "married_bridge" else "card points"
+        unit = {"married_bridge": "tricks", "bazar_belot": "deal points"}.get(game_id,
+                                                                         "card points")
         for level in levels:
             tasks = [(game_id, level, seed) for seed in range(first_seed, first_seed + deals)]
             if workers > 1:
@@ -161,6 +204,12 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
                       f"{means[(game_id, level)]:>9.2f} {sd:>8.2f} "
                       f"{sd / len(losses) ** 0.5:>8.2f} "
                       f"{statistics.mean(r.seconds for r in done):>7.1f}\n")
+            cards = [r.cards[0] - r.cards[1] for r in done if r.cards is not None]
+            if len(cards) > 1:
+                out.write(f"{'':<15} {level:<7} {len(cards):>5} {'card points':>12} "
+                          f"{'':>8} {'':>9} {statistics.mean(cards):>9.2f} "
+                          f"{statistics.stdev(cards):>8.2f} "
+                          f"{statistics.stdev(cards) / len(cards) ** 0.5:>8.2f}\n")
             out.flush()
         if (game_id, "strong") in means and (game_id, "normal") in means:
             ok = means[(game_id, "strong")] < means[(game_id, "normal")] / 2
