@@ -54,3 +54,20 @@ def test_every_offered_command_is_described_in_every_language() -> None:
             continue
         for lang in LANGS:
             assert catalogs.has(lang, command.description), (lang, command.name)
+
+
+def test_help_names_every_command_each_platform_offers() -> None:
+    """``/help`` (help.text, plus help.more.<platform> for one platform's own commands) lists
+    every command a platform offers in its menu, in every language: a command added to the
+    table but not to the help would stay unknown to players."""
+    catalogs = Catalogs()
+    offered = {"tg": [c.name for c in telegram_menu()],
+               "dc": [c.name for c in commands_of(DISCORD)]}
+    for platform, names in offered.items():
+        for lang in LANGS:
+            text = catalogs.t(lang, "help.text")
+            more = f"help.more.{platform}"
+            if catalogs.has(lang, more):
+                text += "\n" + catalogs.t(lang, more)
+            missing = [n for n in names if not re.search(rf"/{n}\b", text)]
+            assert not missing, (platform, lang, missing)
