@@ -134,3 +134,21 @@ async def test_the_other_player_and_double_presses(
         answer_page = await fake.wait_for(lambda f: (m := hand_message(f, other)) and "Pass" in
                                           _labels(m) and m, what="the answer")
         assert "1 …" not in _labels(answer_page)
+
+
+async def test_forged_bids_with_unicode_digits(fake: FakeTelegram, kozyr: Any,
+                                               club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """Forged bids whose level is a digit to str.isdigit() but not to int() (superscript,
+    circled), or a digit of another script, pressed by the bidder with the misclick guard on:
+    each is refused with words, nothing is bid, the real bids still work."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        table_id, user, _, hand = await _to_the_auction(fake, app, group, alice, bob)
+        level = hand.find_button(text="6 …").data
+        assert level is not None
+        _, t, v, _ = level.split("|", 3)
+        for code in ("bid:³:H", "bid:①:S", "bid:٣:H", "bid:６:N", "bid:3:H:³"):
+            answer = await fake.press(user, hand, f"a|{t}|{v}|{code}", strict=False)
+            assert answer.text, code
+        assert await _calls(app, table_id) == []
+        assert not (await fake.press(user, hand, level, strict=False)).text
