@@ -152,3 +152,38 @@ async def test_forged_bids_with_unicode_digits(fake: FakeTelegram, kozyr: Any,
             assert answer.text, code
         assert await _calls(app, table_id) == []
         assert not (await fake.press(user, hand, level, strict=False)).text
+
+
+async def test_a_slam_on_its_page_asks_once_and_is_bid_once(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """# MB-CODES: a small slam pressed on the level page twice at once asks once (the misclick
+    guard is on by default); its Yes pressed three times at once bids it once; the question's
+    No after that is out of date."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        table_id, user, _, hand = await _to_the_auction(fake, app, group, alice, bob)
+        level = hand.find_button(text="6 …").data
+        assert level is not None
+        assert not (await fake.press(user, hand, level)).text
+        page = await fake.wait_for(lambda f: (m := hand_message(f, user)) and "6♠" in
+                                   _labels(m) and m, what="the strains of 6")
+        slam = page.find_button(text="6♠").data
+        assert slam is not None
+        said = await answers(fake, [fake.press_nowait(user, page, slam) for _ in range(2)])
+        assert all(a is not None for a in said)
+        question = await fake.wait_for(
+            lambda f: (m := hand_message(f, user)) and any(t.startswith("✅ Yes")
+                                                           for t in _labels(m)) and m,
+            what="the question")
+        assert await _calls(app, table_id) == []
+        yes = next(b.data for row in question.buttons for b in row if b.text.startswith("✅"))
+        no = next((b.data for row in question.buttons for b in row
+                   if b.text.startswith("✖")), None)
+        assert yes is not None and no is not None
+        said = await answers(fake, [fake.press_nowait(user, question, yes) for _ in range(3)])
+        await fake.settle()
+        assert sorted(bool(a.text) for a in said) == [False, True, True], [a.text for a in said]
+        assert await _calls(app, table_id) == ["bid:6:S"]
+        assert (await fake.press(user, question, no, strict=False)).text
+        assert await _calls(app, table_id) == ["bid:6:S"]
+        assert not _refused_calls(fake), _refused_calls(fake)
