@@ -98,3 +98,40 @@ def test_a_note_of_one_endless_word_and_of_spaces() -> None:
         assert plan.width <= picture.MAX_WIDTH
         assert all(len(c) <= picture.CELL_LINES for row in plan.cells for c in row)
         _check(picture.render_png(pic))
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_the_font_draws_every_character_of_a_sheet(lang: str) -> None:
+    """Every character a sheet picture writes (minus signs U+2212, dashes, suits, Ukrainian
+    letters, the results' words) has a glyph in the shipped font: no box drawn for one."""
+    font = load_font(picture.TEXT_SIZE)
+    missing = font.getmask("\ue000")  # a private-use character: the font's "no glyph" box
+    box = (missing.getbbox(), bytes(missing))
+    tr = Catalogs().translator(lang)
+    seen: set[str] = set()
+    for game, players, seed in (("deberts", 2, 81), ("married_bridge", 2, 85)):
+        match = engine.get_game(game).new_match(players=players, options=SHORT.get(game, {}),
+                                                seed=seed)
+        play_out(match, seed)
+        info = with_sides(TableInfo(1, 1, game, "Клуб", ("Алла", "Їжак")), match)
+        pic = picture._drawable_picture(sheet_picture(tr, info, match.score_sheet))
+        for text in (pic.title, *pic.header, *(c for row in pic.rows for c in row),
+                     *pic.footer, num(tr, -3.5)):
+            seen.update(text)
+    unknown = sorted(ch for ch in seen - {" "} if (font.getmask(ch).getbbox(),
+                                                   bytes(font.getmask(ch))) == box)
+    assert not unknown, [f"U+{ord(ch):04X}" for ch in unknown]
+
+
+@pytest.mark.xfail(strict=True, reason="the shipped font (DejaVu) has no CJK, Thai or Georgian "
+                   "letters and _drawable drops only emoji: a player named '山田' or 'სანდრო' "
+                   "reads as empty boxes in the sheet picture")
+def test_a_name_in_another_script_is_drawn() -> None:
+    font = load_font(picture.TEXT_SIZE, True)
+    missing = font.getmask("\ue000")
+    box = (missing.getbbox(), bytes(missing))
+    pic = picture._drawable_picture(picture.SheetPicture(
+        "Deberts", "", ("Deal", "山田", "สมชาย", "სანდრო"), (("1", "10", "0", "0"),)))
+    boxes = [ch for name in pic.header for ch in name
+             if (font.getmask(ch).getbbox(), bytes(font.getmask(ch))) == box]
+    assert not boxes, boxes
