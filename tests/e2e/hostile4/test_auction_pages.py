@@ -88,6 +88,13 @@ async def test_garbage_pages_change_nothing(fake: FakeTelegram, kozyr: Any,
         for data in (f"x|{t}|{int(v) - 1}|bid:3", f"x|{t}|{int(v) + 1}|bid:3",
                      f"x|{int(t) + 1}|{v}|bid:3", f"x|{t}|{v}|bid:3|extra"):
             assert (await fake.press(user, hand, data, strict=False)).text, data
+        # a stranger (not at the table) forging the page and a bid on his own private chat
+        carol = fake.user(103, "Carol")
+        await fake.start_bot(carol)
+        welcome = await fake.wait_for_message(carol, text_contains="kozyr")
+        for data in (level, f"a|{t}|{v}|bid:3:H", f"a|{t}|{v}|pass"):
+            assert (await fake.press(carol, welcome, data, strict=False)).text, data
+        assert await _calls(app, table_id) == []
         # the real two steps still work
         assert not (await fake.press(user, hand, level, strict=False)).text
         page = await fake.wait_for(lambda f: (m := hand_message(f, user)) and "3♥" in
