@@ -41,7 +41,9 @@ HIGH_BIDS: dict[str, tuple[int, bool]] = {
 def _bid_level(code: str) -> int | None:
     """The level of a numeric bid ``bid:<n>:<strain>``, else None."""
     parts = code.split(":")
-    if len(parts) == 3 and parts[0] == "bid" and parts[1].isdigit():
+    # ASCII digits only: "³" and "①" are digits to str.isdigit() but int() refuses them (a
+    # forged press reaches this before the legality check)
+    if len(parts) == 3 and parts[0] == "bid" and parts[1].isascii() and parts[1].isdigit():
         return int(parts[1])
     return None
 
