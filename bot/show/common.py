@@ -182,7 +182,8 @@ def num(tr: Translator, x: float | int, *, pattern: str = "0.#") -> str:
     """A number of points in the language's style (Babel's locale data): whole numbers plain,
     half-points with its decimal sign (Russian and Ukrainian ``3,5``, BERG-SCORE-7); ``pattern``
     ``0.0`` keeps one decimal (Berg's cells, ``4,0``); below zero with ``MINUS`` (``−0,5``)."""
-    return _formatted(x, pattern, tr.lang)
+    # zero without its sign: -0.0 == 0 would share a cached "−0,0" with every later 0
+    return _formatted(x if x else 0, pattern, tr.lang)
 
 
 @lru_cache(maxsize=4096)

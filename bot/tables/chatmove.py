@@ -42,8 +42,11 @@ async def _chat_tables(tx: Tx, platform: str, ext_id: str,
         Chat.platform == platform, Chat.ext_id == ext_id))).first()
     if chat is None:
         return None, []
+    # FOR UPDATE (PostgreSQL; SQLite's write transactions are serial already): the caller
+    # saves these rows, and a press committed between this read and that save would be lost
     tables = (await tx.session.exec(select(GameTable).where(
-        GameTable.chat_id == chat.id, col(GameTable.status).in_(statuses)))).all()
+        GameTable.chat_id == chat.id, col(GameTable.status).in_(statuses))
+        .order_by(col(GameTable.id)).with_for_update())).all()
     return chat, list(tables)
 
 
@@ -123,6 +126,13 @@ class ChatMoves:
                     self.clock.timers.cancel(table_id)
                 for chat_ext, message_id in pings:
                     self.display.outbox.remove(Target(chat_ext, private=True), message=message_id)
+                for table_id in ended:  # its table and hands shown ended, as /stop shows them
+                    async with self.kit.locks(table_id):
+                        try:
+                            await self.display.refresh(table_id, new_events=[],
+                                                       closing="notice.merged")
+                        except Exception:
+                            log.exception("table %s aborted by a merge not redrawn", table_id)
                 for table_id, message_id, thread_id in displaced:
                     await self._show_closed(Target(new_ext, thread_id), table_id, message_id,
                                             "lobby.displaced")

@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
-
 from tests.e2e.conftest import hand_message, play_moves
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_chat_moves import _open_game, _table_posts
@@ -70,10 +68,6 @@ async def test_old_buttons_of_the_aborted_game_are_refused(fake: FakeTelegram,
         assert not refused, refused
 
 
-@pytest.mark.xfail(strict=True, reason="the merge aborts the supergroup's game but redraws "
-                   "nothing of it: Carol's and Dave's hands keep their live-looking move "
-                   "buttons (e.g. 'Pass', 'Play ♠' on a|2|1|...), as if the game went on (/stop "
-                   "redraws the table and hands as ended: Display.show(closing=...))")
 async def test_the_aborted_game_is_shown_ended(fake: FakeTelegram, kozyr: Any) -> None:
     group = fake.group(-4007, "Old club", supergroup=False)
     users = (fake.user(101, "Alice"), fake.user(102, "Bob"), fake.user(103, "Carol"),

@@ -19,10 +19,6 @@ from bot.show.display import with_sides
 from tests.records.conftest import SHORT, play_out
 
 
-@pytest.mark.xfail(strict=True, reason="num()'s lru_cache keys -0.0 and 0 as one (equal, same "
-                   "hash): once a '-0.0' was formatted ('−0,0'), every later zero of that "
-                   "pattern and language reads '−0,0' too; what a zero reads depends on what "
-                   "was shown before")
 def test_a_negative_zero_does_not_poison_zero() -> None:
     common._formatted.cache_clear()
     tr = Catalogs().translator("ru")
