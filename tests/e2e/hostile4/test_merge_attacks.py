@@ -35,8 +35,10 @@ async def _merge_aborting(fake: FakeTelegram, kozyr: Any, app: Any, group: FakeC
         aborted = (await tx.unfinished_tables())[-1].id
     before = {u.first_name: (hand_message(fake, u), game_buttons(hand_message(fake, u)))
               for u in (carol, dave)}
+    posted = len(_table_posts(fake, new))  # the supergroup game's own table message
     assert await play_moves(fake, [alice, bob], random.Random(5), limit=1) == 1
-    await fake.wait_for(lambda f: _table_posts(f, new), what="the old game in the new chat")
+    await fake.wait_for(lambda f: len(_table_posts(f, new)) > posted,
+                        what="the old game in the new chat")
     await fake.settle()
     async with app.store.transaction() as tx:
         table = await tx.get_table(aborted)
