@@ -289,7 +289,8 @@ def sort_hand(cards: Sequence[str], trump: str | None = None, game: str = "") ->
     return sorted(cards, key=key)
 
 
-def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
+def code_label(tr: Translator, code: str, view: Mapping[str, Any],
+               names: Sequence[str] = ()) -> str:
     """Button text for an action code, game-agnostic.
 
     ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
@@ -297,7 +298,9 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
     number among the args), else ``code.<verb>`` followed by the arguments (cards and suits
     drawn, other words translated as ``arg.<word>``).
     Templates may use ``{a1}``, ``{a2}``, ``{suit}``, ``{up_card}``, ``{up_suit}``, ``{trump}``
-    and ``{best_meld}``.
+    and ``{best_meld}``; ``{name2}`` is the player whose seat number is the second argument
+    (Berg's ``declare:open:1``: "Open Boris's cards"), from ``names`` (the table's names in
+    seat order), else "player 2".
     """
     parts = code.split(":")
     verb, args = parts[0], parts[1:]
@@ -312,6 +315,11 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
     ctx = _label_context(tr, view)
     shown = [_arg_text(tr, a) for a in args]
     ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})
+    for i, a in enumerate(args):
+        if a.isdigit() and int(a) < 10:
+            seat = int(a)
+            ctx[f"name{i + 1}"] = names[seat] if seat < len(names) \
+                else tr("label.seat_n", n=seat + 1)
     if args and args[0] in SUIT_SYMBOLS:
         ctx["suit"] = SUIT_SYMBOLS[args[0]]
     game = view.get("game", "")

@@ -31,7 +31,8 @@ from tests.kit.telegram import open_pair_lobby, start_and_deal
 
 MAX_MOVES = 4000
 #: group lines that show cards public by rule: the pile, hands bought open, dobor jokers
-PUBLIC_LINES = ("Below it in the pile:", "Open hands:", "Top of the pile", "holds", "went out")
+PUBLIC_LINES = ("Below it in the pile, top down:", "Open hands:", "Top of the pile", "holds",
+                "went out")
 
 
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
