@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.i18n import LANGS, Catalogs
+from bot.show.common import code_label
 from tests.bot.test_rare_deals_screens import _lines
 from tests.kit.rare_deals import NAMES, Deal, play
 
@@ -34,3 +35,18 @@ def test_melds_without_a_trick_say_why_they_count_nothing(lang: str) -> None:  #
     line = _lines(deal.result(tr), f"{NAMES[seat]}:")[0]
     assert tr("score.melds_lost", n=side["melds_lost"]) in line, line
     assert str(side["melds_lost"]) in line and f"= <b>{side['deal_points']}</b>" in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_meld_names_are_written_alike(lang: str) -> None:  # DB-MELD-2
+    # "«пятьдесят»" in quotes beside a plain "терц", in texts and on the buttons
+    tr = CATALOGS.translator(lang)
+    quotes = "«»\"“”"
+    view = {"game": "deberts", "groups": {}, "facts": [],
+            "private": [{"key": "best_meld", "value": "fifty", "kind": "text"}]}
+    label = code_label(tr, "declare:best", view)
+    assert tr("val.fifty") in label, label
+    for text in (tr("val.terz"), tr("val.fifty"), label):
+        assert not any(q in text for q in quotes), text
+    rules = tr("rules.deberts")
+    assert f"{tr('val.terz')} 20, {tr('val.fifty')} 50" in rules, rules
