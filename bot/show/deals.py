@@ -226,7 +226,8 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
             lines.append(f"{escape(info.names[seat])}: {terms[seat]} = <b>{num(tr, s['written'])}"
                          f"</b> · {tr('score.sheet')}: {cell}")
         else:
-            lines.append(f"{escape(info.names[seat])}: <b>{cell}</b>")
+            lines.append(f"{escape(info.names[seat])}: <b>{num(tr, s['written'])}</b>"
+                         f" · {tr('score.sheet')}: {cell}")
     return lines
 
 
