@@ -102,7 +102,13 @@ def _pair_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str
     """The label naming the pair of the seat ``fact`` names (`_PAIR_LABELS`), or None."""
     keys = _PAIR_LABELS.get((info.game, fact["key"]))
     side = next((i for i, seats in enumerate(info.sides or ()) if fact["value"] in seats), None)
-    return tr(keys[side]) if keys and side is not None and side < len(keys) else None
+    if not keys or side is None or side >= len(keys):
+        return None
+    seats = (info.sides or ())[side]
+    if all(s < len(info.names) for s in seats):  # the pair by its players, as the sheet has it
+        return tr(f"fact.{info.game}.{fact['key']}_of",
+                  pair=", ".join(info.names[s] for s in seats))
+    return tr(keys[side])
 
 
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,

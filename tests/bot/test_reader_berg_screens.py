@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import card_text
+from bot.show.common import card_text, render_facts
 from bot.show.hand import hand_buttons
 from bot.show.table import render_table
 from tests.bot.test_berg_screens import INFO, _view
@@ -81,3 +81,15 @@ def test_game_name_has_no_latin_x(lang: str) -> None:
         assert "2x2" not in tr(key) and "2×2" in tr(key), tr(key)
     assert "2×2" in render_table(tr, INFO, _view()).text
 
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_names_each_pair_by_its_players(lang: str) -> None:  # BERG-SETUP-1
+    # "Капитан пары 1+3: Anna" named the pair by seat numbers the table shows nowhere
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "captain", "value": 2, "kind": "seat"},
+             {"key": "captain", "value": 1, "kind": "seat"}]
+    lines = render_facts(tr, INFO, facts)
+    assert lines == [f"{tr('fact.berg.captain_of', pair='Anna, Vera')}: Vera",
+                     f"{tr('fact.berg.captain_of', pair='Boris, Gleb')}: Boris"], lines
+    assert not any("1+3" in x or "2+4" in x for x in lines), lines

@@ -125,7 +125,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         assert match.score_sheet["sides"] == [{"name": "0-2", "seats": [2, 0]},
                                               {"name": "1-3", "seats": [1, 3]}]
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        assert "Captain of pair 1+3: Carol" in (table.text or "") \
+        assert "Captain of Carol, Alice: Carol" in (table.text or "") \
             and "Berg height: 5" in (table.text or "")
         from bot.i18n import Catalogs
         from bot.show.common import card_text
@@ -224,4 +224,4 @@ async def test_captain_declares_while_partner_is_to_move(
         assert match.to_move == 0
         assert match.score_sheet["rows"][-1]["note"] == "0-2 fire -0.5"
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        assert "Captain of pair 2+4: Bob (fired until the end of the deal" in (table.text or "")
+        assert "Captain of Bob, Dave: Bob (fired until the end of the deal" in (table.text or "")
