@@ -12,6 +12,7 @@ import pytest
 from bot.i18n import LANGS, Catalogs
 from bot.show.common import card_text, render_facts
 from bot.show.hand import hand_buttons
+from bot.show.lobby import render_lobby
 from bot.show.table import render_table
 from tests.bot.test_berg_screens import INFO, _view
 from tests.bot.test_rare_deals_screens import _berg_going_out
@@ -93,3 +94,17 @@ def test_table_names_each_pair_by_its_players(lang: str) -> None:  # BERG-SETUP-
     assert lines == [f"{tr('fact.berg.captain_of', pair='Anna, Vera')}: Vera",
                      f"{tr('fact.berg.captain_of', pair='Boris, Gleb')}: Boris"], lines
     assert not any("1+3" in x or "2+4" in x for x in lines), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby_captain_option_names_the_seated_player(lang: str) -> None:  # BERG-SETUP-1
+    # "Капитан пары 1+3: игрок 1" while Anna sits in seat 1
+    tr = CATALOGS.translator(lang)
+    screen = render_lobby(tr, table_id=1, game="berg", names=["Anna", None, "Vera", None],
+                          options={"captain_02": 0, "captain_13": 1},
+                          choices={"captain_02": [0, 2], "captain_13": [1, 3]},
+                          min_players=4, max_players=4, pairs=True)
+    line = next(x for x in screen.text.splitlines() if x.startswith(tr("opt.captain_02")))
+    assert "Anna" in line, line
+    free = next(x for x in screen.text.splitlines() if x.startswith(tr("opt.captain_13")))
+    assert free.endswith(tr("optval.captain_13.1")), free  # nobody in seat 2 yet
