@@ -130,6 +130,9 @@ def _line_height(font: Font) -> int:
     return int(box[3] - box[1])
 
 
+#: How the chat marks a bot seat's name ("🤖 новичок"); the picture says it in a word.
+BOT_MARK = "🤖"
+
 #: Emoji (outside the Basic Multilingual Plane, with a variation selector) and the space after
 #: them: the shipped font has none, so "🤖 новичок 3" would show a blank gap.
 _NO_GLYPH = re.compile("[\U00010000-\U0010FFFF]\uFE0F? ?|\uFE0F")
@@ -300,7 +303,13 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     if result:
         footer.append(result)
     title = tr.maybe(f"game.{info.game}", info.game)
-    return SheetPicture(title, subtitle, header, tuple(rows), tuple(footer), frozenset(marks))
+    # the font has no emoji: a bot seat ("🤖 новичок") is marked by a word instead (issue #20)
+    bot = tr("pic.bot")
+
+    def words(texts: Sequence[str]) -> tuple[str, ...]:
+        return tuple(t.replace(BOT_MARK + " ", bot + " ").replace(BOT_MARK, bot) for t in texts)
+    return SheetPicture(title, subtitle, words(header), tuple(map(words, rows)), words(footer),
+                        frozenset(marks))
 
 
 def sheet_png(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *, subtitle: str = "",

@@ -102,7 +102,13 @@ def _pair_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str
     """The label naming the pair of the seat ``fact`` names (`_PAIR_LABELS`), or None."""
     keys = _PAIR_LABELS.get((info.game, fact["key"]))
     side = next((i for i, seats in enumerate(info.sides or ()) if fact["value"] in seats), None)
-    return tr(keys[side]) if keys and side is not None and side < len(keys) else None
+    if not keys or side is None or side >= len(keys):
+        return None
+    seats = (info.sides or ())[side]
+    if all(s < len(info.names) for s in seats):  # the pair by its players, as the sheet has it
+        return tr(f"fact.{info.game}.{fact['key']}_of",
+                  pair=", ".join(info.names[s] for s in seats))
+    return tr(keys[side])
 
 
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
@@ -290,7 +296,8 @@ def sort_hand(cards: Sequence[str], trump: str | None = None, game: str = "") ->
     return sorted(cards, key=key)
 
 
-def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
+def code_label(tr: Translator, code: str, view: Mapping[str, Any],
+               names: Sequence[str] = ()) -> str:
     """Button text for an action code, game-agnostic.
 
     ``play:<card>[:<word>]`` shows the card (and the word, e.g. bela, or the order it names).
@@ -298,7 +305,9 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
     number among the args), else ``code.<verb>`` followed by the arguments (cards and suits
     drawn, other words translated as ``arg.<word>``).
     Templates may use ``{a1}``, ``{a2}``, ``{suit}``, ``{up_card}``, ``{up_suit}``, ``{trump}``
-    and ``{best_meld}``.
+    and ``{best_meld}``; ``{name2}`` is the player whose seat number is the second argument
+    (Berg's ``declare:open:1``: "Open Boris's cards"), from ``names`` (the table's names in
+    seat order), else "player 2".
     """
     parts = code.split(":")
     verb, args = parts[0], parts[1:]
@@ -313,6 +322,11 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
     ctx = _label_context(tr, view)
     shown = [_arg_text(tr, a) for a in args]
     ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})
+    for i, a in enumerate(args):
+        if a.isdigit() and int(a) < 10:
+            seat = int(a)
+            ctx[f"name{i + 1}"] = names[seat] if seat < len(names) \
+                else tr("label.seat_n", n=seat + 1)
     if args and args[0] in SUIT_SYMBOLS:
         ctx["suit"] = SUIT_SYMBOLS[args[0]]
     game = view.get("game", "")

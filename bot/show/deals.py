@@ -82,9 +82,13 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n
         taken = tr("bb.taken_cards", cards=card_points_text(tr, info, d, cards[d], last_winner))
         if melds[d]:
-            taken += " + " + tr("bb.taken_melds", melds=10 * melds[d])
-        lines.append(tr("bb.needed", need=10 * contract.level, got=cards[d] + 10 * melds[d],
-                        terms=taken))
+            taken += " + " + tr("bb.taken_melds", melds=melds[d])
+        # small points here, big points in the pairs' lines: each says which (issue #20)
+        lines.append(tr("bb.needed", level=contract.level, need=10 * contract.level,
+                        got=cards[d] + 10 * melds[d], terms=taken))
+        lines.append(tr("bb.big_points"))
+    else:  # a kapo: all eight tricks, and how many the declarers took (BB-BID-5)
+        lines.append(tr("bb.needed_kapo", n=tricks[d]))
     terms: list[list[str]] = [[], []]
 
     def trick_term(p: int, big: int) -> str:
@@ -95,8 +99,10 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
 
     if m == 1 and score.made:  # BB-SCORE-5, BB-SCORE-6
         terms[d] = [tr("bb.value", n=b), trick_term(d, score.rounded)]
-        if tricks[d] != 8:
-            terms[o] = [trick_term(o, g - score.rounded)]
+        if tricks[d] != 8:  # the complement of the declarers' share, as the paper has it
+            terms[o] = [tr("bb.cards_rest",
+                           small=card_points_text(tr, info, o, cards[o], last_winner),
+                           game=g, rounded=score.rounded)]
         terms[d] += [tr("bb.melds", n=melds[d])] if melds[d] else []
         terms[o] += [tr("bb.melds", n=melds[o])] if melds[o] else []
     else:  # BB-SCORE-7..10: one pair takes everything, the other is marked BT
@@ -220,7 +226,8 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
             lines.append(f"{escape(info.names[seat])}: {terms[seat]} = <b>{num(tr, s['written'])}"
                          f"</b> · {tr('score.sheet')}: {cell}")
         else:
-            lines.append(f"{escape(info.names[seat])}: <b>{cell}</b>")
+            lines.append(f"{escape(info.names[seat])}: <b>{num(tr, s['written'])}</b>"
+                         f" · {tr('score.sheet')}: {cell}")
     return lines
 
 

@@ -118,6 +118,8 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                 parts.append(f"{tr('score.cards')} {cards}")
             if side.get("melds"):
                 parts.append(f"{tr('score.melds')} {num(tr, side['melds'])}")
+            if side.get("melds_lost"):  # a comparison won without a trick (DB-MELD-8)
+                parts.append(tr("score.melds_lost", n=num(tr, side["melds_lost"])))
             if side.get("bela"):
                 parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
             taken = taken_terms(tr, event, side_index)

@@ -110,7 +110,8 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             codes: Sequence[str], opened: str = "") -> tuple[tuple[Button, ...], ...]:
 
     def btn(code: str) -> Button:
-        return Button(code_label(tr, code, view), ActData(info.table_id, info.version, code))
+        return Button(code_label(tr, code, view, info.names),
+                      ActData(info.table_id, info.version, code))
 
     def plain(code: str, members: Sequence[str]) -> Button:
         """A card played without the word its sibling says (``play:QH`` beside
@@ -120,7 +121,7 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
                  and tr.catalogs.has("en", f"call.without.{m.split(':')[2]}")]
         if code.count(":") != 1 or not words:
             return btn(code)
-        label = f"{code_label(tr, code, view)} {tr(f'call.without.{words[0]}')}"
+        label = f"{code_label(tr, code, view, info.names)} {tr(f'call.without.{words[0]}')}"
         return Button(label, ActData(info.table_id, info.version, code))
 
     def more(prefix: str, label: str) -> Button:
@@ -276,7 +277,7 @@ def render_hand(
         back = Button(tr("button.back_to_seat"), ActData(info.table_id, info.version, "@back"))
         return Screen("\n".join(lines), ((back,),))
     if confirming is not None and confirming in codes:
-        call = code_label(tr, confirming, view)
+        call = code_label(tr, confirming, view, info.names)
         lines.append("⚠️ <b>" + tr("confirm.ask", call=call) + "</b>")
         return Screen("\n".join(lines), confirm_buttons(tr, info, confirming, call))
     return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))

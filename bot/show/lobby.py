@@ -12,6 +12,9 @@ from bot.markup import Html, escape
 from bot.model import Button, LobbyData, Screen
 from bot.show.common import num
 
+#: Options whose value is a seat (Berg's captains, BERG-SETUP-1): the lobby adds its player.
+SEAT_OPTIONS = frozenset({"captain_02", "captain_13"})
+
 #: The bot players a lobby can add (engine.ai.LEVELS).
 BOT_LEVELS = ("easy", "normal", "strong")
 
@@ -74,7 +77,11 @@ def render_lobby(
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")
     for key, value in options.items():
         if key in choices:
-            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {option_value(tr, key, value)}")
+            shown = option_value(tr, key, value)
+            if key in SEAT_OPTIONS and isinstance(value, int) and value < len(names) \
+                    and names[value]:  # "player 1 (Anna)": the seat's player, once seated
+                shown += f" ({escape(names[value] or '')})"
+            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {shown}")
     lines.append(tr(f"lobby.unrated.{unrated}") if unrated else tr("lobby.rated"))
     if closed:
         lines.append(tr(closed))

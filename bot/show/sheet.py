@@ -131,6 +131,9 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
         [i for i in range(len(figures)) if i != winner]
     score = " : ".join(
         points(tr, info.game, figures[i]) for i in order)
+    if len(figures) > 2:  # the other totals too would stand without names (DB-3P-11)
+        names = side_names(info, sheet)
+        score = " : ".join(f"{names[i]} {points(tr, info.game, figures[i])}" for i in order)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.

@@ -56,19 +56,26 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
     lines = _header(tr, info, view)
     if view.get("dealer") is not None:
         lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
-    lines += render_facts(tr, info, view["facts"], phase=view.get("phase"),
-                          calls=view.get("calls"))
     groups = view["groups"]
+    facts = list(view["facts"])
+    top = next((f["value"] for f in facts if f["key"] == "top_card"), None)
+    pile = groups.get("pile") or []
+    if pile and top is None:
+        # the deal ended as a player went out: his last card is still the top (BERG-INFO-2)
+        top = pile[-1]["card"]
+        facts.append({"key": "top_card", "value": top, "kind": "card", "seat": pile[-1]["seat"]})
+    lines += render_facts(tr, info, facts, phase=view.get("phase"), calls=view.get("calls"))
     # the auction stays in sight until the first card: a raise on the last word or a contra
     # ends it, and the table says so (BB-BID-18, BB-BID-13)
     unplayed = not groups.get("trick") and not groups.get("last_trick")
     calls = calls_line(tr, info, view)
     if calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed)):
         lines.append(calls)
-    top = next((f["value"] for f in view["facts"] if f["key"] == "top_card"), None)
     for name, cards in groups.items():
         if name == "pile" and cards and cards[-1]["card"] == top:
-            cards = cards[:-1]  # its top card has a line of its own (BERG-INFO-2)
+            # its top card has a line of its own; the rest reads top-down, the card under the
+            # top first, as a run is counted (BERG-INFO-2, BERG-SCORE-2)
+            cards = cards[-2::-1]
             if not cards:
                 continue
         if name in ("up_card", "bottom_card") and not cards:

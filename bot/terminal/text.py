@@ -187,10 +187,13 @@ class Teller:
         """A declaration by its button's label where it has one of its own (Berg's "Dobor
         (−0.5)"), else by its name (a meld: "terz")."""
         tr, code = self.tr, "declare:" + what
-        keys = (f"code.{self.info.game}.{code.replace(':', '.')}", f"code.{code.replace(':', '.')}")
+        dotted = [".".join("N" if a.isdigit() else a for a in code.split(":")),
+                  code.replace(":", ".")]  # "open:1" has the label of every seat's "open:N"
+        keys = [f"code.{self.info.game}.{k}" for k in dotted] + [f"code.{k}" for k in dotted]
+        label = code_label(tr, code, view, self.info.names)
         if any(tr.catalogs.has("en", k) for k in keys):
-            return in_sentence(code_label(tr, code, view))
-        return tr.maybe("val." + what, code_label(tr, code, view))
+            return in_sentence(label)
+        return tr.maybe("val." + what, label)
 
     def match_over(self, sheet: Mapping[str, Any]) -> str:
         """The match's end as the group reads it ("🏆 Result: ..." and the score sheet); a

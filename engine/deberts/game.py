@@ -360,6 +360,13 @@ class DebertsMatch(Match):
         bela = BELA_POINTS if s.bela_said[seat] else 0
         return s.card_pts[seat], melds, bela
 
+    def _lost(self) -> list[int]:
+        """Per seat, the melds a comparison winner showed and does not score for winning no
+        trick (DB-MELD-8); 0 elsewhere."""
+        s = self._s
+        return [sum(m["points"] for m in s.melds[p])
+                if s.meld_winner == p and s.tricks_won[p] == 0 else 0 for p in range(s.players)]
+
     def _score(self) -> list[Event]:
         s = self._s
         assert s.declarer is not None
@@ -372,7 +379,7 @@ class DebertsMatch(Match):
         else:
             out = score_deal3(declarer=s.declarer, deal_points=deal_points, pot=s.pot,
                               dealer=s.dealer)
-        return self._record(out, parts, deal_points)
+        return self._record(out, parts, deal_points, self._lost())
 
     def _score_fifty(self) -> list[Event]:
         """DB-OFFER-2: the declarer writes 50 (and takes the pot), nobody plays (DB-SHEET-6)."""
@@ -387,7 +394,7 @@ class DebertsMatch(Match):
         return self._record(out, [(0, 0, 0), (0, 0, 0)], deal_points)
 
     def _record(self, out: DealOutcome, parts: list[tuple[int, int, int]],
-                deal_points: list[int]) -> list[Event]:
+                deal_points: list[int], lost: Sequence[int] = ()) -> list[Event]:
         s = self._s
         assert s.declarer is not None
         s.totals = [t + w for t, w in zip(s.totals, out.written, strict=True)]
@@ -398,7 +405,7 @@ class DebertsMatch(Match):
                        "note": out.outcome})
         events: list[Event] = [DealScored(deal=number, declarer=s.declarer, outcome=out.outcome,
                                           sides=side_dicts(parts, deal_points, out.written,
-                                                            cells, s.totals),
+                                                            cells, s.totals, lost),
                                           pot=s.pot, pot_awarded=out.pot_awarded)]
         winner, line = self._match_result()
         if winner is not None:

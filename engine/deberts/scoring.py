@@ -263,13 +263,18 @@ def gap_result(*, totals: Sequence[int], names: Sequence[str] = ("A", "B")) -> t
 
 def side_dicts(parts: Sequence[tuple[int, int, int]], deal_points: Sequence[int],
                written: Sequence[int], cells: Sequence[str],
-               totals: Sequence[int]) -> tuple[dict[str, Any], ...]:
+               totals: Sequence[int], lost: Sequence[int] = ()) -> tuple[dict[str, Any], ...]:
     """The per-seat dicts of a ``deal_scored`` event: ``card_points``, ``melds``, ``bela``
     (``parts``), ``deal_points``, ``written``, ``cell`` and ``total`` (in a short game ``written``
-    and ``total`` are the net stakes)."""
-    return tuple(
+    and ``total`` are the net stakes); ``melds_lost`` (from ``lost``, only where not 0): the
+    melds a comparison winner showed and does not score, having won no trick (DB-MELD-8)."""
+    sides = tuple(
         {"card_points": cp, "melds": md, "bela": bl, "deal_points": dp, "written": w,
          "cell": cell, "total": t}
         for (cp, md, bl), dp, w, cell, t in zip(parts, deal_points, written, cells, totals,
                                                 strict=True)
     )
+    for side, n in zip(sides, lost, strict=False):
+        if n:
+            side["melds_lost"] = n
+    return sides

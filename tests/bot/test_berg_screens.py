@@ -154,20 +154,21 @@ def test_firing_says_whose_captain_and_the_fired_one_shows_it(lang: str) -> None
     lines = render_facts(tr, INFO, facts)
     assert len(lines) == 2, lines
     boris = next(x for x in lines if "Boris" in x)
-    plain = f"{tr('opt.captain_13')}: Boris"
+    plain = f"{tr('fact.berg.captain_of', pair='Boris, Gleb')}: Boris"
     assert boris.startswith(plain) and boris != plain
-    assert lines[0] == f"{tr('opt.captain_02')}: Anna"
+    assert lines[0] == f"{tr('fact.berg.captain_of', pair='Anna, Vera')}: Anna"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_captain_line_names_its_pair(lang: str) -> None:
-    # two lines "Капитан: Анна" / "Капитан: Борис" did not say which pair each leads; the
-    # lobby's words do ("Капитан пары 1+3"), issue #20
+    # two lines "Капитан: Анна" / "Капитан: Борис" did not say which pair each leads; now
+    # each names its pair by its players ("Капитан пары Anna, Vera"), issue #20
     tr = CATALOGS.translator(lang)
     facts = [{"key": "captain", "value": 2, "kind": "seat"},
              {"key": "captain", "value": 1, "kind": "seat"}]
     lines = render_facts(tr, INFO, facts)
-    assert lines == [f"{tr('opt.captain_02')}: {NAMES[2]}", f"{tr('opt.captain_13')}: Boris"]
+    assert lines == [f"{tr('fact.berg.captain_of', pair='Anna, Vera')}: {NAMES[2]}",
+                     f"{tr('fact.berg.captain_of', pair='Boris, Gleb')}: Boris"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

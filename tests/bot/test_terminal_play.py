@@ -87,7 +87,7 @@ def test_deberts_whole_match_in_russian() -> None:  # DB-SHEET-5
     assert "Раздача 1: " in out  # the deal's result as the group reads it
     assert "Последняя взятка: " in out
     assert re.search(r"🏆 Итог: (вы выиграли|выигрывает 🤖 новичок, \d+ : \d+)", out)
-    assert "Итого: Вы " in out  # the score sheet at the end
+    assert "Всего очков: Вы " in out  # the score sheet at the end
 
 
 def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-BID-13

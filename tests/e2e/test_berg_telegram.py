@@ -31,7 +31,8 @@ from tests.kit.telegram import open_pair_lobby, start_and_deal
 
 MAX_MOVES = 4000
 #: group lines that show cards public by rule: the pile, hands bought open, dobor jokers
-PUBLIC_LINES = ("Below it in the pile:", "Open hands:", "Top of the pile", "holds", "went out")
+PUBLIC_LINES = ("Below it in the pile, top down:", "Open hands:", "Top of the pile", "holds",
+                "went out")
 
 
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
@@ -124,7 +125,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         assert match.score_sheet["sides"] == [{"name": "0-2", "seats": [2, 0]},
                                               {"name": "1-3", "seats": [1, 3]}]
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        assert "Captain of pair 1+3: Carol" in (table.text or "") \
+        assert "Captain of Carol, Alice: Carol" in (table.text or "") \
             and "Berg height: 5" in (table.text or "")
         from bot.i18n import Catalogs
         from bot.show.common import card_text
@@ -223,4 +224,4 @@ async def test_captain_declares_while_partner_is_to_move(
         assert match.to_move == 0
         assert match.score_sheet["rows"][-1]["note"] == "0-2 fire -0.5"
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        assert "Captain of pair 2+4: Bob (fired until the end of the deal" in (table.text or "")
+        assert "Captain of Bob, Dave: Bob (fired until the end of the deal" in (table.text or "")

@@ -1,0 +1,60 @@
+"""What a club reader found reading whole Bazar-Belot matches through the bot (issue #20), as
+render tests in ru, uk and en: the defenders' trick share written as the complement it is, the
+"needed" line's unit said, a failed kapo's tricks counted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import TableInfo
+from bot.show.deals import bazar_belot_lines
+from tests.bot.test_rare_deals_screens import _bb, _lines
+from tests.kit.rare_deals import NAMES
+
+CATALOGS = Catalogs()
+INFO = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
+MINUS = "\u2212"
+
+
+def _side(cards: int, tricks: int, melds: int, points: int, cell: str) -> dict[str, Any]:
+    return {"card_points": cards, "tricks": tricks, "melds": melds, "bela": 0,
+            "deal_points": points, "written": points, "bait": cell == "BT", "cell": cell,
+            "total": points}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_defenders_share_reads_as_the_complement(lang: str) -> None:  # BB-SCORE-3, BB-SCORE-5
+    # "карты 38 → 4" read as rounding 38 (which gives 4 here, and 5 for 46): the defenders
+    # get 16 − 12 = 4, and the line says so
+    deal = _bb(1, contra=False)
+    tr = CATALOGS.translator(lang)
+    theirs = _lines(deal.result(tr), "Boris, Gleb:")[0]
+    assert f"16 {MINUS} 12" in theirs and "= <b>4</b>" in theirs, theirs
+    assert "→" not in theirs, theirs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_needed_line_says_its_unit(lang: str) -> None:  # BB-SCORE-2, BB-SCORE-3
+    # "нужно 1030, взято 247: … + конструкции 140" beside "конструкции соперников 14": the
+    # needed line is in small points, the pairs' lines in big points, and each says so
+    tr = CATALOGS.translator(lang)
+    event = {"declarer": 0, "sides": [_side(107, 5, 14, 35, "35"), _side(55, 3, 2, 7, "7")]}
+    lines = bazar_belot_lines(tr, INFO, event, {"note": "103S"}) or []
+    needed = next(x for x in lines if "1030" in x)
+    small, big = {"ru": ("мелк", "больш"), "uk": ("дрібн", "велик"),
+                  "en": ("small", "big")}[lang]
+    assert small in needed.lower() and "103 × 10" in needed and "14 × 10" in needed, needed
+    pairs = lines.index(_lines("\n".join(lines), "Anna, Vera:")[0])
+    assert big in lines[pairs - 1].lower(), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_failed_kapo_says_the_tricks_taken(lang: str) -> None:  # BB-SCORE-7, BB-BID-5
+    tr = CATALOGS.translator(lang)
+    event = {"declarer": 0, "sides": [_side(120, 6, 0, 0, "BT"), _side(42, 2, 0, 41, "41")]}
+    lines = bazar_belot_lines(tr, INFO, event, {"note": "KH"}) or []
+    assert tr("bb.failed") in lines[0], lines
+    assert any("8" in x and "6" in x and x != lines[0] for x in lines[1:2]), lines
