@@ -179,6 +179,9 @@ def layout(pic: SheetPicture) -> Layout:
         cap = (max(MAX_COLUMN, MAX_WIDTH - 2 * MARGIN - sum(widths) - 2 * CELL_PAD_X)
                if i == columns - 1 and i > 0 else MAX_COLUMN)
         widths.append(min(widest, cap) + 2 * CELL_PAD_X)
+    room = MAX_WIDTH - 2 * MARGIN
+    if sum(widths) > room:  # long names in several columns: all narrower, their cells wrap
+        widths = [w * room / sum(widths) for w in widths]
     text_widths = [title_font.getlength(pic.title), small_font.getlength(pic.subtitle),
                    *(bold_font.getlength(line) + 16 for line in pic.footer)]
     width = int(min(MAX_WIDTH, max(MIN_WIDTH, sum(widths) + 2 * MARGIN,

@@ -58,14 +58,8 @@ def _check(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-WIDE = pytest.mark.xfail(strict=True, reason="two Berg pairs of long names: each side column "
-                         "is capped at MAX_COLUMN (560 px), and the notes column then still takes "
-                         "MAX_COLUMN (cap = max(MAX_COLUMN, room left)), so the picture is 2050 px "
-                         "wide, past MAX_WIDTH (1800) that layout() promises")
-
-
 @pytest.mark.parametrize(("game", "players", "seed"), [
-    ("deberts", 3, 82), pytest.param("berg", 4, 84, marks=WIDE), ("married_bridge", 2, 85)])
+    ("deberts", 3, 82), ("berg", 4, 84), ("married_bridge", 2, 85)])
 def test_hostile_names_in_the_picture(game: str, players: int, seed: int) -> None:
     match = engine.get_game(game).new_match(players=players, options=SHORT.get(game, {}),
                                             seed=seed)
