@@ -26,15 +26,17 @@ CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
 def cell_text(tr: Translator, cell: str) -> str:
     """A sheet cell for display: ``BT`` is translated (Russian ``БТ``), a contract cell such as
     ``14S+`` / ``KNT`` / ``K1H`` gets the language's strain letters (BB-SHEET-3), the rest is
-    kept (``vs(81)``, ``313 [+81 vs]``). A number is written as the totals are: the language's
-    decimal sign (Berg's ``4.5``, BERG-SCORE-7), the one minus sign, no plus (Married bridge's
-    ``+960``, MB-SCORE-8); Berg's ``-`` (nothing written yet, BERG-SCORE-6) is a dash."""
+    kept (``vs(81)``, ``313 [+81 vs]``). A number gets the language's decimal sign (Berg's
+    ``4.5``, BERG-SCORE-7) and the one minus sign; a plus stays where the game writes one: a
+    cell of one game's points, not a total (Married bridge's ``+960``, MB-SCORE-8); Berg's
+    ``-`` (nothing written yet, BERG-SCORE-6) is a dash."""
     if cell == "BT":
         return tr("cell.BT")
     if cell == "-":
         return EMPTY_CELL
     if SIGNED_RE.fullmatch(cell):
-        return localize_numbers(tr, cell.removeprefix("+"))
+        plus = "+" if cell.startswith("+") else ""
+        return plus + localize_numbers(tr, cell.removeprefix("+"))
     m = CONTRACT_RE.fullmatch(cell)
     if not m:
         return cell

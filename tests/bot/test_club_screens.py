@@ -313,7 +313,7 @@ def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-S
                         row={"deal": 1, "note": "4SX by seat 0, 8 tricks"})
     assert text is not None
     assert tr("val.4SX") in text and "10" in text and "8" in text
-    assert "600" in text and "+600" not in text  # written as the totals are
+    assert f"{tr('score.sheet')}: +600" in text  # one game's points, signed
     assert f"{tr('mb.undertricks')} 2 × 30 × 2" in text  # MB-SCORE-4, -5
 
 
@@ -419,7 +419,7 @@ def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-
     undertricks = {"ru": "недобор", "uk": "недобір", "en": "undertricks"}[lang]
     contra = {"ru": "контра", "uk": "контра", "en": "contra"}[lang]
     assert f"{undertricks} 13 × 30 × 2 ({contra}) = <b>780</b>" in boris
-    assert f"{tr('score.sheet')}: 780" in boris
+    assert f"{tr('score.sheet')}: +780" in boris  # one game's points, signed (MB-SCORE-8)
     # made in no trumps after a recontra: (40 + 30 × 8) × 4 = 1120, the failed contra -50
     event = {"type": "deal_scored", "deal": 2, "declarer": 1, "outcome": "made",
              "sides": [{"tricks": 4, "deal_points": -50, "written": -50, "cell": "-50"},

@@ -90,8 +90,9 @@ def test_the_picture_uses_the_same_signs(lang: str) -> None:  # BERG-SCORE-6, BE
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_married_bridge_cells_and_totals_read_alike(lang: str) -> None:  # MB-SCORE-8
-    # cells "+120" but totals "120": the sheet writes points one way
+def test_married_bridge_cells_keep_their_sign(lang: str) -> None:  # MB-SCORE-8
+    # a cell is one game's points, written with its sign ("+120", "−50"); a total has none
+    # but its minus, so a reader tells a game's points from where a player stands
     tr = CATALOGS.translator(lang)
     sheet = {"sides": [{"name": "seat 0", "seats": [0]}, {"name": "seat 1", "seats": [1]}],
              "rows": [{"deal": 1, "cells": ["+120", "-50"], "points": [120, -50],
@@ -99,8 +100,8 @@ def test_married_bridge_cells_and_totals_read_alike(lang: str) -> None:  # MB-SC
              "totals": [120, -50], "pot": 0, "result": None}
     body = render_sheet(tr, MB_INFO, sheet).split("<pre>")[1].split("</pre>")[0]
     row, totals = body.splitlines()[1], body.splitlines()[-1]
-    assert "+" not in row and "120" in row and f"{MINUS}50" in row, row
-    assert "120" in totals and f"{MINUS}50" in totals, totals
+    assert "+120" in row and f"{MINUS}50" in row and "-" not in row, row
+    assert "120" in totals and "+" not in totals and f"{MINUS}50" in totals, totals
 
 
 @pytest.mark.parametrize("lang", LANGS)

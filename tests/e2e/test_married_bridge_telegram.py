@@ -113,8 +113,8 @@ async def test_whole_rubber_to_the_end(fake: FakeTelegram, kozyr: Any,
         # /score last shows the finished sheet with its cells
         await fake.send_text(group, bob, "/score last")
         scored = await fake.wait_for_message(group, text_contains="Deal |")
-        # deal 2's row, its first cell written as totals are (without the engine's "+")
-        cell = re.escape(sheet["rows"][1]["cells"][0].lstrip("+"))
+        # deal 2's row, its first cell with its sign (MB-SCORE-8)
+        cell = re.escape(sheet["rows"][1]["cells"][0])
         assert re.search(rf"^2\s*\|\s*{cell}\s*\|", scored.text or "", re.M), scored.text
 
 

@@ -106,18 +106,18 @@ def test_berg_canonical_sheet(cats: Catalogs) -> None:
 def test_married_bridge_canonical_sheet(cats: Catalogs) -> None:
     tr = cats.translator("en")
     lines = table_lines(render_sheet(tr, info("married_bridge", 2), MARRIED))
-    assert [line[1:3] for line in lines[1:]] == [["960", "−50"], ["90", "0"]]
+    assert [line[1:3] for line in lines[1:]] == [["+960", "−50"], ["+90", "0"]]
     pic = sheet_picture(tr, info("married_bridge", 2), MARRIED)
     assert "1050" in pic.footer[0] and "−50" in pic.footer[0]
 
 
 def shown_as(cell: str) -> str:
     """How a player reads a cell of the rules' notation: a dash for nothing written (``-``,
-    BB-SHEET-2, BERG-SCORE-6), numbers with the one minus sign "−" and no plus, as the totals
-    are written (MB-SCORE-8's ``+960`` reads ``960``)."""
+    BB-SHEET-2, BERG-SCORE-6), numbers with the one minus sign "−", a game's points with their
+    plus (MB-SCORE-8's ``+960``)."""
     if cell == "-":
         return "—"
-    return cell.removeprefix("+").replace("-", "−")
+    return cell.replace("-", "−")
 
 
 #: Each game's cell notation (DB-SHEET, BB-SHEET-2, BERG-SCORE-7, MB-SCORE-8) in English.
