@@ -322,13 +322,28 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any]) -> str:
     for keys in (parts, generic):
         for full in (f"code.{game}." + ".".join(keys), "code." + ".".join(keys)):
             if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
-                return tr(full, **ctx)
+                return _filled(tr, full, ctx)
     key = f"code.{game}.{verb}" if tr.catalogs.has("en", f"code.{game}.{verb}") \
         else f"code.{verb}"
     template = tr.maybe(key, verb)
     if "{" in template:
-        return tr(key, **ctx)
+        return _filled(tr, key, ctx)
     return " ".join([template, *shown])
+
+
+def _filled(tr: Translator, key: str, ctx: dict[str, str]) -> str:
+    """``key`` filled from ``ctx``; where the view lacks a value its template names (the meld
+    of ``declare:best`` in a view without the mover's private facts), the key's ``.bare`` form
+    without it, else the template with those fields left out: a label never shows ``{...}``."""
+    text = tr(key, **ctx)
+    if "{" not in text:
+        return text
+    if tr.catalogs.has("en", key + ".bare"):
+        return tr(key + ".bare", **ctx)
+    return _FIELD.sub("", text).strip(" :")
+
+
+_FIELD = re.compile(r"\{\w+\}")
 
 
 def _label_context(tr: Translator, view: Mapping[str, Any]) -> dict[str, str]:

@@ -194,7 +194,7 @@ class Play:
                         asking = seat.seat
                     elif seat is not None and loaded is not None:
                         # the table as the move's button named it (a takeback names it so)
-                        named = label_view(loaded.match.public_view()) \
+                        named = label_view(loaded.match.view(seat.seat)) \
                             if enabled(loaded) and loaded.match is not None else None
                         try:
                             change = await self.commit_move(tx, loaded, seat.seat, data.code)
