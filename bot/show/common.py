@@ -141,10 +141,15 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     return lines
 
 
-def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]]) -> str:
+def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]],
+          phase: str | None = None) -> str:
     """A named card group as one line, ``Trick: Anna 9♦, Boris 10♦``; a player's cards in a
-    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``)."""
+    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``). ``phase``: the view's
+    phase, where a game names a group its own way in it (``group.<game>.<name>.<phase>``:
+    Married bridge's last trick in the auction is the last preliminary trick)."""
     label = tr.maybe(f"group.{name}", name)
+    if phase:
+        label = tr.maybe(f"group.{info.game}.{name}.{phase}", label)
     parts: list[str] = []
     last: object = object()
     for c in cards:

@@ -246,11 +246,13 @@ def render_hand(
         # taken), not the one still coming to it
         if cards and not (waiting and name == "trick"
                           and not any(c.get("seat") == seat for c in cards)):
-            lines.append(group(tr, info, name, cards))
+            lines.append(group(tr, info, name, cards, view.get("phase")))
     if view["to_move"] == seat and view.get("phase") == "bidding":
         calls = calls_line(tr, info, view)
         if calls:
             lines.append(calls)
+        elif opens := tr.maybe(f"hand.{info.game}.opens", ""):
+            lines.append(opens)  # the first call, a bid (Married bridge, MB-BID-1, MB-BID-4)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
