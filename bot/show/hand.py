@@ -28,6 +28,7 @@ from bot.show.common import (
     side_names,
 )
 from bot.show.table import calls_line
+from bot.tables.drastic import drastic_reason
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -280,6 +281,9 @@ def render_hand(
     if confirming is not None and confirming in codes:
         call = code_label(tr, confirming, view)
         lines.append("⚠️ <b>" + tr("confirm.ask", call=call) + "</b>")
+        why = drastic_reason(info.game, confirming)
+        if why:  # what the call costs, so the question says why it is asked
+            lines.append(tr(why))
         return Screen("\n".join(lines), confirm_buttons(tr, info, confirming, call))
     return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))
 

@@ -32,7 +32,7 @@ from bot.i18n import Translator
 from bot.show.common import TableInfo, card_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
-from bot.tables.drastic import is_drastic
+from bot.tables.drastic import drastic_reason, is_drastic
 from bot.terminal.menu import Entry, entries, numbered
 from bot.terminal.text import Teller, plain
 from engine.ai import get_player
@@ -190,7 +190,7 @@ class Session:
                 return None
             if picked.code is not None and (
                     (own_turn and not is_drastic(self.match, self.me, picked.code))
-                    or self._confirm(picked.label, drastic=own_turn)):
+                    or self._confirm(picked.label, drastic=own_turn, code=picked.code)):
                 return picked.code
             opened = picked.opens or None
             hand = picked.code is not None  # a "no": shown again, as the choice was first
@@ -228,12 +228,15 @@ class Session:
             for entry_line in menu:
                 self.write(entry_line)
 
-    def _confirm(self, label: str, *, drastic: bool = False) -> bool:
+    def _confirm(self, label: str, *, drastic: bool = False, code: str = "") -> bool:
         """A call out of turn asks for a second answer, a word and not a number: the prompt
         came between the player's own turns, where "1" was his first card a moment ago, and
         every such call is drastic (a contra, a kapo on one hand, a paid declaration). On his
         own turn a ``drastic`` call asks the same (the bot's misclick guard,
-        bot/tables/drastic.py)."""
+        bot/tables/drastic.py); ``code``: the call, whose cost is said first where listed."""
+        why = drastic_reason(self.game.id, code)
+        if why:
+            self.write(self.tr(why))
         self.write(self.tr("term.confirm_drastic" if drastic else "term.confirm", call=label))
         self.out.write("> ")
         self.out.flush()
