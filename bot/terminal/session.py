@@ -33,6 +33,7 @@ from bot.show.common import TableInfo, card_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
 from bot.tables.drastic import drastic_reason, is_drastic
+from bot.tables.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
 from bot.terminal.text import Teller, plain
 from engine.ai import get_player
@@ -127,6 +128,9 @@ class Session:
         if context != self._context:  # every call may be worth offering again
             self._context, self._offered = context, set()
         if mover == self.me:
+            forced = forced_code(self.match, self.me)
+            if forced is not None:  # his only call, made for him as at the bot's tables
+                return forced
             self._offered |= set(codes)
             return self._choose(codes, own_turn=True)
         if not codes or set(codes) <= self._offered:
