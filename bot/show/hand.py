@@ -227,10 +227,11 @@ def render_hand(
     (back to every move).
     """
     seat = view["seat"]
-    # A seat waiting with nothing to press leaves out what every move changes (whose move it
-    # is, a trick it has no card in yet; the table message shows both): its hand message is
-    # then edited only when its own content changes (issue #11: a move edits the mover's and
-    # the next hand, and the hands whose card lies in the trick).
+    # A seat waiting with nothing to press leaves out what every move changes (a trick it has
+    # no card in yet; the table message shows it): its hand message is then edited only when
+    # its own content or the seat to move changes (issue #11: a move edits the mover's and the
+    # next hand, and the hands whose card lies in the trick; issue #18: the waiting line names
+    # the seat to move).
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
@@ -269,7 +270,9 @@ def render_hand(
         if info.clock:  # his own deadline, where he presses (the hand is edited as it starts)
             lines.append(info.clock)
     elif waiting:
-        lines.append(tr("hand.waiting"))  # the same line whoever moves: no edit per move
+        # whom he waits for: at two players always the other one (no edit per move); at three
+        # or four a move edits most hands anyway (the trick), and this line adds few edits
+        lines.append(tr("hand.waiting", name=escape(info.names[view["to_move"]])))
     elif view["to_move"] is not None:
         lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
     else:
