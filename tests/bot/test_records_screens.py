@@ -281,3 +281,15 @@ def test_record_says_nothing_was_declared_for_a_player_without_a_meld(lang: str
     name = NAMES[forced[0]["seat"]]
     assert any(line.startswith(name) and said[lang] in line
                for line in render_deal_record(tr, info, record).splitlines())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["deberts", "bazar_belot", "berg", "married_bridge"])
+def test_stats_say_the_average_is_per_match(lang: str, game: str) -> None:
+    # issue #18: "deals 5 · average points 227" read as points per deal; it is a match's score
+    tr = CATALOGS.translator(lang)
+    text = render_stats(tr, "Anna", [GameStats(game, 3, 2, 20, 4, 1, 227.0, 2, "win")], {},
+                        everywhere=False)
+    said = {"ru": "за партию в среднем 227", "uk": "за партію в середньому 227",
+            "en": "average match score 227"}[lang]
+    assert said in text, text
