@@ -228,7 +228,7 @@ def test_list_options_in_the_lobby_words() -> None:
     assert "Example: python -m engine play deberts --option " in out
     code, out, _ = _play(["berg", "--list-options"], "ru")
     assert "berg_height — Высота берга: 10 (турнирная) *, 15 (" in out  # the value said once
-    assert "captain_02 — Капитан пары 1+3: 1 *, 3" in out
+    assert "captain_1_3 — Капитан пары 1+3: 1 *, 3" in out
     assert "((" not in out and "))" not in out
     assert "Пример: python -m engine play berg --option " in out
     code, out, _ = _play(["bazar_belot", "--list-options"])
@@ -242,12 +242,13 @@ def test_list_options_in_the_lobby_words() -> None:
 
 
 def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-locale
-    # without the option the terminal writes the sheet in --lang's notation: no "en *"
-    for lang, said in (("en", "as the language *"), ("ru", "как язык игры *"),
-                       ("uk", "як мова гри *")):
+    # without the option the terminal writes the sheet in --lang's notation: the default is
+    # --lang's value where the option has it (a value one can type, issue #18), else words
+    for lang, said in (("en", ": en * ("), ("ru", "), ru * ("),
+                       ("uk", ": як мова гри (без цього параметра) *, en (")):
         line = next(x for x in _play(["bazar_belot", "--list-options"], lang)[1].splitlines()
                     if x.startswith("  sheet_locale"))
-        assert f": {said}, en (" in line and "*" not in line.split(said)[1], line
+        assert said in line and line.count("*") == 1, line
 
 
 def test_deberts_on_off_options_all_translated() -> None:
@@ -262,17 +263,26 @@ def test_deberts_on_off_options_all_translated() -> None:
 def test_berg_heights_and_captains_said_once() -> None:  # BERG-OPT-height, BERG-OPT-captain-02
     # the custom heights share one word, said once; a captain option is the pair's, not a seat's
     for lang, heights, captains in (
-            ("ru", ": 10 (турнирная) *, 15 (короткая), 25 (длинная), 20, 5 (произвольная)",
-             ("captain_02 — Капитан пары 1+3: 1 *, 3", "captain_13 — Капитан пары 2+4: 2 *, 4")),
-            ("uk", ": 10 (турнірна) *, 15 (коротка), 25 (довга), 20, 5 (довільна)",
-             ("captain_02 — Капітан пари 1+3: 1 *, 3", "captain_13 — Капітан пари 2+4: 2 *, 4")),
-            ("en", ": 10 (tournament) *, 15 (short), 25 (long), 20, 5 (by agreement)",
-             ("captain_02 — Captain of pair 1+3: 1 *, 3",
-              "captain_13 — Captain of pair 2+4: 2 *, 4"))):
+            ("ru", ": 10 (турнирная) *, 15 (короткая), 25 (длинная), 20 или 5 (произвольная)",
+             ("captain_1_3 — Капитан пары 1+3: 1 *, 3", "captain_2_4 — Капитан пары 2+4: 2 *, 4")),
+            ("uk", ": 10 (турнірна) *, 15 (коротка), 25 (довга), 20 або 5 (довільна)",
+             ("captain_1_3 — Капітан пари 1+3: 1 *, 3", "captain_2_4 — Капітан пари 2+4: 2 *, 4")),
+            ("en", ": 10 (tournament) *, 15 (short), 25 (long), 20 or 5 (by agreement)",
+             ("captain_1_3 — Captain of pair 1+3: 1 *, 3",
+              "captain_2_4 — Captain of pair 2+4: 2 *, 4"))):
         out = _play(["berg", "--list-options"], lang)[1]
         line = next(x for x in out.splitlines() if x.startswith("  berg_height"))
         assert line.endswith(heights), line
         assert all(c in out for c in captains), out
+
+
+def test_captain_keys_read_from_one() -> None:  # BERG-OPT-captain-02, BERG-OPT-captain-13
+    # issue #18: the keys were the engine's (captain_13: seats 1 and 3 counted from 0, players
+    # 2 and 4); the keys listed name the pair as players count, and the engine's work too
+    for key in ("captain_2_4", "captain_13"):
+        assert _play(["berg", "--option", f"{key}=4"], script=("q",))[0] == 0
+        code, out, _ = _play(["berg", "--option", f"{key}=1"])  # player 1 is of the other pair
+        assert code == 2 and "captain_2_4" in out, out  # the key as listed
 
 
 def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
