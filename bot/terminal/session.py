@@ -158,15 +158,25 @@ class Session:
         view = self.match.view(self.me)
         sheet = self.match.score_sheet
         new = [e.to_dict() for e in events[self._told:]]
+        hand = list(view.get("hand") or [])
+        got = [c for c in hand if c not in self._hand]
+        if any(e["type"] == "deal" for e in new):
+            got = []  # a new hand is on the screen
+        cards = " ".join(card_text(c, self.tr) for c in got)
         for e in new:
-            text = teller.event(e, view, sheet)
+            text: str | None
+            if got and e["type"] == "drew" and e.get("seat") == self.me:
+                # his own draw names the cards it brought, in its place (before a skip)
+                text = self.tr.plural("term.ev.drew.you.got", int(e.get("count", 1)),
+                                      cards=cards)
+                got = []
+            else:
+                text = teller.event(e, view, sheet)
             if text:
                 self.write(f"\n{text}\n" if "\n" in text else text)  # a message: set apart
         self._told = len(events)
-        hand = list(view.get("hand") or [])
-        got = [c for c in hand if c not in self._hand]
-        if got and not any(e["type"] == "deal" for e in new):  # a new hand is on the screen
-            self.write(self.tr("term.got", cards=" ".join(card_text(c, self.tr) for c in got)))
+        if got:
+            self.write(self.tr("term.got", cards=cards))
         self._hand = hand
 
     def _choose(self, codes: list[str], *, own_turn: bool) -> str | None:

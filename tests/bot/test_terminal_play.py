@@ -112,7 +112,8 @@ def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
     assert code == 0
     _readable(out)
     assert "Місця: 1. Ви, 2. 🤖 новачок №2, 3. 🤖 новачок №3, 4. 🤖 новачок №4." in out
-    assert "Ви берете з колоди карт: " in out and "Вам прийшло: " in out
+    # his draw names the cards it brought (issue #18: told after a skip, "Вам прийшло")
+    assert re.search(r"Ви берете з колоди \d+ карт[уи]?: ", out)
     assert player.out_of_turn > 0  # the captain's declarations while his partner moves
     # ... but not at each of his partner's turns: declarations he was shown are not offered
     # again in the same deal until something new becomes possible
@@ -443,7 +444,29 @@ def test_a_name_that_may_be_you_is_never_a_verbs_subject(lang: str) -> None:
     catalogs = Catalogs()
     for key in sorted(catalogs.keys(lang)):
         text = catalogs.t(lang, key, name="{name}") if key.startswith("term.") else ""
-        if "{name}" not in text or catalogs.has("en", key + ".you"):
+        base = re.sub(r"\.(one|few|many|other)$", "", key)  # a plural form: its key's
+        if "{name}" not in text or catalogs.has("en", key + ".you") \
+                or catalogs.has("en", base + ".you"):
             continue
         assert re.search(r"(^|: )\{name\}", text), (key, text)
         assert not re.match(r"\{name\} [^:]", text), (key, text)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_berg_draws_in_plural_forms_and_in_order(lang: str) -> None:  # BERG-PLAY (draws)
+    # issue #18: "берёт из колоды карт: 2." and "Вы берёте из колоды карт: 1. Вы пропускаете
+    # ход. Вам пришло: 7♥." (the card drawn told last)
+    code, out, _ = _play(["berg", "--seed", "1", "--level", "easy",
+                          "--option", "berg_height=5"], lang)
+    assert code == 0
+    raw = {"ru": "из колоды карт:", "uk": "з колоди карт:", "en": "takes? cards from the stock:"}
+    assert not re.search(raw[lang], out)
+    words = {"ru": (r"берёт из колоды (1 карту|[234] карты|\d+ карт)\.",
+                    r"Вы берёте из колоды (1 карту|[234] карты|\d+ карт): [^.]+\."),
+             "uk": (r"бере з колоди (1 карту|[234] карти|\d+ карт)\.",
+                    r"Ви берете з колоди (1 карту|[234] карти|\d+ карт): [^.]+\."),
+             "en": (r"takes (1 card|\d+ cards) from the stock\.",
+                    r"You take (1 card|\d+ cards) from the stock: [^.]+\.")}[lang]
+    assert re.search(words[0], out) and re.search(words[1], out), out[-2000:]
+    got = {"ru": "Вам пришло", "uk": "Вам прийшло", "en": "You get"}[lang]
+    assert not re.search(rf"(берёте|берете|You take)[^\n]*\n?[^\n]*{got}", out)
