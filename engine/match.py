@@ -154,11 +154,21 @@ class OptionInfo:
     rule_id: str
     implemented: tuple[Any, ...] | None = None  # None: every value is implemented
     lobby: bool = False  # offered to the table's creator in the lobby
+    #: ``(key, values)`` pairs: the option has an effect only while each option ``key`` has
+    #: one of ``values`` (Deberts' stake ladder only in the short game with dave); empty:
+    #: always.
+    applies_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
     @property
     def choices(self) -> tuple[Any, ...]:
         """The values a match can be started with (the implemented ones), in declared order."""
         return self.implemented if self.implemented is not None else self.values
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Whether the option has an effect with ``options`` (key -> value; a key missing
+        there counts as any value): see ``applies_when``."""
+        return all(options[key] in values for key, values in self.applies_when
+                   if key in options)
 
 
 @dataclass(frozen=True)

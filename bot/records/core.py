@@ -15,6 +15,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import engine
+from bot.tables.forced import FORCED, forced_code
 
 #: Outcomes of a side (the values of ``SeatResult.outcome``).
 WIN, LOSS, DRAW = "win", "loss", "draw"
@@ -289,9 +290,15 @@ def deal_record(data: dict[str, Any], number: int) -> DealRecord | None:
 
     if absorb([e.to_dict() for e in match.events]):
         return record
+    forcible = FORCED.get(game.id, ())
     for seat, code in data["actions"]:
         if record is not None:  # the deal's own steps only: a long match replays fast
             remember()
-        if absorb([e.to_dict() for e in match.apply(int(seat), str(code))]):
+        # a call made in the player's name, his only one (bot/tables/forced.py): said so
+        forced = record is not None and code in forcible and forced_code(match, int(seat)) == code
+        events = [e.to_dict() for e in match.apply(int(seat), str(code))]
+        if forced:
+            events = [{**e, "forced": True} if e["type"] == "declare" else e for e in events]
+        if absorb(events):
             break
     return record

@@ -147,10 +147,15 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     return lines
 
 
-def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]]) -> str:
+def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]],
+          phase: str | None = None) -> str:
     """A named card group as one line, ``Trick: Anna 9♦, Boris 10♦``; a player's cards in a
-    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``)."""
+    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``). ``phase``: the view's
+    phase, where a game names a group its own way in it (``group.<game>.<name>.<phase>``:
+    Married bridge's last trick in the auction is the last preliminary trick)."""
     label = tr.maybe(f"group.{name}", name)
+    if phase:
+        label = tr.maybe(f"group.{info.game}.{name}.{phase}", label)
     parts: list[str] = []
     last: object = object()
     for c in cards:
@@ -337,13 +342,28 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any],
     for keys in (parts, generic):
         for full in (f"code.{game}." + ".".join(keys), "code." + ".".join(keys)):
             if tr.catalogs.has(tr.lang, full) or tr.catalogs.has("en", full):
-                return tr(full, **ctx)
+                return _filled(tr, full, ctx)
     key = f"code.{game}.{verb}" if tr.catalogs.has("en", f"code.{game}.{verb}") \
         else f"code.{verb}"
     template = tr.maybe(key, verb)
     if "{" in template:
-        return tr(key, **ctx)
+        return _filled(tr, key, ctx)
     return " ".join([template, *shown])
+
+
+def _filled(tr: Translator, key: str, ctx: dict[str, str]) -> str:
+    """``key`` filled from ``ctx``; where the view lacks a value its template names (the meld
+    of ``declare:best`` in a view without the mover's private facts), the key's ``.bare`` form
+    without it, else the template with those fields left out: a label never shows ``{...}``."""
+    text = tr(key, **ctx)
+    if "{" not in text:
+        return text
+    if tr.catalogs.has("en", key + ".bare"):
+        return tr(key + ".bare", **ctx)
+    return _FIELD.sub("", text).strip(" :")
+
+
+_FIELD = re.compile(r"\{\w+\}")
 
 
 def _label_context(tr: Translator, view: Mapping[str, Any]) -> dict[str, str]:

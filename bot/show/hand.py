@@ -28,6 +28,7 @@ from bot.show.common import (
     side_names,
 )
 from bot.show.table import calls_line
+from bot.tables.drastic import drastic_reason
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -227,10 +228,11 @@ def render_hand(
     (back to every move).
     """
     seat = view["seat"]
-    # A seat waiting with nothing to press leaves out what every move changes (whose move it
-    # is, a trick it has no card in yet; the table message shows both): its hand message is
-    # then edited only when its own content changes (issue #11: a move edits the mover's and
-    # the next hand, and the hands whose card lies in the trick).
+    # A seat waiting with nothing to press leaves out what every move changes (a trick it has
+    # no card in yet; the table message shows it): its hand message is then edited only when
+    # its own content or the seat to move changes (issue #11: a move edits the mover's and the
+    # next hand, and the hands whose card lies in the trick; issue #18: the waiting line names
+    # the seat to move).
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
@@ -247,11 +249,13 @@ def render_hand(
         # taken), not the one still coming to it
         if cards and not (waiting and name == "trick"
                           and not any(c.get("seat") == seat for c in cards)):
-            lines.append(group(tr, info, name, cards))
+            lines.append(group(tr, info, name, cards, view.get("phase")))
     if view["to_move"] == seat and view.get("phase") == "bidding":
         calls = calls_line(tr, info, view)
         if calls:
             lines.append(calls)
+        elif opens := tr.maybe(f"hand.{info.game}.opens", ""):
+            lines.append(opens)  # the first call, a bid (Married bridge, MB-BID-1, MB-BID-4)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     lines += render_facts(tr, info, view.get("private", []))
@@ -267,7 +271,9 @@ def render_hand(
         if info.clock:  # his own deadline, where he presses (the hand is edited as it starts)
             lines.append(info.clock)
     elif waiting:
-        lines.append(tr("hand.waiting"))  # the same line whoever moves: no edit per move
+        # whom he waits for: at two players always the other one (no edit per move); at three
+        # or four a move edits most hands anyway (the trick), and this line adds few edits
+        lines.append(tr("hand.waiting", name=escape(info.names[view["to_move"]])))
     elif view["to_move"] is not None:
         lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
     else:
@@ -279,6 +285,9 @@ def render_hand(
     if confirming is not None and confirming in codes:
         call = code_label(tr, confirming, view, info.names)
         lines.append("⚠️ <b>" + tr("confirm.ask", call=call) + "</b>")
+        why = drastic_reason(info.game, confirming)
+        if why:  # what the call costs, so the question says why it is asked
+            lines.append(tr(why))
         return Screen("\n".join(lines), confirm_buttons(tr, info, confirming, call))
     return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))
 

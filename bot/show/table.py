@@ -56,6 +56,9 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
     lines = _header(tr, info, view)
     if view.get("dealer") is not None:
         lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
+    phase = tr.maybe(f"table.{info.game}.phase.{view.get('phase')}", "")
+    if phase:  # a phase the table names (Married bridge's auction after the tricks, MB-BID-1)
+        lines.append(phase)
     groups = view["groups"]
     facts = list(view["facts"])
     top = next((f["value"] for f in facts if f["key"] == "top_card"), None)
@@ -82,7 +85,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
             continue
         if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":
             continue  # no trick before the play
-        lines.append(group(tr, info, name, cards))
+        lines.append(group(tr, info, name, cards, view.get("phase")))
     counts = " · ".join(
         f"{escape(n)} {tr('table.cards', n=c)}"
         for n, c in zip(info.names, view["hand_counts"], strict=True)

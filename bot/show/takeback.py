@@ -70,7 +70,10 @@ def taken_back_lines(tr: Translator, info: TableInfo, options: dict[str, Any],
 
 
 def label_view(view: Mapping[str, Any]) -> dict[str, Any]:
-    """What a move's label needs of a public view (the game, the up-card, the facts), kept
-    with a move taken back so that the deal record names it as its button did."""
-    return {"game": view.get("game", ""), "facts": view.get("facts", []),
+    """What a move's label needs of the mover's view before his move (the game, the up-card,
+    the facts, and of his private facts the meld a ``declare:best`` names: it is announced by
+    its kind, DB-MELD-5, so the group may read it), kept with a move taken back so that the
+    requests, the notices and the deal record name it as its button did."""
+    named = [f for f in view.get("private") or [] if f.get("key") == "best_meld"]
+    return {"game": view.get("game", ""), "facts": [*view.get("facts", []), *named],
             "groups": {"up_card": (view.get("groups") or {}).get("up_card") or []}}

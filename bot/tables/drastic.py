@@ -38,6 +38,29 @@ HIGH_BIDS: dict[str, tuple[int, bool]] = {
 }
 
 
+#: Why each drastic call asks, per game: ``(pattern, reason)`` in order, the first match
+#: wins; ``confirm.why.<reason>`` in the catalogs says it in a few words.
+WHY: dict[str, tuple[tuple[str, str], ...]] = {
+    "bazar_belot": (("bid:kapo1:*", "kapo1"), ("bid:kapo:*", "kapo"), ("contra", "contra"),
+                    ("recontra", "recontra"), ("declare:four7", "four7"),
+                    ("bid:*", "bb_high")),
+    "deberts": (("redeal", "redeal"), ("claim", "claim"), ("dave:concede", "concede"),
+                ("accept50", "accept50")),
+    "berg": (("declare:surrender", "surrender"), ("declare:*", "berg_paid")),
+    "married_bridge": (("contra", "contra"), ("recontra", "recontra"),
+                       ("bid:6:*", "small_slam"), ("bid:7:*", "grand_slam")),
+}
+
+
+def drastic_reason(game: str, code: str) -> str | None:
+    """The catalog key (``confirm.why.<reason>``) that says why ``code`` asks first in
+    ``game``, or None for a call with no reason listed (see ``WHY``)."""
+    for pattern, reason in WHY.get(game, ()):
+        if fnmatchcase(code, pattern):
+            return f"confirm.why.{reason}"
+    return None
+
+
 def _bid_level(code: str) -> int | None:
     """The level of a numeric bid ``bid:<n>:<strain>``, else None."""
     parts = code.split(":")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import engine
@@ -45,10 +45,13 @@ TABLE_OPTIONS: dict[str, tuple[list[Any], Any]] = {
 }
 
 
-def lobby_choices(game_id: str) -> dict[str, list[Any]]:
+def lobby_choices(game_id: str, options: Mapping[str, Any] | None = None
+                  ) -> dict[str, list[Any]]:
     """Options the lobby lets the creator cycle through: the engine's (marked ``lobby``) and
-    the table's own (the turn clock)."""
-    choices = {o.key: list(o.choices) for o in engine.get_game(game_id).info.options if o.lobby}
+    the table's own (the turn clock). With the table's ``options``, only those that have an
+    effect with them (``OptionInfo.applies``: no stake ladder in a Deberts match)."""
+    choices = {o.key: list(o.choices) for o in engine.get_game(game_id).info.options
+               if o.lobby and (options is None or o.applies(options))}
     return {**choices, **{k: v[0] for k, v in TABLE_OPTIONS.items()}}
 
 
@@ -198,7 +201,8 @@ class Lobby:
                 names.append(name)
         return render_lobby(tr, table_id=table_id,
                             game=table.game, names=names, options=dict(table.options),
-                            choices=lobby_choices(table.game), min_players=info.min_players,
+                            choices=lobby_choices(table.game, table.options),
+                            min_players=info.min_players,
                             max_players=info.max_players, closed=closed, pairs=pairs,
                             unrated=unrated_reason(bot_seats=any(s.user_id is None
                                                                  for s in seats),

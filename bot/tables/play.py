@@ -28,6 +28,7 @@ from bot.show.display import Display
 from bot.show.takeback import label_view
 from bot.tables.clock import Clock, Plan, plan
 from bot.tables.drastic import is_drastic
+from bot.tables.forced import forced_code
 from bot.tables.kit import Kit
 from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
 from bot.tables.ping_state import forget_pings
@@ -194,7 +195,7 @@ class Play:
                         asking = seat.seat
                     elif seat is not None and loaded is not None:
                         # the table as the move's button named it (a takeback names it so)
-                        named = label_view(loaded.match.public_view()) \
+                        named = label_view(loaded.match.view(seat.seat)) \
                             if enabled(loaded) and loaded.match is not None else None
                         try:
                             change = await self.commit_move(tx, loaded, seat.seat, data.code)
@@ -215,6 +216,7 @@ class Play:
                                 change = (loaded, change[1], plan(
                                     loaded.table, loaded.match, loaded.seats, keep_deadline=True))
                                 await tx.save_table(loaded.table)
+                            change = await self.follow_forced(tx, change)
             except Conflict:
                 # another process moved: nothing of this press is stored (the transaction
                 # rolled back) and the table is read again below
@@ -268,6 +270,25 @@ class Play:
         next_ = plan(table, match, loaded.seats, keep_deadline=False)
         await tx.save_table(table)
         return loaded, event_dicts, next_
+
+    async def follow_forced(self, tx: Tx, change: Change) -> Change:
+        """After a committed move (``change``), in the same transaction: the calls that are the
+        next human's only legal code (bot/tables/forced.py) made in his name, one after
+        another; the change with their events added and the plan after the last. Unchanged
+        when the next seat has a choice, or is a bot's."""
+        loaded, events, next_ = change
+        while loaded.match is not None and not loaded.match.is_over:
+            row = loaded.row(loaded.match.to_move)
+            if row is None or row.user_id is None or row.bot_level is not None:
+                break
+            code = forced_code(loaded.match, row.seat)
+            if code is None:
+                break
+            spent = self._spent.pop(loaded.id, [])  # commit_move sets the move's own
+            _, more, next_ = await self.commit_move(tx, loaded, row.seat, code)
+            self._spent[loaded.id] = [*spent, *self._spent.get(loaded.id, [])]
+            events = [*events, *more]
+        return loaded, events, next_
 
     async def redraw_and_arm(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan
                              ) -> None:
@@ -405,6 +426,7 @@ class Play:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
                 return None
+            change = await self.follow_forced(tx, change)
             if drop_request(loaded):  # a move made for a human ends a takeback request
                 change = (loaded, change[1], plan(loaded.table, loaded.match, loaded.seats,
                                                   keep_deadline=True))

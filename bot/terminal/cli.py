@@ -64,6 +64,10 @@ def parser() -> argparse.ArgumentParser:
 
 #: Options whose values are seats (0-based in the engine): players type and read them from 1.
 SEAT_OPTIONS = ("first_dealer", "captain_02", "captain_13")
+#: Keys a player types for the engine's seat-numbered option keys (counted from 0 there): the
+#: pairs as the lobby and the players number them, from 1 (the engine's keys work too).
+TYPED_KEYS = {"captain_02": "captain_1_3", "captain_13": "captain_2_4"}
+ENGINE_KEYS = {typed: key for key, typed in TYPED_KEYS.items()}
 #: Options the terminal defaults to the table's language (--lang), not to the engine's default.
 LANG_OPTIONS = ("sheet_locale",)
 #: The catalog keys of the score sheet's notation (strain letters, kapo marks, BT): Bazar-Belot's
@@ -117,14 +121,18 @@ def _choice(tr: Translator, key: str, value: Any, default: Any) -> str:
     return f"{shown} ({words.replace(' (', ' — ').replace(')', '')})"
 
 
-def _said_once(values: list[str]) -> list[str]:
-    """``values`` (from ``_choice``) with a bracket that the next value ends with too dropped:
-    ``20 (custom), 5 (custom)`` -> ``20, 5 (custom)``."""
-    out = list(values)
-    for i in range(len(out) - 1):
-        head, sep, words = out[i].rpartition(" (")
-        if sep and words.endswith(")") and out[i + 1].endswith(sep + words):
-            out[i] = head
+def _said_once(tr: Translator, values: list[str]) -> list[str]:
+    """``values`` (from ``_choice``) with the values that end with the same bracket joined
+    under it, so that it plainly covers each: ``20 (custom), 5 (custom)`` -> ``20 or 5
+    (custom)``."""
+    out: list[str] = []
+    for value in values:
+        head, sep, words = value.rpartition(" (")
+        if out and sep and words.endswith(")") and out[-1].endswith(sep + words):
+            before = out[-1][:-len(sep + words)]
+            out[-1] = tr("term.options.or", a=before, b=head) + sep + words
+        else:
+            out.append(value)
     return out
 
 
@@ -136,17 +144,22 @@ def list_options(tr: Translator, info: engine.GameInfo) -> str:
     lines = [tr("term.options.title", game=title, players=counts)]
     for o in info.options:
         label = tr.maybe(f"opt.{o.key}", o.key)
-        # a notation left unset follows --lang (see main): that is its default here
-        default = None if o.key in LANG_OPTIONS else o.default
-        unset = [tr("term.options.as_lang") + " *"] if o.key in LANG_OPTIONS else []
-        values = ", ".join(unset + _said_once([_choice(tr, o.key, v, default)
-                                               for v in o.choices]))
-        lines.append(f"  {o.key} — {label}: {values}")
+        # a notation left unset follows --lang (see main): that is its default here, typed as
+        # --lang's value where the option has it, else said in words (no value types it)
+        default = o.default
+        unset: list[str] = []
+        if o.key in LANG_OPTIONS:
+            default = tr.lang if tr.lang in o.choices else None
+            unset = [tr("term.options.as_lang") + " *"] if default is None else []
+        values = ", ".join(unset + _said_once(tr, [_choice(tr, o.key, v, default)
+                                                   for v in o.choices]))
+        lines.append(f"  {TYPED_KEYS.get(o.key, o.key)} — {label}: {values}")
     example = next((o for o in info.options if len(o.choices) > 1), None)
     if example is not None:
         value = next(v for v in example.choices if v != example.default)
         lines.append(tr("term.options.hint", example=f"python -m engine play {info.id} "
-                                                     f"--option {example.key}="
+                                                     f"--option "
+                                                     f"{TYPED_KEYS.get(example.key, example.key)}="
                                                      f"{_shown(example.key, value)}"))
     return "\n".join(lines)
 
@@ -173,13 +186,15 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         if not sep:
             out.write(plain(tr("term.bad_option", option=kv)) + "\n")
             return EXIT_BAD_ARGS
+        key = ENGINE_KEYS.get(key, key)  # captain_2_4 is the engine's captain_13
         options[key] = _typed(key, value)
     players = args.players or game.info.min_players
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEED_RANGE)
     try:
         match = game.new_match(players=players, seed=seed, options=options)
     except InvalidOptions as e:  # the rule id goes nowhere: it is for the log, not players
-        out.write(plain(tr("term.cannot_start", reason=f"{e.option}: {e.reason}")) + "\n")
+        key = TYPED_KEYS.get(e.option, e.option)  # the key as listed
+        out.write(plain(tr("term.cannot_start", reason=f"{key}: {e.reason}")) + "\n")
         return EXIT_BAD_ARGS
     if not 1 <= args.seat <= players:
         out.write(plain(tr("term.bad_seat", n=players)) + "\n")

@@ -32,7 +32,8 @@ from bot.i18n import Translator
 from bot.show.common import TableInfo, card_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
-from bot.tables.drastic import is_drastic
+from bot.tables.drastic import drastic_reason, is_drastic
+from bot.tables.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
 from bot.terminal.text import Teller, plain
 from engine.ai import get_player
@@ -127,6 +128,9 @@ class Session:
         if context != self._context:  # every call may be worth offering again
             self._context, self._offered = context, set()
         if mover == self.me:
+            forced = forced_code(self.match, self.me)
+            if forced is not None:  # his only call, made for him as at the bot's tables
+                return forced
             self._offered |= set(codes)
             return self._choose(codes, own_turn=True)
         if not codes or set(codes) <= self._offered:
@@ -154,15 +158,25 @@ class Session:
         view = self.match.view(self.me)
         sheet = self.match.score_sheet
         new = [e.to_dict() for e in events[self._told:]]
+        hand = list(view.get("hand") or [])
+        got = [c for c in hand if c not in self._hand]
+        if any(e["type"] == "deal" for e in new):
+            got = []  # a new hand is on the screen
+        cards = " ".join(card_text(c, self.tr) for c in got)
         for e in new:
-            text = teller.event(e, view, sheet)
+            text: str | None
+            if got and e["type"] == "drew" and e.get("seat") == self.me:
+                # his own draw names the cards it brought, in its place (before a skip)
+                text = self.tr.plural("term.ev.drew.you.got", int(e.get("count", 1)),
+                                      cards=cards)
+                got = []
+            else:
+                text = teller.event(e, view, sheet)
             if text:
                 self.write(f"\n{text}\n" if "\n" in text else text)  # a message: set apart
         self._told = len(events)
-        hand = list(view.get("hand") or [])
-        got = [c for c in hand if c not in self._hand]
-        if got and not any(e["type"] == "deal" for e in new):  # a new hand is on the screen
-            self.write(self.tr("term.got", cards=" ".join(card_text(c, self.tr) for c in got)))
+        if got:
+            self.write(self.tr("term.got", cards=cards))
         self._hand = hand
 
     def _choose(self, codes: list[str], *, own_turn: bool) -> str | None:
@@ -190,7 +204,7 @@ class Session:
                 return None
             if picked.code is not None and (
                     (own_turn and not is_drastic(self.match, self.me, picked.code))
-                    or self._confirm(picked.label, drastic=own_turn)):
+                    or self._confirm(picked.label, drastic=own_turn, code=picked.code)):
                 return picked.code
             opened = picked.opens or None
             hand = picked.code is not None  # a "no": shown again, as the choice was first
@@ -228,12 +242,15 @@ class Session:
             for entry_line in menu:
                 self.write(entry_line)
 
-    def _confirm(self, label: str, *, drastic: bool = False) -> bool:
+    def _confirm(self, label: str, *, drastic: bool = False, code: str = "") -> bool:
         """A call out of turn asks for a second answer, a word and not a number: the prompt
         came between the player's own turns, where "1" was his first card a moment ago, and
         every such call is drastic (a contra, a kapo on one hand, a paid declaration). On his
         own turn a ``drastic`` call asks the same (the bot's misclick guard,
-        bot/tables/drastic.py)."""
+        bot/tables/drastic.py); ``code``: the call, whose cost is said first where listed."""
+        why = drastic_reason(self.game.id, code)
+        if why:
+            self.write(self.tr(why))
         self.write(self.tr("term.confirm_drastic" if drastic else "term.confirm", call=label))
         self.out.write("> ")
         self.out.flush()

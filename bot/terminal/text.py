@@ -71,12 +71,18 @@ class Teller:
         self._last_trick: dict[str, Any] | None = None
 
     def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
-        """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat."""
+        """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat; with
+        a count ``n``, in its plural form (``Translator.plural``)."""
         tr = self.tr
         if seat == self.me and tr.catalogs.has("en", key + ".you"):
-            return tr(key + ".you", **kwargs)
-        name = self.info.names[seat] if seat is not None else ""
-        return tr(key, name=name, **kwargs)
+            key, name = key + ".you", None
+        else:
+            name = self.info.names[seat] if seat is not None else ""
+        named = {"name": name} if name is not None else {}
+        if isinstance(kwargs.get("n"), int):  # a count: the language's plural form of it
+            n = kwargs.pop("n")
+            return tr.plural(key, n, **named, **kwargs)
+        return tr(key, **named, **kwargs)
 
     def _cards(self, cards: Sequence[str]) -> str:
         return " ".join(card_text(c, self.tr) for c in cards)

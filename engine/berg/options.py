@@ -23,7 +23,8 @@ OPTIONS: Final = (
                "BERG-OPT-tie", lobby=True),
     OptionInfo("insurance_type", ("none", "full", "permanent", "half", "absolute", "simple"),
                "none", "BERG-OPT-insurance", lobby=True),
-    OptionInfo("full_insurance_price", (0.5, 1.0), 0.5, "BERG-OPT-full-price", lobby=True),
+    OptionInfo("full_insurance_price", (0.5, 1.0), 0.5, "BERG-OPT-full-price", lobby=True,
+               applies_when=(("insurance_type", ("full",)),)),  # BERG-INS-6
     OptionInfo("simple_insurance_price", (0.5,), 0.5, "BERG-OPT-simple-price"),
     OptionInfo("shuffle_on_turnover", ("off", "on", "by_declaration"), "off", "BERG-OPT-shuffle",
                lobby=True),

@@ -17,15 +17,19 @@ from engine.match import OptionInfo
 OPTIONS: Final = (
     OptionInfo("ruleset", ("classic", "moscow", "kharkiv"), "classic", "DB-OPT-ruleset",
                lobby=True),
-    OptionInfo("target", (301, 501, 1001), 501, "DB-OPT-target", lobby=True),
+    # DB-OPT-target: ignored in the short formats; DB-OFFER-5, DB-OPT-dave-progression: the
+    # offer of fifty in a match only, the stake ladder in the short game with dave only
+    OptionInfo("target", (301, 501, 1001), 501, "DB-OPT-target", lobby=True,
+               applies_when=(("format", ("match",)),)),
     OptionInfo("format", ("match", "short_no_bait", "short_bait", "short_dave"), "match",
                "DB-OPT-format", lobby=True),
     OptionInfo("tie", ("trump_then_order", "order_only"), "trump_then_order", "DB-OPT-tie"),
     OptionInfo("end", ("after_deal", "claim"), "after_deal", "DB-OPT-end"),
     OptionInfo("table_talk", ("off", "on"), "off", "DB-OPT-table-talk"),
-    OptionInfo("offer_fifty", ("off", "on"), "off", "DB-OPT-offer-fifty", lobby=True),
+    OptionInfo("offer_fifty", ("off", "on"), "off", "DB-OPT-offer-fifty", lobby=True,
+               applies_when=(("format", ("match",)),)),
     OptionInfo("dave_progression", ("arithmetic", "geometric"), "arithmetic",
-               "DB-OPT-dave-progression", lobby=True),
+               "DB-OPT-dave-progression", lobby=True, applies_when=(("format", ("short_dave",)),)),
     OptionInfo("redeal_four", ("on", "off"), "on", "DB-OPT-redeal-four", lobby=True),
     OptionInfo("manual_scoring", ("off", "on"), "off", "DB-OPT-manual-scoring"),
     OptionInfo("first_dealer", (0, 1, 2), None, "DB-OPT-first-dealer"),

@@ -104,7 +104,9 @@ def _draws_done(s: MBState) -> list[Event]:
     s.drawing, s.privileged = False, None
     if s.prelim_done == TRICKS:
         assert not s.talon
-        s.phase, s.turn, s.last_trick = "bidding", s.dealer, []  # MB-BID-1: the dealer calls
+        # MB-BID-1: the dealer calls; the 13th trick stays in sight as the last trick until
+        # the play begins (auction.py clears it then): it is public, and the auction follows it
+        s.phase, s.turn = "bidding", s.dealer
         return []
     s.turn = s.leader = s.next_leader
     return []

@@ -10,7 +10,7 @@ from bot.i18n import Catalogs
 from bot.model import ActData, ExpandData
 from bot.show.common import TableInfo
 from bot.show.hand import render_hand
-from bot.tables.drastic import DRASTIC, is_drastic
+from bot.tables.drastic import DRASTIC, drastic_reason, is_drastic
 
 
 def _bazar_last_word() -> engine.Match:
@@ -105,3 +105,26 @@ def test_the_question_in_three_languages() -> None:
     tr = Catalogs().translator("en")
     plain = render_hand(tr, info, m.view(2), codes, confirming="bid:kapo:S")
     assert "confirm?" not in plain.text
+
+
+def test_the_question_says_why_it_asks() -> None:  # MB-BID-2, MB-SCORE-5, BB-BID-3, DB-DAVE-1
+    """Issue #18: "7♠ — confirm?" did not say why; each drastic call names what it costs."""
+    m = engine.get_game("married_bridge").new_match(players=2, seed=1)
+    info = TableInfo(table_id=7, version=3, game="married_bridge", chat_title="Club",
+                     names=("A", "B"))
+    grand = {"ru": "все 13 взяток", "uk": "всі 13 взяток", "en": "all 13 tricks"}
+    small = {"ru": "12 взяток из 13", "uk": "12 взяток із 13", "en": "12 of the 13 tricks"}
+    for lang in ("ru", "uk", "en"):
+        tr = Catalogs().translator(lang)
+        for code, words in (("bid:7:S", grand), ("bid:6:NT", small)):
+            text = render_hand(tr, info, m.view(0), [code], confirming=code).text
+            assert words[lang] in text, text
+    # every drastic call of every game has its reason, in every language
+    for game, patterns in DRASTIC.items():
+        for pattern in patterns:
+            code = pattern.replace("*", "S")
+            key = drastic_reason(game, code)
+            assert key is not None, (game, code)
+            for lang in ("ru", "uk", "en"):
+                assert Catalogs().has(lang, key), (lang, key)
+    assert drastic_reason("bazar_belot", "bid:17:S") == "confirm.why.bb_high"

@@ -40,6 +40,16 @@ def test_deberts_rules_name_every_target_the_lobby_offers(lang: str) -> None:  #
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_deberts_rules_give_the_passes_of_a_redeal_at_two_and_three(
+        lang: str) -> None:  # DB-BID-4, DB-REDEAL-1, DB-3P-3
+    text = CATALOGS.translator(lang)("rules.deberts")
+    four, six = {"en": ("four passes", "six"), "ru": ("четыре паса", "шесть"),
+                 "uk": ("чотири паси", "шість")}[lang]
+    line = next(x for x in text.splitlines() if four in x)
+    assert six in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_berg_rules_say_what_a_dobor_is(lang: str) -> None:  # BERG-DECL-4, BERG-DECL-7
     text = CATALOGS.translator(lang)("rules.berg")
     word = {"en": "dobor", "ru": "добор", "uk": "добір"}[lang]

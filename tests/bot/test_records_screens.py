@@ -263,3 +263,33 @@ def test_ratings_say_what_the_number_is(lang: str) -> None:  # issue #20: OpenSk
     unrated = render_stats(tr, "Anna", [GameStats("deberts", 3, 2, 20, 4, 1, 12.5, 2, "win")],
                            {}, everywhere=False)
     assert about not in unrated  # no rating shown, nothing to explain
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_record_says_nothing_was_declared_for_a_player_without_a_meld(lang: str
+                                                                      ) -> None:  # DB-MELD-5
+    # issue #18: the bot declares nothing for him when it is his only call; the record says so
+    for seed in range(1, 40):
+        record, info = _first_deal("deberts", 2, seed, 1)
+        forced = [e for e in record.events if e["type"] == "declare" and e.get("forced")]
+        if forced:
+            break
+    else:
+        raise AssertionError("no deal where declaring nothing was the only call")
+    tr = CATALOGS.translator(lang)
+    said = {"ru": "объявлять нечего", "uk": "оголошувати нічого", "en": "nothing was declared"}
+    name = NAMES[forced[0]["seat"]]
+    assert any(line.startswith(name) and said[lang] in line
+               for line in render_deal_record(tr, info, record).splitlines())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["deberts", "bazar_belot", "berg", "married_bridge"])
+def test_stats_say_the_average_is_per_match(lang: str, game: str) -> None:
+    # issue #18: "deals 5 · average points 227" read as points per deal; it is a match's score
+    tr = CATALOGS.translator(lang)
+    text = render_stats(tr, "Anna", [GameStats(game, 3, 2, 20, 4, 1, 227.0, 2, "win")], {},
+                        everywhere=False)
+    said = {"ru": "за партию в среднем 227", "uk": "за партію в середньому 227",
+            "en": "average match score 227"}[lang]
+    assert said in text, text

@@ -112,7 +112,8 @@ def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
     assert code == 0
     _readable(out)
     assert "Місця: 1. Ви, 2. 🤖 новачок №2, 3. 🤖 новачок №3, 4. 🤖 новачок №4." in out
-    assert "Ви берете з колоди карт: " in out and "Вам прийшло: " in out
+    # his draw names the cards it brought (issue #18: told after a skip, "Вам прийшло")
+    assert re.search(r"Ви берете з колоди \d+ карт[уи]?: ", out)
     assert player.out_of_turn > 0  # the captain's declarations while his partner moves
     # ... but not at each of his partner's turns: declarations he was shown are not offered
     # again in the same deal until something new becomes possible
@@ -228,7 +229,7 @@ def test_list_options_in_the_lobby_words() -> None:
     assert "Example: python -m engine play deberts --option " in out
     code, out, _ = _play(["berg", "--list-options"], "ru")
     assert "berg_height — Высота берга: 10 (турнирная) *, 15 (" in out  # the value said once
-    assert "captain_02 — Капитан пары 1+3: 1 *, 3" in out
+    assert "captain_1_3 — Капитан пары 1+3: 1 *, 3" in out
     assert "((" not in out and "))" not in out
     assert "Пример: python -m engine play berg --option " in out
     code, out, _ = _play(["bazar_belot", "--list-options"])
@@ -242,12 +243,13 @@ def test_list_options_in_the_lobby_words() -> None:
 
 
 def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-locale
-    # without the option the terminal writes the sheet in --lang's notation: no "en *"
-    for lang, said in (("en", "as the language *"), ("ru", "как язык игры *"),
-                       ("uk", "як мова гри *")):
+    # without the option the terminal writes the sheet in --lang's notation: the default is
+    # --lang's value where the option has it (a value one can type, issue #18), else words
+    for lang, said in (("en", ": en * ("), ("ru", "), ru * ("),
+                       ("uk", ": як мова гри (без цього параметра) *, en (")):
         line = next(x for x in _play(["bazar_belot", "--list-options"], lang)[1].splitlines()
                     if x.startswith("  sheet_locale"))
-        assert f": {said}, en (" in line and "*" not in line.split(said)[1], line
+        assert said in line and line.count("*") == 1, line
 
 
 def test_deberts_on_off_options_all_translated() -> None:
@@ -262,17 +264,26 @@ def test_deberts_on_off_options_all_translated() -> None:
 def test_berg_heights_and_captains_said_once() -> None:  # BERG-OPT-height, BERG-OPT-captain-02
     # the custom heights share one word, said once; a captain option is the pair's, not a seat's
     for lang, heights, captains in (
-            ("ru", ": 10 (турнирная) *, 15 (короткая), 25 (длинная), 20, 5 (произвольная)",
-             ("captain_02 — Капитан пары 1+3: 1 *, 3", "captain_13 — Капитан пары 2+4: 2 *, 4")),
-            ("uk", ": 10 (турнірна) *, 15 (коротка), 25 (довга), 20, 5 (довільна)",
-             ("captain_02 — Капітан пари 1+3: 1 *, 3", "captain_13 — Капітан пари 2+4: 2 *, 4")),
-            ("en", ": 10 (tournament) *, 15 (short), 25 (long), 20, 5 (by agreement)",
-             ("captain_02 — Captain of pair 1+3: 1 *, 3",
-              "captain_13 — Captain of pair 2+4: 2 *, 4"))):
+            ("ru", ": 10 (турнирная) *, 15 (короткая), 25 (длинная), 20 или 5 (произвольная)",
+             ("captain_1_3 — Капитан пары 1+3: 1 *, 3", "captain_2_4 — Капитан пары 2+4: 2 *, 4")),
+            ("uk", ": 10 (турнірна) *, 15 (коротка), 25 (довга), 20 або 5 (довільна)",
+             ("captain_1_3 — Капітан пари 1+3: 1 *, 3", "captain_2_4 — Капітан пари 2+4: 2 *, 4")),
+            ("en", ": 10 (tournament) *, 15 (short), 25 (long), 20 or 5 (by agreement)",
+             ("captain_1_3 — Captain of pair 1+3: 1 *, 3",
+              "captain_2_4 — Captain of pair 2+4: 2 *, 4"))):
         out = _play(["berg", "--list-options"], lang)[1]
         line = next(x for x in out.splitlines() if x.startswith("  berg_height"))
         assert line.endswith(heights), line
         assert all(c in out for c in captains), out
+
+
+def test_captain_keys_read_from_one() -> None:  # BERG-OPT-captain-02, BERG-OPT-captain-13
+    # issue #18: the keys were the engine's (captain_13: seats 1 and 3 counted from 0, players
+    # 2 and 4); the keys listed name the pair as players count, and the engine's work too
+    for key in ("captain_2_4", "captain_13"):
+        assert _play(["berg", "--option", f"{key}=4"], script=("q",))[0] == 0
+        code, out, _ = _play(["berg", "--option", f"{key}=1"])  # player 1 is of the other pair
+        assert code == 2 and "captain_2_4" in out, out  # the key as listed
 
 
 def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
@@ -433,7 +444,29 @@ def test_a_name_that_may_be_you_is_never_a_verbs_subject(lang: str) -> None:
     catalogs = Catalogs()
     for key in sorted(catalogs.keys(lang)):
         text = catalogs.t(lang, key, name="{name}") if key.startswith("term.") else ""
-        if "{name}" not in text or catalogs.has("en", key + ".you"):
+        base = re.sub(r"\.(one|few|many|other)$", "", key)  # a plural form: its key's
+        if "{name}" not in text or catalogs.has("en", key + ".you") \
+                or catalogs.has("en", base + ".you"):
             continue
         assert re.search(r"(^|: )\{name\}", text), (key, text)
         assert not re.match(r"\{name\} [^:]", text), (key, text)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_berg_draws_in_plural_forms_and_in_order(lang: str) -> None:  # BERG-PLAY (draws)
+    # issue #18: "берёт из колоды карт: 2." and "Вы берёте из колоды карт: 1. Вы пропускаете
+    # ход. Вам пришло: 7♥." (the card drawn told last)
+    code, out, _ = _play(["berg", "--seed", "1", "--level", "easy",
+                          "--option", "berg_height=5"], lang)
+    assert code == 0
+    raw = {"ru": "из колоды карт:", "uk": "з колоди карт:", "en": "takes? cards from the stock:"}
+    assert not re.search(raw[lang], out)
+    words = {"ru": (r"берёт из колоды (1 карту|[234] карты|\d+ карт)\.",
+                    r"Вы берёте из колоды (1 карту|[234] карты|\d+ карт): [^.]+\."),
+             "uk": (r"бере з колоди (1 карту|[234] карти|\d+ карт)\.",
+                    r"Ви берете з колоди (1 карту|[234] карти|\d+ карт): [^.]+\."),
+             "en": (r"takes (1 card|\d+ cards) from the stock\.",
+                    r"You take (1 card|\d+ cards) from the stock: [^.]+\.")}[lang]
+    assert re.search(words[0], out) and re.search(words[1], out), out[-2000:]
+    got = {"ru": "Вам пришло", "uk": "Вам прийшло", "en": "You get"}[lang]
+    assert not re.search(rf"(берёте|берете|You take)[^\n]*\n?[^\n]*{got}", out)

@@ -1,6 +1,7 @@
-"""The hand message of a seat that waits (issue #11: a move edits only the mover's and the next
-player's hands): it leaves out what every move changes, says the seat waits, and never claims
-the match is over."""
+"""The hand message of a seat that waits (issue #11: a move edits only the hands whose content
+changes): it leaves out what every move changes but whose move it is (issue #18: a waiting
+player wants to know whom he waits for; at two players it is always the other one, so no
+edit more), says the seat waits, and never claims the match is over."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ INFO = TableInfo(table_id=3, version=1, game="deberts", chat_title="Club",
                  names=("Anna", "Boris", "Clara"))
 
 
-def test_a_waiting_hand_is_the_same_whoever_moves() -> None:
+def test_a_waiting_hand_names_whom_it_waits_for() -> None:
     tr = Catalogs().translator("en")
     m = engine.get_game("deberts").new_match(players=3, seed=11)
     rng = random.Random(2)
@@ -31,9 +32,23 @@ def test_a_waiting_hand_is_the_same_whoever_moves() -> None:
             assert "The match is over." not in text
             if seat != mover and not codes:
                 waiting_texts += 1
-                assert "⏳ Waiting for your turn." in text
-                assert "to move" not in text.lower()
+                line = f"⏳ Waiting for your turn: {INFO.names[mover]} to move."
+                assert line in text
+                assert text.lower().count("to move") == 1  # that line alone names the mover
         m.apply(mover, rng.choice(m.legal_actions(mover)))
     assert waiting_texts > 100
     over = render_hand(tr, INFO, m.view(0), []).text if m.is_over else ""
     assert not m.is_over or "The match is over." in over
+
+
+def test_the_waiting_line_in_three_languages() -> None:
+    m = engine.get_game("deberts").new_match(players=3, seed=11)
+    mover = m.to_move
+    assert mover is not None
+    seat = next(s for s in range(3) if s != mover and not m.legal_actions(s))
+    name = INFO.names[mover]
+    for lang, line in (("ru", f"⏳ Ждите своего хода: ходит {name}."),
+                       ("uk", f"⏳ Чекайте свого ходу: ходить {name}."),
+                       ("en", f"⏳ Waiting for your turn: {name} to move.")):
+        text = render_hand(Catalogs().translator(lang), INFO, m.view(seat), []).text
+        assert line in text, text

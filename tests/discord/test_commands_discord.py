@@ -21,6 +21,7 @@ from tests.discord.conftest import (
     open_lobby,
 )
 from tests.discord.fake import FakeChannel, FakeDiscord, FakeUser
+from tests.kit.store import forced_actions
 
 Club = tuple[FakeChannel, FakeUser, FakeUser]
 ONLY_CREATOR = "Only the table's creator or a chat admin can do that."
@@ -151,8 +152,9 @@ async def test_long_keyboards_use_choice_menus(fake: FakeDiscord, kozyr: Kozyr,
                 assert not pressed.notices, pressed.notices
             moves += 1
         assert chosen >= 1, "no hand ever needed a choice menu"
+        forced = await forced_actions(app, table_id)
         async with app.store.transaction() as tx:
-            assert len(await tx.actions(table_id)) == moves
+            assert len(await tx.actions(table_id)) == moves + forced
 
 
 async def test_a_refused_token_is_explained(fake: FakeDiscord, db_url: str) -> None:

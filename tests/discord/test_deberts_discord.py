@@ -26,6 +26,7 @@ from tests.discord.conftest import (
     play_moves,
 )
 from tests.discord.fake import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.kit.store import forced_actions
 
 MAX_MOVES = 3000
 NOT_SEATED = "You are not playing at this table."
@@ -93,7 +94,7 @@ async def test_whole_match_to_the_end(fake: FakeDiscord, kozyr: Kozyr, club: Clu
             table = await tx.get_table(table_id)
         assert table is not None and table.status == "finished"
         assert len(rows) == 2 * len(match.score_sheet["rows"])
-        assert await _actions(app, table_id) == moves
+        assert await _actions(app, table_id) == moves + await forced_actions(app, table_id)
         # Each hand was one ephemeral message, edited in place all match long.
         for user in (alice, bob):
             hands = [m for m in fake.private_messages(user) if m.is_hand]
@@ -195,7 +196,7 @@ async def test_restart_mid_deal_continues(fake: FakeDiscord, kozyr: Kozyr, club:
         assert len(table_message.versions) > edits  # redrawn in place at start-up
         # The buttons drawn before the restart still work (matched by their custom ids).
         assert not (await fake.press(user, hand, custom_id, values=values)).notices
-        assert await _actions(app, table_id) == 8
+        assert await _actions(app, table_id) == 8 + await forced_actions(app, table_id)
         # A hand the bot could not edit since (no interaction token survives a restart)
         # comes back with "My hand".
         moves = await play_moves(fake, [alice, bob], channel, rng, limit=MAX_MOVES,
@@ -260,4 +261,5 @@ async def test_hands_outlive_the_interaction_token(fake: FakeDiscord, kozyr: Koz
         fresh = await my_hand(fake, other, channel)
         assert old is not None and fresh.id != old.id
         moves = await play_moves(fake, [alice, bob], channel, rng, limit=10, ask_hand=True)
-        assert moves == 10 and await _actions(app, table_id) == 14
+        assert moves == 10
+        assert await _actions(app, table_id) == 14 + await forced_actions(app, table_id)

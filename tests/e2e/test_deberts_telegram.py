@@ -25,6 +25,7 @@ from tests.e2e.conftest import (
     table_message,
 )
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import forced_actions
 from tests.kit.store import only_table_id as _table_id
 
 MAX_MOVES = 3000
@@ -97,7 +98,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         assert len(rows) == 2 * len(sheet["rows"])
         last = [r for r in rows if r.deal == len(sheet["rows"])]
         assert [r.total for r in last] == [float(t) for t in sheet["totals"]]
-        assert await _action_count(app, table_id) == moves
+        assert await _action_count(app, table_id) == moves + await forced_actions(app, table_id)
         # /score last shows the sheet of the finished match.
         await fake.send_text(group, bob, "/score last")
         scored = await fake.wait_for_message(group, text_contains="Deal |")

@@ -231,3 +231,31 @@ async def test_a_conceded_dave_is_told_and_a_second_yes_is_out_of_date(
                    and q.data.startswith("k|"))
         again = await fake.press(yes.user, yes.message, yes.data, strict=False)
         assert "out of date" in (again.text or ""), again.text
+
+
+async def test_the_lobby_offers_only_the_options_of_the_chosen_game(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    # DB-OPT-target, DB-OPT-offer-fifty, DB-OPT-dave-progression (issue #18: a match's lobby
+    # offered dave stakes, which only the short game with dave has)
+    group, alice, bob = club
+
+    def shown(label: str) -> bool:
+        lobby = fake.message(group, lobby_id)
+        texts = [b.text for row in lobby.buttons for b in row]
+        return any(x.startswith(f"{label}: ") for x in [*_lines(lobby), *texts])
+
+    async with kozyr():
+        for user in (alice, bob):
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+        await fake.send_text(group, alice, "/new deberts")
+        lobby_id = (await fake.wait_for_message(group, text_contains="Deberts")).message_id
+        assert shown("Playing to") and shown("Offer of 50") and not shown("Dave stakes")
+        for _ in range(3):  # a match → one deal → one deal with bait → one deal with dave
+            lobby = fake.message(group, lobby_id)
+            seen = len(lobby.versions)
+            assert (await fake.press_button(alice, lobby, text_contains="Game: ")).text == "Done."
+            await fake.wait_for(lambda f, n=seen: len(f.message(group, lobby_id).versions) > n,
+                                what="lobby redrawn")
+        assert "Game: one deal with dave" in _lines(fake.message(group, lobby_id))
+        assert shown("Dave stakes") and not shown("Playing to") and not shown("Offer of 50")

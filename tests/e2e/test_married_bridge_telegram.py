@@ -180,6 +180,14 @@ async def test_the_auction_in_two_steps(fake: FakeTelegram, kozyr: Any,
         found = await fake.wait_for(bidder, what="the levels on the bidder's hand")
         assert found is not None
         user, hand = found
+        # the end of the preliminary tricks is told: the group, the table, the opener's hand
+        # (MB-PRE-10, MB-BID-1, MB-BID-4)
+        assert await fake.wait_for_message(group, text_contains="preliminary tricks are over",
+                                           after=0)
+        await fake.wait_for(lambda f: any(
+            "🔨 Auction" in (m.text or "") and "Last preliminary trick: " in (m.text or "")
+            for m in f.chat_messages(group, from_bot=True)), what="the auction on the table")
+        assert "Auction: you open" in (hand.text or ""), hand.text
         other = bob if user is alice else alice
         assert [b.text for row in hand.buttons for b in row] == [f"{n} …" for n in range(1, 8)]
         level = hand.find_button(text="3 …").data

@@ -462,7 +462,8 @@ class Tracker:
         self.drawing, self.privileged = False, None
         if self.prelim == 13:
             assert not self.talon_set
-            self.phase, self.turn, self.last = "bidding", self.dealer, []
+            # the 13th trick stays the last trick through the auction (MB-BID-1, MB-PRE-10)
+            self.phase, self.turn = "bidding", self.dealer
         else:
             self.turn = self.leader = self.next_leader
 

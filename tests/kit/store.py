@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from bot.tables.forced import forced_code
 
 
 async def only_table_id(app: Any) -> int:
@@ -55,3 +56,21 @@ async def seat_names(app: Any, table_id: int) -> dict[int, str]:
         rows = await tx.seats(table_id)
         users = [await tx.get_user(r.user_id) if r.user_id else None for r in rows]
     return {r.seat: u.name if u else "bot" for r, u in zip(rows, users, strict=True)}
+
+
+async def forced_actions(app: Any, table_id: int) -> int:
+    """How many logged actions nobody pressed, at a table of people only: a declaration of
+    nothing that was the player's only call, made in his name (bot/tables/forced.py,
+    DB-MELD-5)."""
+    async with app.store.transaction() as tx:
+        log = await tx.actions(table_id)
+        record = await tx.get_match(table_id)
+        table = await tx.get_table(table_id)
+    assert record is not None and table is not None
+    match = engine.get_game(table.game).new_match(players=record.players, seed=record.seed,
+                                                  options=record.options, deck=record.deck)
+    forced = 0
+    for action in log:
+        forced += forced_code(match, action.seat) == action.code
+        match.apply(action.seat, action.code)
+    return forced

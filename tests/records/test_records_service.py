@@ -301,3 +301,15 @@ async def test_a_deal_record_press_replays_only_up_to_that_deal(
     async with store.transaction() as tx:
         total = len(await tx.actions(table.id))
     assert 0 < len(applied) < total / 2, (len(applied), total)
+
+
+async def test_top_after_unrated_matches_says_none_was_rated(store: Store, records: Records,
+                                                             messenger: RecordingMessenger
+                                                             ) -> None:
+    # issue #18: "no finished matches" read wrong right after unrated matches were played
+    await finished_table(store, records, game="deberts", players=[ALICE, BOB], seed=31,
+                         bots=(1,))
+    await records.top(GROUP)
+    text = messenger.last().screen.text
+    assert "No rated matches" in text and "bot player" in text and "takebacks" in text, text
+    assert "No finished matches" not in text

@@ -1,0 +1,69 @@
+"""The end of Married bridge's preliminary tricks is told (issue #18, a new player's pass):
+the table says the auction is on and shows the 13th preliminary trick, the group is told, and
+the dealer's hand says that he opens with a bid (render tests, three languages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import TableInfo, card_text
+from bot.show.events import render_event
+from bot.show.hand import render_hand
+from bot.show.table import render_table
+
+CATALOGS = Catalogs()
+INFO = TableInfo(1, 1, "married_bridge", "Club", ("Anna", "Boris"))
+AUCTION = {"ru": "Торговля", "uk": "Торгівля", "en": "Auction"}
+PRELIM = {"ru": "Последняя предварительная взятка", "uk": "Останній попередній взяток",
+          "en": "Last preliminary trick"}
+OPENS = {"ru": "вы открываете", "uk": "ви відкриваєте", "en": "you open"}
+
+
+def _auction() -> tuple[engine.Match, list[dict[str, Any]]]:
+    """A match at the start of its auction; the events of the move that ended the
+    preliminary tricks."""
+    m = engine.get_game("married_bridge").new_match(players=2, seed=4)
+    events: list[dict[str, Any]] = []
+    while m.public_view()["phase"] != "bidding":
+        seat = m.to_move
+        assert seat is not None
+        events = [e.to_dict() for e in m.apply(seat, sorted(m.legal_actions(seat))[0])]
+    return m, events
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_says_the_auction_began_after_the_last_trick(lang: str
+                                                               ) -> None:  # MB-PRE-10, MB-BID-1
+    tr = CATALOGS.translator(lang)
+    m, _ = _auction()
+    view = m.public_view()
+    text = render_table(tr, INFO, view).text
+    assert AUCTION[lang] in text, text
+    last = view["groups"]["last_trick"]
+    assert len(last) == 2  # the 13th preliminary trick
+    line = next(x for x in text.splitlines() if x.startswith(PRELIM[lang]))
+    assert all(card_text(c["card"], tr) in line for c in last), line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_group_is_told_the_auction_began(lang: str) -> None:  # MB-PRE-10
+    tr = CATALOGS.translator(lang)
+    _, events = _auction()
+    told = [t for e in events if (t := render_event(tr, INFO, e))]
+    assert len(told) == 1 and AUCTION[lang] in told[0], told
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_dealers_hand_says_he_opens_with_a_level(lang: str) -> None:  # MB-BID-1, MB-BID-4
+    tr = CATALOGS.translator(lang)
+    m, _ = _auction()
+    dealer = m.to_move
+    assert dealer is not None
+    text = render_hand(tr, INFO, m.view(dealer), m.legal_actions(dealer)).text
+    assert OPENS[lang] in text and AUCTION[lang] in text, text
+    other = render_hand(tr, INFO, m.view(1 - dealer), m.legal_actions(1 - dealer)).text
+    assert OPENS[lang] not in other
