@@ -150,9 +150,11 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
 def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]],
           phase: str | None = None) -> str:
     """A named card group as one line, ``Trick: Anna 9♦, Boris 10♦``; a player's cards in a
-    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``). ``phase``: the view's
-    phase, where a game names a group its own way in it (``group.<game>.<name>.<phase>``:
-    Married bridge's last trick in the auction is the last preliminary trick)."""
+    row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``), except in Berg's pile,
+    where two cards of one owner lying one on the other are two moves, not one (BERG-INFO-2).
+    ``phase``: the view's phase, where a game names a group its own way in it
+    (``group.<game>.<name>.<phase>``: Married bridge's last trick in the auction is the last
+    preliminary trick)."""
     label = tr.maybe(f"group.{name}", name)
     if phase:
         label = tr.maybe(f"group.{info.game}.{name}.{phase}", label)
@@ -162,7 +164,7 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
         seat = c.get("seat")
         if seat is None:
             parts.append(card_text(c["card"], tr))
-        elif seat == last and parts:
+        elif seat == last and parts and name != "pile":
             parts[-1] += " " + card_text(c["card"], tr)
         else:
             parts.append(f"{escape(info.names[seat])} {card_text(c['card'], tr)}")

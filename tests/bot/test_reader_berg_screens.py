@@ -67,6 +67,20 @@ def test_pile_below_the_top_reads_top_down(lang: str) -> None:  # BERG-INFO-2, B
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_pile_names_the_owner_of_every_card(lang: str) -> None:  # BERG-INFO-2
+    # "мастер Д♠ В♥" read as one move or a frame: two cards of one owner lying one on the other
+    # were named once; in the pile each card is its own entry
+    tr = CATALOGS.translator(lang)
+    pile = [{"card": "6D", "seat": 1}, {"card": "JH", "seat": 2}, {"card": "QS", "seat": 2},
+            {"card": "9C", "seat": 3}]
+    facts = [{"key": "top_card", "value": "9C", "kind": "card", "seat": 3}]
+    table = render_table(tr, INFO, _view(groups={"pile": pile}, facts=facts)).text
+    below = next(x for x in table.splitlines() if x.startswith(tr("group.pile")))
+    name = INFO.names[2]
+    assert f"{name} {card_text('QS', tr)}, {name} {card_text('JH', tr)}" in below, below
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_fired_captain_note_says_the_opponents(lang: str) -> None:  # BERG-DECL-12
     # "Anna, Vera: уволили капитана −0,5" read as "our captain was fired"
     tr = CATALOGS.translator(lang)
