@@ -58,3 +58,13 @@ def test_failed_kapo_says_the_tricks_taken(lang: str) -> None:  # BB-SCORE-7, BB
     lines = bazar_belot_lines(tr, INFO, event, {"note": "KH"}) or []
     assert tr("bb.failed") in lines[0], lines
     assert any("8" in x and "6" in x and x != lines[0] for x in lines[1:2]), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bela_said_reads_apart_from_bela_scored(lang: str) -> None:  # BB-MELD-*, bela
+    # "«бела» на ♣" (said, the queen to come) beside "бела ♣" (scored): the quotes alone
+    # told them apart; the said line says what is still to come
+    tr = CATALOGS.translator(lang)
+    said = tr("fact.bela_said")
+    assert "«" not in said and "“" not in said, said
+    assert {"ru": "ребела", "uk": "ребела", "en": "rebela"}[lang] in said, said
