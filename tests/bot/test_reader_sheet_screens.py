@@ -49,3 +49,16 @@ def test_totals_and_result_lines_read_apart(lang: str) -> None:  # DB-SHEET-5, D
     assert not totals.startswith(result) and not result.startswith(totals), (totals, result)
     last = text.splitlines()[-1]
     assert "Boris 243" in last and "Vera 196" in last and "351" in last, last
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_lower_total_winning_says_why(lang: str) -> None:  # DB-3P-12
+    # "выигрывает мастер, мастер 336 : Маша 0 : любитель 345": nothing said why 336 beats 345
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "club", ["Anna", "Boris", "Vera"])
+    sides = [{"name": f"seat {i}", "seats": [i]} for i in range(3)]
+    sheet = {"sides": sides, "rows": [], "totals": [336, 0, 345], "pot": 0,
+             "result": {"winner": 0, "line": "", "score": [336, 0, 345]}}
+    assert tr("result.deberts.last_trick") in result_line(tr, info, sheet)
+    sheet["result"] = {"winner": 2, "line": "", "score": [336, 0, 345]}
+    assert tr("result.deberts.last_trick") not in result_line(tr, info, sheet)
