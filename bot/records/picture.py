@@ -180,6 +180,11 @@ def layout(pic: SheetPicture) -> Layout:
                if i == columns - 1 and i > 0 else MAX_COLUMN)
         widths.append(min(widest, cap) + 2 * CELL_PAD_X)
     room = MAX_WIDTH - 2 * MARGIN
+    for i in range(columns):  # a header cut at MAX_COLUMN while the picture has room: whole
+        spare = room - sum(widths)
+        need = bold_font.getlength(pic.header[i]) + 2 * CELL_PAD_X - widths[i]
+        if need > 0 and spare > 0:
+            widths[i] += min(need, spare)
     if sum(widths) > room:  # long names in several columns: all narrower, their cells wrap
         widths = [w * room / sum(widths) for w in widths]
     text_widths = [title_font.getlength(pic.title), small_font.getlength(pic.subtitle),

@@ -147,3 +147,16 @@ def test_a_note_too_long_for_the_widest_picture_takes_a_second_line() -> None:
     tall = check_png(picture.render_png(long_pic))
     low = check_png(picture.render_png(short_pic))
     assert tall.size[1] > low.size[1]
+
+
+def test_a_long_header_is_drawn_whole_when_the_picture_has_room() -> None:
+    # "бот мастер №2, бот новичок …" was cut at the column cap in a 1342 px picture
+    from bot.records import picture
+
+    header = ("Раздача", "Маша, Петя", "бот мастер №2, бот новичок №4, бот любитель №5", "Заказ")
+    pic = picture.SheetPicture(title="Базар-белот", subtitle="", header=header,
+                               rows=[("1", "68", "БТ", "Кб")], footer=(), marks=frozenset())
+    plan = picture.layout(pic)
+    font = picture.load_font(picture.TEXT_SIZE, True)
+    assert plan.widths[2] >= font.getlength(header[2]) + 2 * picture.CELL_PAD_X
+    assert plan.width <= picture.MAX_WIDTH
