@@ -71,7 +71,16 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     sides = event["sides"]
     cards = [int(s["card_points"]) for s in sides]
     tricks = [int(s["tricks"]) for s in sides]
-    melds = [int(s.get("melds", 0)) + int(s.get("bela", 0)) for s in sides]
+    shown = [int(s.get("melds", 0)) for s in sides]  # melds, then bela apart: a reader
+    belas = [int(s.get("bela", 0)) for s in sides]  # looks for melds where only bela was
+    melds = [m + b for m, b in zip(shown, belas, strict=True)]
+
+    def meld_terms(p: int, their: bool = False) -> list[str]:
+        """``melds 14``, ``bela 2`` of pair ``p`` (what it scored of each), as terms."""
+        key = "bb.their_" if their else "bb."
+        return ([tr(key + "melds", n=shown[p])] if shown[p] else []) + \
+            ([tr(key + "bela", n=belas[p])] if belas[p] else [])
+
     score = score_deal(contract, card_points=cards, tricks=tricks, melds=melds)
     d, o = contract.pair, 1 - contract.pair
     g, b, m = contract.game_value, contract.value, contract.multiplier
@@ -81,8 +90,10 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                 declarer=escape(info.names[declarer]), outcome=outcome)]
     if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n
         taken = tr("bb.taken_cards", cards=card_points_text(tr, info, d, cards[d], last_winner))
-        if melds[d]:
-            taken += " + " + tr("bb.taken_melds", melds=melds[d])
+        if shown[d]:
+            taken += " + " + tr("bb.taken_melds", melds=shown[d])
+        if belas[d]:
+            taken += " + " + tr("bb.taken_bela", melds=belas[d])
         # small points here, big points in the pairs' lines: each says which (issue #20)
         lines.append(tr("bb.needed", level=contract.level, need=10 * contract.level,
                         got=cards[d] + 10 * melds[d], terms=taken))
@@ -103,15 +114,14 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
             terms[o] = [tr("bb.cards_rest",
                            small=card_points_text(tr, info, o, cards[o], last_winner),
                            game=g, rounded=score.rounded)]
-        terms[d] += [tr("bb.melds", n=melds[d])] if melds[d] else []
-        terms[o] += [tr("bb.melds", n=melds[o])] if melds[o] else []
+        terms[d] += meld_terms(d)
+        terms[o] += meld_terms(o)
     else:  # BB-SCORE-7..10: one pair takes everything, the other is marked BT
         taker = d if score.made else o
         value = tr("bb.value", n=b) if m == 1 else tr("bb.value_times", m=m, n=b, total=m * b)
         game = tr("bb.capot", n=CAPOT) if tricks[taker] == 8 else tr("bb.game", n=g)
         terms[taker] = [value, game]
-        terms[taker] += [tr("bb.melds", n=melds[taker])] if melds[taker] else []
-        terms[taker] += [tr("bb.their_melds", n=melds[1 - taker])] if melds[1 - taker] else []
+        terms[taker] += meld_terms(taker) + meld_terms(1 - taker, their=True)
     for p, side in enumerate(sides):
         name = escape(side_name(info, p))
         sheet = f"{tr('score.sheet')}: {cell_text(tr, str(side['cell']))}"

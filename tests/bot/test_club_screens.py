@@ -338,6 +338,8 @@ def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characte
     text = render_sheet(tr, BERG_INFO, sheet)
     assert len(text) < 3600  # room for the match-over line before it
     assert str(rows[-1]["deal"]) in text  # the newest rows are kept
+    # the note says the left-out rows are the earlier ones, not "the rows above" it
+    assert "ранних строк" in text and "весь лист на картинке" in text, text[-200:]
 
 
 @pytest.mark.parametrize("lang", LANGS)

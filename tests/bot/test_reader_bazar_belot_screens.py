@@ -68,3 +68,17 @@ def test_bela_said_reads_apart_from_bela_scored(lang: str) -> None:  # BB-MELD-*
     said = tr("fact.bela_said")
     assert "«" not in said and "“" not in said, said
     assert {"ru": "ребела", "uk": "ребела", "en": "rebela"}[lang] in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bela_is_written_apart_from_melds(lang: str) -> None:  # BB-MELD-10, BB-SCORE-9
+    # "заказ 2×97 + игра 16 + конструкции 2 = 212" while nobody declared a meld: the 2 was the
+    # bela; the line names it as such
+    tr = CATALOGS.translator(lang)
+    bela = {**_side(102, 5, 0, 20, "20"), "bela": 2}
+    event = {"declarer": 0, "sides": [bela, _side(60, 3, 0, 6, "6")]}
+    lines = bazar_belot_lines(tr, INFO, event, {"note": "8H"}) or []
+    taker = _lines("\n".join(lines), "Anna, Vera:")[0]
+    assert tr("bb.bela", n=2) in taker, taker
+    assert tr("bb.melds", n=2) not in taker, taker
+    assert tr("bb.taken_bela", melds=2) in "\n".join(lines), lines
