@@ -274,8 +274,8 @@ def render_hand(
         # whom he waits for: at two players always the other one (no edit per move); at three
         # or four a move edits most hands anyway (the trick), and this line adds few edits
         lines.append(tr("hand.waiting", name=escape(info.names[view["to_move"]])))
-    elif view["to_move"] is not None:
-        lines.append(tr("table.to_move", name=escape(info.names[view["to_move"]])))
+    elif view["to_move"] is not None:  # not his turn, but he has calls out of turn: say so
+        lines.append(tr("hand.off_turn", name=escape(info.names[view["to_move"]])))
     else:
         lines.append(tr("table.over"))
     if auto:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
-from bot.i18n import Catalogs
+from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo
 from bot.show.hand import render_hand
 
@@ -52,3 +54,17 @@ def test_the_waiting_line_in_three_languages() -> None:
                        ("en", f"⏳ Waiting for your turn: {name} to move.")):
         text = render_hand(Catalogs().translator(lang), INFO, m.view(seat), []).text
         assert line in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_calls_out_of_turn_are_said_to_be_out_of_turn(lang: str) -> None:  # BB-BID-5, BB-BID-13
+    # a Bazar-Belot hand of a player not to move showed "Ход: Борис" and five "kapo on one
+    # hand" buttons, with nothing saying they may be pressed now, out of turn
+    tr = Catalogs().translator(lang)
+    match = engine.get_game("bazar_belot").new_match(players=4, seed=3)
+    view = match.public_view()
+    seat = next(s for s in range(4) if s != view["to_move"] and match.legal_actions(s))
+    info = TableInfo(1, 1, "bazar_belot", "Club", ["Anna", "Boris", "Vera", "Gleb"])
+    text = render_hand(tr, info, match.view(seat), match.legal_actions(seat)).text
+    mover = info.names[view["to_move"]]
+    assert tr("hand.off_turn", name=mover) in text, text

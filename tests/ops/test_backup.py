@@ -57,6 +57,10 @@ async def test_backup_while_playing_then_continue_on_the_copy(tmp_path: Path) ->
         async with running_bot(fake, f"sqlite+aiosqlite:///{source}"):
             await open_table(fake, group, alice, bob)
             before = await play_moves(fake, [alice, bob], random.Random(7), limit=12)
+            # a press may store more than one action (Deberts declares nothing by itself for
+            # a player whose only call that is), so the log is counted, not the presses
+            logged = _moves_in(source)[0]
+            assert logged >= before
             # The backup runs while the players go on pressing.
             backup = asyncio.create_task(kozyr("backup", str(copy), cwd=tmp_path,
                                                DATABASE_URL=f"sqlite:///{source}"))
@@ -66,15 +70,15 @@ async def test_backup_while_playing_then_continue_on_the_copy(tmp_path: Path) ->
             assert f"copied to {copy}" in out
         actions, seq = _moves_in(copy)
         assert actions == seq  # one consistent moment: the log and the snapshot agree
-        assert before <= actions <= before + during
-        assert _moves_in(source)[0] == before + during
+        assert logged <= actions <= _moves_in(source)[0]
+        assert _moves_in(source)[0] >= before + during
         assert not list(copy.parent.glob("*.part"))
 
         # A bot on the copy redraws the table at the copy's moment and the match goes on.
         async with running_bot(fake, f"sqlite+aiosqlite:///{copy}") as app:
             assert await play_moves(fake, [alice, bob], random.Random(9), limit=6) == 6
             async with app.store.transaction() as tx:
-                assert len(await tx.actions(1)) == actions + 6
+                assert len(await tx.actions(1)) >= actions + 6
 
 
 async def test_backup_of_postgresql_points_to_pg_dump(tmp_path: Path) -> None:
@@ -95,10 +99,13 @@ async def test_copy_db_sqlite_to_postgresql_and_play_on(tmp_path: Path) -> None:
         async with running_bot(fake, source):
             await open_table(fake, group, alice, bob)
             played = await play_moves(fake, [alice, bob], random.Random(11), limit=10)
+        # a press may store more than one action (a forced "declare nothing"): count the log
+        logged = _moves_in(tmp_path / "kozyr.sqlite3")[0]
+        assert logged >= played
         code, out, err = await kozyr("copy-db", "--to", target, cwd=tmp_path,
                                      DATABASE_URL=source)
         assert code == 0, err
-        assert "action_log 10" in out and "game_table 1" in out
+        assert f"action_log {logged}," in out and "game_table 1" in out
         code, _, err = await kozyr("copy-db", "--to", target, cwd=tmp_path, DATABASE_URL=source)
         assert code == 1 and "not empty" in err
 
@@ -111,6 +118,6 @@ async def test_copy_db_sqlite_to_postgresql_and_play_on(tmp_path: Path) -> None:
             await fake.send_text(other, alice, "/new berg")
             await fake.wait_for_message(other, text_contains="Berg")
             async with app.store.transaction() as tx:
-                assert len(await tx.actions(1)) == played + more
+                assert len(await tx.actions(1)) >= logged + more
                 tables = await tx.unfinished_tables()
             assert [t.id for t in tables] == [1, 2]
