@@ -86,6 +86,9 @@ async def test_a_pair_game_rematch_starts_with_the_last_vote(
     assert {frozenset(p) for p in pairs} == \
         {frozenset(u for u, s in old.items() if s % 2 == p) for p in (0, 1)}
     assert any("the pairs have changed sides" in s.screen.text for s in messenger.sent)
+    # bots are named by seat: after the rotation a bot's number is new, and the notice says so
+    # (a player saw his partner "№3" become "№4" under "the same pairs")
+    assert any("numbered by their new seats" in s.screen.text for s in messenger.sent)
     assert await service.rematch.press(BOB, table_id) == "The rematch has started already."
 
 
