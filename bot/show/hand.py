@@ -258,7 +258,15 @@ def render_hand(
             lines.append(opens)  # the first call, a bid (Married bridge, MB-BID-1, MB-BID-4)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
-    lines += render_facts(tr, info, view.get("private", []))
+    private = list(view.get("private", []))
+    won = next((f for f in view["facts"] if f["key"] == "melds_won"), None)
+    if won is not None and won.get("seat") != seat and any(
+            f["key"] == "my_melds" for f in private):
+        # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
+        # another's senior melds read as points he would still write
+        private = [f for f in private if f["key"] != "my_melds"]
+        lines.append(tr("hand.melds_outranked", name=escape(info.names[won["seat"]])))
+    lines += render_facts(tr, info, private)
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))

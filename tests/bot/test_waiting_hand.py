@@ -68,3 +68,31 @@ def test_calls_out_of_turn_are_said_to_be_out_of_turn(lang: str) -> None:  # BB-
     text = render_hand(tr, info, match.view(seat), match.legal_actions(seat)).text
     mover = info.names[view["to_move"]]
     assert tr("hand.off_turn", name=mover) in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_outranked_melds_are_said_not_to_count(lang: str) -> None:  # DB-MELD-8
+    # "Ваши объявленные конструкции: 20" under "Борис: старшие конструкции: 20": she believed
+    # she would write 20 until the deal's result gave her none
+    tr = Catalogs().translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", ["Anna", "Boris"])
+    for seed in range(200):
+        match = engine.get_game("deberts").new_match(players=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            view = match.public_view()
+            won = next((f for f in view["facts"] if f["key"] == "melds_won"), None)
+            if won is not None:
+                loser = 1 - won["seat"]
+                private = match.view(loser).get("private", [])
+                if any(f["key"] == "my_melds" for f in private):
+                    text = render_hand(tr, info, match.view(loser),
+                                       match.legal_actions(loser)).text
+                    assert tr("hand.melds_outranked", name=info.names[won["seat"]]) in text
+                    assert f"{tr('fact.my_melds')}:" not in text, text
+                    return
+            if match.is_over or view["to_move"] is None:
+                break
+            seat = view["to_move"]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+    raise AssertionError("no deal where both declared melds and one outranked the other")
