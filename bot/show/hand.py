@@ -25,6 +25,7 @@ from bot.show.common import (
     num,
     points,
     render_facts,
+    said_text,
     side_names,
 )
 from bot.show.table import calls_line
@@ -210,6 +211,19 @@ def out_of_play_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -
                            name=name)
 
 
+def _last_word(tr: Translator, info: TableInfo, view: Mapping[str, Any], seat: int) -> str:
+    """Bazar-Belot's last word (BB-BID-18): three passes followed ``seat``'s highest bid and he
+    is on turn again; the hand says what a pass, a raise and a change do (a new player took
+    the bid list shown again for a call to outbid himself). Empty otherwise."""
+    calls = view.get("calls") or []
+    if info.game != "bazar_belot" or len(calls) < 4:
+        return ""
+    bid, *after = calls[-4:]
+    if bid["seat"] != seat or bid["call"] == "pass" or any(c["call"] != "pass" for c in after):
+        return ""
+    return tr("hand.bazar_belot.last_word", bid=said_text(tr, bid["call"], view))
+
+
 def render_hand(
     tr: Translator,
     info: TableInfo,
@@ -254,6 +268,8 @@ def render_hand(
         calls = calls_line(tr, info, view)
         if calls:
             lines.append(calls)
+        if last_word := _last_word(tr, info, view, seat):
+            lines.append(last_word)
         elif opens := tr.maybe(f"hand.{info.game}.opens", ""):
             lines.append(opens)  # the first call, a bid (Married bridge, MB-BID-1, MB-BID-4)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import TableInfo
+from bot.show.common import TableInfo, said_text
 from bot.show.hand import render_hand
 
 INFO = TableInfo(table_id=3, version=1, game="deberts", chat_title="Club",
@@ -96,3 +96,24 @@ def test_outranked_melds_are_said_not_to_count(lang: str) -> None:  # DB-MELD-8
             seat = view["to_move"]
             match.apply(seat, rng.choice(match.legal_actions(seat)))
     raise AssertionError("no deal where both declared melds and one outranked the other")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_word_says_what_a_pass_does(lang: str) -> None:  # BB-BID-18
+    # after "12♠" and three passes the bidder saw the whole bid list again and nothing else:
+    # he took it for a call to outbid himself, or "pass" for giving his contract up
+    tr = Catalogs().translator(lang)
+    info = TableInfo(1, 1, "bazar_belot", "Club", ["Anna", "Boris", "Vera", "Gleb"])
+    match = engine.get_game("bazar_belot").new_match(players=4, seed=1)
+    bidder = match.public_view()["to_move"]
+    match.apply(bidder, next(a for a in match.legal_actions(bidder) if a.startswith("bid:")))
+    for _ in range(3):
+        mover = match.public_view()["to_move"]
+        text = render_hand(tr, info, match.view(mover), match.legal_actions(mover)).text
+        assert "🔨" not in text or mover == bidder, text  # the others have no last word
+        match.apply(mover, "pass")
+    assert match.public_view()["to_move"] == bidder
+    text = render_hand(tr, info, match.view(bidder), match.legal_actions(bidder)).text
+    view = match.view(bidder)
+    said = said_text(tr, view["calls"][-4]["call"], view)
+    assert tr("hand.bazar_belot.last_word", bid=said) in text, text
