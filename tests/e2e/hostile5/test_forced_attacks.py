@@ -117,3 +117,49 @@ async def test_restart_after_a_forced_declaration_and_stale_presses(
         data = next(b.data for b in game_buttons(m) if b.data.startswith("a|"))
         assert not (await press_move(fake, forced, m, data, users)).text
         assert len(await _log(app, table_id)) > len(log)
+
+
+async def test_three_players_with_the_guard_on_only_lone_calls_are_made(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    # DB-MELD-5, DB-3P-5: with three players (and the misclick guard on for all) every
+    # 'declare nothing' made for a player was his only call, and nobody is shown a lone one
+    group, alice, bob = club
+    users = [alice, bob, fake.user(103, "Vera")]
+    async with kozyr() as app:
+        for user in users:
+            await fake.start_bot(user)
+            await fake.wait_for_message(user, text_contains="kozyr")
+            await fake.send_text(user, user, "/confirm on")
+            await fake.wait_for_message(user, text_contains="asks you to confirm")
+        table_id = await _open(fake, group, users, takebacks=False)
+        rng = random.Random(4)
+        pressed = 0  # 'declare nothing' pressed by a player himself
+        for _ in range(120):
+            movers = [(u, m) for u in users if (m := hand_message(fake, u)) and game_buttons(m)]
+            if not movers:
+                break
+            assert len(movers) == 1, movers
+            user, message = movers[0]
+            assert [b.text for b in game_buttons(message)] != ["Declare nothing"], message
+            button = rng.choice(game_buttons(message))
+            message, button = await open_choice(fake, user, message, button, rng)
+            pressed += button.data.endswith("|declare:none")
+            mark = fake.mark()
+            assert not (await press_move(fake, user, message, button.data, users)).text
+            await wait_redrawn(fake, users, version_of(button.data), since=mark)
+        async with app.store.transaction() as tx:
+            actions = await tx.actions(table_id)
+            record = await tx.get_match(table_id)
+        assert record is not None
+        match = engine.get_game("deberts").new_match(players=3, seed=record.seed,
+                                                     options=record.options, deck=record.deck)
+        forced = chosen = 0
+        for action in actions:
+            if action.code == "declare:none":
+                if match.legal_actions(action.seat) == ["declare:none"]:
+                    forced += 1
+                else:
+                    chosen += 1
+            match.apply(action.seat, action.code)
+        assert forced, "no forced declaration: choose another seed"
+        assert chosen == pressed  # none made for a player who had another call
