@@ -376,7 +376,7 @@ class Lobby:
                 return tr("notice.only_creator"), "", None, None, None
             elif data.op == "opt":
                 key, _, raw = data.arg.partition("=")
-                choices = lobby_choices(table.game).get(key, [])
+                choices = lobby_choices(table.game, table.options).get(key, [])
                 value = next((v for v in choices if str(v) == raw), None)
                 if value is None:
                     return tr("notice.bad_data"), "", None, None, None

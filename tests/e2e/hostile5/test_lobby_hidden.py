@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.e2e.conftest import hand_message
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.kit.telegram import open_bot
@@ -57,10 +55,6 @@ async def test_stakes_set_then_the_format_away_and_back(
         assert record.options["dave_progression"] == "geometric", record.options  # kept hidden
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a forged press of an option the lobby hides for "
-                   "the chosen format (offer_fifty in the short game with dave) is answered "
-                   "'Done.' and stored: bot/tables/lobby.py checks lobby_choices(game) without "
-                   "the table's options")
 async def test_a_forged_press_of_a_hidden_option_is_refused(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     # DB-OFFER-5: the offer of fifty in a match only
