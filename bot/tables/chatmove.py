@@ -26,6 +26,7 @@ from bot.tables.kit import Kit
 from bot.tables.load import REMOVED, SUSPENDED, is_suspended, unsuspend
 from bot.tables.lobby import Lobby
 from bot.tables.ping_state import forget_table_pings
+from bot.tables.play import guarded
 from storage import Chat, GameTable, Tx
 from storage.chatmove import move_chat
 from storage.models import ABORTED, ACTIVE_STATUSES, FINISHED, LOBBY, PLAYING
@@ -128,11 +129,9 @@ class ChatMoves:
                     self.display.outbox.remove(Target(chat_ext, private=True), message=message_id)
                 for table_id in ended:  # its table and hands shown ended, as /stop shows them
                     async with self.kit.locks(table_id):
-                        try:
-                            await self.display.refresh(table_id, new_events=[],
-                                                       closing="notice.merged")
-                        except Exception:
-                            log.exception("table %s aborted by a merge not redrawn", table_id)
+                        await guarded(self.display.refresh(table_id, new_events=[],
+                                                           closing="notice.merged"),
+                                      "table %s aborted by a merge not redrawn", table_id)
                 for table_id, message_id, thread_id in displaced:
                     await self._show_closed(Target(new_ext, thread_id), table_id, message_id,
                                             "lobby.displaced")
