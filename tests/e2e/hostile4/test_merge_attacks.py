@@ -3,12 +3,11 @@ players are left with (their hands, their old buttons, the supergroup's table me
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from tests.e2e.conftest import hand_message, play_moves
+from tests.e2e.conftest import hand_message
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.e2e.test_chat_moves import _open_game, _table_posts
+from tests.e2e.test_chat_moves import _merge_by_a_move, _open_game
 from tests.kit.telegram import game_buttons, open_bot
 from tests.storage.conftest import db_url  # noqa: F401  (SQLite, and PostgreSQL when set)
 
@@ -35,11 +34,7 @@ async def _merge_aborting(fake: FakeTelegram, kozyr: Any, app: Any, group: FakeC
         aborted = (await tx.unfinished_tables())[-1].id
     before = {u.first_name: (hand_message(fake, u), game_buttons(hand_message(fake, u)))
               for u in (carol, dave)}
-    posted = len(_table_posts(fake, new))  # the supergroup game's own table message
-    assert await play_moves(fake, [alice, bob], random.Random(5), limit=1) == 1
-    await fake.wait_for(lambda f: len(_table_posts(f, new)) > posted,
-                        what="the old game in the new chat")
-    await fake.settle()
+    await _merge_by_a_move(fake, new, [alice, bob])
     async with app.store.transaction() as tx:
         table = await tx.get_table(aborted)
     assert table is not None and table.status == "aborted"
