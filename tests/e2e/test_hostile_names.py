@@ -121,13 +121,18 @@ async def test_hostile_names_in_results_and_records(fake: FakeTelegram, kozyr: A
                                             after=over)
         assert f"{ALICE} 1000 → " in photo.visible_text and f"{BOB} 1000 → " in \
             photo.visible_text
+        replies: dict[str, Any] = {}
         for command, said in (("/score last", "|"), ("/stats @alice", ALICE),
                               ("/top married_bridge", f"{BOB}"),
                               ("/history", f"{ALICE}, {BOB}")):
+            # Each reply is looked for after its own command: the group already holds
+            # older messages with the same words (the table, the sheet).
             await fake.send_text(group, alice, command)
-            await _wait_said(fake, group, said)
-        score = next(m for m in fake.bot_messages(group) if "|" in m.visible_text
-                     and "📜 Deal record" in m.button_texts)
+            replies[command] = await fake.wait_for_message(
+                group, predicate=lambda m, said=said: said in m.visible_text, timeout=10)
+            assert not _refused(fake), _refused(fake)
+        score = replies["/score last"]
+        assert "📜 Deal record" in score.button_texts, score.button_texts
         await fake.press_button(alice, score, text="📜 Deal record")
         await _wait_said(fake, group, "Hands as dealt", ALICE)
         assert not _refused(fake)
