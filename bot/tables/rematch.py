@@ -99,6 +99,10 @@ class Rematch:
         #: Marks a chat the bot turned out not to be in, as the removal update does (the
         #: service sets it: ``ChatMoves.bot_removed``).
         self.on_removed: Callable[[str], Awaitable[None]] | None = None
+        #: Finished tables whose last vote committed and whose start notice is being posted
+        #: (outside the lock, ``_announce``): a press meanwhile is told the rematch is starting,
+        #: not that it started, since the group may still refuse the notice.
+        self._announcing: set[int] = set()
 
     async def press(self, person: Person, table_id: int, answer: Answer | None = None,
                     relabel: Relabel | None = None) -> str:
@@ -108,9 +112,16 @@ class Rematch:
         async with self.kit.locks(table_id), self.kit.store.transaction() as tx:
             loaded = await load(tx, table_id, lock=True)
             vote = await self._vote(tx, loaded, person)
+            if vote.started is not None:
+                self._announcing.add(table_id)
         # the group's notice is awaited outside the lock (a busy group's queue may be slow)
-        refused = vote.started is not None and loaded is not None and not await self._announce(
-            loaded, vote.started, person, pairs=vote.pairs)
+        refused = False
+        if vote.started is not None and loaded is not None:
+            try:
+                refused = not await self._announce(loaded, vote.started, person,
+                                                   pairs=vote.pairs)
+            finally:
+                self._announcing.discard(table_id)
         if refused and loaded is not None:
             vote = _Vote(self.kit.tr(loaded.chat.lang)("notice.rematch_bot_removed"))
         if answer is not None:
@@ -169,6 +180,8 @@ class Rematch:
         repo = RematchRepo(tx.session)
         voters = await repo.voters(loaded.id)
         if set(humans) <= voters:
+            if loaded.id in self._announcing:  # the group may still refuse its notice
+                return _Vote(tr("notice.rematch_starting"))
             return _Vote(tr("notice.rematch_started"), buttons=())
         ended = table.finished_at or table.updated_at
         if utcnow() > ended + timedelta(seconds=self.clock.lobby_timeout):
