@@ -127,7 +127,9 @@ async def test_restart_mid_deal_continues(fake: FakeTelegram, kozyr: Any,
         assert moves > 0
         assert (await current_match(app, table_id)).is_over
         # One table message stays in the group: edited in place during a deal, posted anew
-        # below each deal result (the old one deleted).
+        # below each deal result (the old one deleted). The last deletion and the stored id
+        # are the display's work after the hands are drawn: it is let finish first.
+        await app.service.display.drain()
         live = [m for m in fake.chat_messages(group, include_deleted=False, from_bot=True)
                 if (m.text or "").startswith("🃏") and "new table" not in (m.text or "")]
         assert len(live) == 1

@@ -32,7 +32,7 @@ def _said(fake: FakeTelegram, chat: Any, *parts: str) -> bool:
 
 
 async def _wait_said(fake: FakeTelegram, chat: Any, *parts: str) -> None:
-    await fake.wait_for(lambda f: _said(f, chat, *parts), timeout=10, what=f"{parts!r}")
+    await fake.wait_for(lambda f: _said(f, chat, *parts), what=f"{parts!r}")
     assert not _refused(fake), _refused(fake)
 
 
@@ -46,8 +46,9 @@ async def test_hostile_names_and_titles_in_every_notice(fake: FakeTelegram, kozy
         lobby = await fake.wait_for_message(group, text_contains="new table")
         # Bob has not opened the bot: the group gets an invitation naming him.
         await fake.press_button(bob, lobby, text="Join")
-        await _wait_said(fake, group, f"{BOB}, I need to send you your cards")
-        invite = next(m for m in fake.bot_messages(group) if BOB in (m.text or ""))
+        invite = await fake.wait_for_message(  # the press's own reply, not an older message
+            group, text_contains=f"{BOB}, I need to send you your cards")
+        assert not _refused(fake), _refused(fake)
         url = next(b.data for row in invite.buttons for b in row)
         assert url is not None
         await fake.start_bot(bob, payload=url.split("start=")[1])
@@ -71,7 +72,7 @@ async def test_hostile_names_and_titles_in_every_notice(fake: FakeTelegram, kozy
             _said(fake, group, ALICE, "ran out of time")
             or _said(fake, group, BOB, "ran out of time"))
         await fake.wait_for(lambda f: _said(f, alice, f"«{TITLE}»") or _said(f, bob, f"«{TITLE}»"),
-                            timeout=10, what="a reminder naming the chat")
+                            what="a reminder naming the chat")
         async with app.service.kit.locks(table_id), app.store.transaction() as tx:
             table = await tx.get_table(table_id, lock=True)
             assert table is not None
@@ -129,7 +130,7 @@ async def test_hostile_names_in_results_and_records(fake: FakeTelegram, kozyr: A
             # older messages with the same words (the table, the sheet).
             await fake.send_text(group, alice, command)
             replies[command] = await fake.wait_for_message(
-                group, predicate=lambda m, said=said: said in m.visible_text, timeout=10)
+                group, predicate=lambda m, said=said: said in m.visible_text)
             assert not _refused(fake), _refused(fake)
         score = replies["/score last"]
         assert "📜 Deal record" in score.button_texts, score.button_texts

@@ -157,14 +157,13 @@ async def test_expired_press_against_a_bot_player(fake: FakeTelegram, kozyr: Any
         fake.press_nowait(alice, lobby, start.data)
         table_id = await _table_id(app)
         for _ in range(3):  # three moves of Alice, each followed by the bot's
-            await fake.wait_for(lambda f: button_versions(f, [alice]), what="Alice's move",
-                                timeout=15)
+            await fake.wait_for(lambda f: button_versions(f, [alice]), what="Alice's move")
             _, message, data = _mover(fake, [alice])
             fake.press_nowait(alice, message, data)
             version = int(data.split("|")[2])
             await fake.wait_for(
                 lambda f, v=version: all(x > v for x in button_versions(f, [alice]))
-                and button_versions(f, [alice]), what="the bot's move", timeout=15)
+                and button_versions(f, [alice]), what="the bot's move")
         async with app.store.transaction() as tx:
             table = await tx.get_table(table_id)
         assert table is not None and table.version >= 6

@@ -15,9 +15,9 @@ from tests.e2e.conftest import (
     hand_message,
     kozyr,
     play_married_bridge,
-    table_message,
 )
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.kit.telegram import table_showing
 
 __all__ = ["club", "fake", "kozyr"]  # fixtures used by name
 
@@ -63,14 +63,14 @@ async def test_rematch_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
                             what="the button gone")
         await fake.wait_for(lambda f: all(
             (h := hand_message(f, u)) is not None and h.message_id != hands_before[u.id]
-            for u in (alice, bob)), timeout=10, what="new hands")
+            for u in (alice, bob)), what="new hands")
         assert fake.calls("sendMessage", since=mark)
         # the clocks run from the first screen, as at a lobby's start (default turn timer)
         mover_hand = await fake.wait_for(lambda f: next(
             (h for u in (alice, bob) if (h := hand_message(f, u)) and h.buttons), None),
             what="the first mover's hand")
         assert "⏱ move by " in (mover_hand.text or "")
-        assert "⏱ move by " in (table_message(fake, group).text or "")
+        await table_showing(fake, group, "⏱ move by ")  # its queue is not the hands
         async with app.store.transaction() as tx:
             table = await tx.active_table(first.chat_id)
             assert table is not None and table.status == "playing" and table.id != first.id

@@ -92,12 +92,12 @@ async def test_time_out_moves_for_the_absent_player(
         # Nobody moves: each second the bot moves for whoever is to move.
         await fake.wait_for(lambda f: any("ran out of time" in (m.text or "")
                                           for m in f.bot_messages(group)),
-                            timeout=5, what="a time-out")
+                            what="a time-out")
         assert await _actions(app, table_id) >= 1
         # Three in a row make a seat automatic: its owner gets "I'm back".
         await fake.wait_for(lambda f: any("three times" in (m.text or "")
                                           for m in f.bot_messages(group)),
-                            timeout=15, what="a seat made automatic")
+                            what="a seat made automatic")
         auto = await fake.wait_for(
             lambda f: next((u for u in (alice, bob)
                             if (m := hand_message(f, u)) and "I'm back" in m.button_texts), None),
@@ -170,7 +170,7 @@ async def test_lobby_expires(fake: FakeTelegram, kozyr: Any,
     group, alice, _ = club
     async with kozyr(lobby_timeout=0.5) as app:
         lobby = await _lobby(fake, group, [alice])
-        await fake.wait_for_message(group, text_contains="nobody started", timeout=5)
+        await fake.wait_for_message(group, text_contains="nobody started")
         await fake.wait_for(lambda f: not f.message(group, lobby.message_id).buttons,
                             what="the lobby closed")
         async with app.store.transaction() as tx:

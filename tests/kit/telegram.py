@@ -35,6 +35,43 @@ def table_message(fake: FakeTelegram, group: FakeChat) -> FakeMessage:
     return found[-1]
 
 
+async def table_showing(fake: FakeTelegram, group: FakeChat, *parts: str) -> FakeMessage:
+    """The group's table message (``table_message``) once its text holds every one of
+    ``parts``; TimeoutError (with the text shown last) if it never does.
+
+    A group's messages go out on a queue of their own (bot/show/outbox.py), so a table
+    message may still show the screen before a move once the hands show the move."""
+
+    def shown(f: FakeTelegram) -> FakeMessage | None:
+        found = [m for m in f.bot_messages(group)
+                 if (m.text or "").startswith("🃏") and "new table" not in (m.text or "")]
+        return found[-1] if found and all(p in (found[-1].text or "") for p in parts) else None
+
+    try:
+        return await fake.wait_for(shown, what=f"the table message showing {parts!r}")
+    except TimeoutError as exc:
+        raise AssertionError(f"{exc}\nthe table message shows: "
+                             f"{table_message(fake, group).text!r}") from None
+
+
+async def newest_showing(fake: FakeTelegram, chat: FakeChat | FakeUser,
+                         *parts: str) -> FakeMessage:
+    """The chat's newest visible bot message once it is one whose text holds every one of
+    ``parts`` (a message still to come, or an edit still to be made, is waited for);
+    AssertionError naming the newest text if that never happens."""
+
+    def shown(f: FakeTelegram) -> FakeMessage | None:
+        found = f.bot_messages(chat)
+        return found[-1] if found and all(p in (found[-1].text or "") for p in parts) else None
+
+    try:
+        return await fake.wait_for(shown, what=f"the newest message showing {parts!r}")
+    except TimeoutError as exc:
+        found = fake.bot_messages(chat)
+        raise AssertionError(f"{exc}\nthe newest message shows: "
+                             f"{found[-1].text if found else None!r}") from None
+
+
 async def open_table(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
                      bob: FakeUser) -> FakeMessage:
     """Both open the bot; Alice opens a Deberts lobby, Bob joins, Alice starts."""

@@ -79,9 +79,10 @@ async def test_deleted_hand_and_table_messages_come_back(
         table = table_message(fake, group)
         fake._delete(group, table.message_id)  # an admin tidied the group
         assert not (await fake.press(user, message, data)).text
-        await fake.settle()
-        assert hand_message(fake, other) is not None
-        assert table_message(fake, group).message_id != table.message_id
+        # both come back on their own queues, after the press is answered
+        await fake.wait_for(lambda f: hand_message(f, other) is not None, what="the hand back")
+        await fake.wait_for(lambda f: table_message(f, group).message_id != table.message_id,
+                            what="the table message posted anew")
         await fake.wait_for(lambda f: button_versions(f, [alice, bob]), what="a move offered")
 
 

@@ -33,8 +33,10 @@ async def test_records_of_a_match_stopped_mid_deal(
             assert not (await fake.press_button(bob, sheet, text=label)).text, label
         for command in ("/history", "/stats", "/top", "/score"):
             await fake.send_text(group, alice, command)
+        # the record is drawn after the press is answered: waited for, not assumed settled
+        await fake.wait_for(lambda f: any("deal record" in (m.text or "")
+                                          for m in f.bot_messages(group)), what="the record")
         await fake.settle()
-        assert any("deal record" in (m.text or "") for m in fake.bot_messages(group))
         refused = [x for x in fake.calls() if x.status == 400]
         assert not refused, refused
         errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
