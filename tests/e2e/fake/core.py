@@ -97,6 +97,10 @@ class FakeTelegramCore:
         self._calls: list[ApiCall] = []
         self._changed = asyncio.Event()
         self._inflight = 0
+        #: Updates a dispatcher run by ``polling`` is handling now (its outer middleware): a
+        #: handler busy with the database or a render makes no API call for a while, and a
+        #: ``settle`` that only watched the calls would return in the middle of it.
+        self._handling = 0
         self._last_activity = 0.0
         self._injected: list[_InjectedError] = []
         self.before_call: Callable[[ApiCall], Awaitable[None]] | None = None

@@ -145,13 +145,16 @@ class Inspection(FakeTelegramCore):
             what += f" containing {text_contains!r}"
         return await self.wait_for(find, timeout, what=what)
 
-    async def settle(self, *, quiet: float = 0.05, timeout: float = WAIT) -> None:
-        """Wait until every update was fetched and the bot made no call for ``quiet`` s."""
+    async def settle(self, *, quiet: float = 0.05, timeout: float = WAIT,
+                     handlers: bool = True) -> None:
+        """Wait until every update was fetched, (with ``handlers``) none is being handled by a
+        dispatcher run by ``polling``, and the bot made no call for ``quiet`` s."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             undelivered = [u for u in self._pending if u["update_id"] > self._delivered_max]
-            idle = self._inflight == 0 and loop.time() - self._last_activity >= quiet
+            idle = self._inflight == 0 and loop.time() - self._last_activity >= quiet \
+                and not (handlers and self._handling)
             if not undelivered and idle:
                 return
             if loop.time() >= deadline:
