@@ -186,6 +186,23 @@ class Played(Event):
     call: str = ""
 
 
+_PLAYED: dict[tuple[int, str, str], Played] = {}
+
+
+def played(seat: int, card: str, call: str = "") -> Played:
+    """``Played(seat=seat, card=card, call=call)``, one shared object per (seat, card, call).
+
+    An event is frozen and holds only text and numbers, so equal ones may be one object; the
+    card play makes one per action (the bots' playouts thousands per decision) and a lookup
+    costs a tenth of building one. At most four seats times 53 cards times a few calls.
+    """
+    key = (seat, card, call)
+    event = _PLAYED.get(key)
+    if event is None:
+        event = _PLAYED[key] = Played(seat, card, call)
+    return event
+
+
 @dataclass(frozen=True)
 class TrickTaken(Event):
     """A trick was completed. ``cards`` is ``[[seat, card], ...]`` in play order."""

@@ -46,10 +46,10 @@ from engine.events import (
     EventLog,
     MatchOver,
     MeldsShown,
-    Played,
     ThrownIn,
     TrickTaken,
     TrumpChosen,
+    played,
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
@@ -320,7 +320,7 @@ class BazarBelotMatch(Match):
         if s.tricks_done == 0 and not s.trick:
             s.contra_open = s.recontra_open = False  # BB-BID-13, BB-BID-15, BB-BID-21
         s.trick.append([seat, card])
-        events: list[Event] = [Played(seat=seat, card=card, call=word)]
+        events: list[Event] = [played(seat, card, word)]
         if len(s.trick) < (4 if s.dummy is None else 3):  # s.n_active
             s.turn = s.next_active(seat)  # in trick 1 he declares first (BB-MELD-4)
             return events

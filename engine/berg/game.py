@@ -52,10 +52,10 @@ from engine.events import (
     Passed,
     Penalised,
     PileTurned,
-    Played,
     Skipped,
     Suggested,
     UpCardOrdered,
+    played,
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
@@ -300,7 +300,7 @@ class BergMatch(Match):
             if c in s.revealed:
                 s.revealed.remove(c)
         events: list[Event] = [
-            Played(seat=seat, card=cards[0], call=arg) if len(cards) == 1
+            played(seat, cards[0], arg) if len(cards) == 1
             else FramePlayed(seat=seat, cards=tuple(cards), order=arg)]
         s.order = None  # BERG-EFF-15: a card placed on the ordering card ends its order
         if not s.hands[seat]:

@@ -150,11 +150,18 @@ def single_codes(s: State, seat: int) -> list[str]:
     on_queen = _RANK[s.pile[-1][0]] == "Q"
     last = len(hand) == 1
     out: list[str] = []
+    jack_codes: dict[str, tuple[str, ...]] | None = None  # the jacks' codes, found once
     for card in fitting(s, hand):
         r = _RANK[card]
         if r == "J" and not last:
-            codes = _PLAY_J[card]
-            out += [codes[a] for a in allowed_orders(s, seat, without(hand, [card]))]
+            if s.options["insurance_type"] == "absolute":  # the orders depend on the rest
+                codes = _PLAY_J[card]
+                out += [codes[a] for a in allowed_orders(s, seat, without(hand, [card]))]
+                continue
+            if jack_codes is None:  # only the joker order may be refused (order_rule)
+                jack_codes = _PLAY_J_ALL if joker_order_rule(s, seat, ()) is None \
+                    else _PLAY_J_RANKS
+            out += jack_codes[card]
         elif r == "Q" and not last and not on_queen:
             out += _PLAY_Q[card]
         else:
@@ -166,6 +173,9 @@ def single_codes(s: State, seat: int) -> list[str]:
 _PLAY: Final = {c: f"play:{c}" for c in CARDS42}
 _PLAY_Q: Final = {c: tuple(f"play:{c}:{x}" for x in SUITS) for c in CARDS42}
 _PLAY_J: Final = {c: {a: f"play:{c}:{a}" for a in [*ORDER_RANKS, JOKER_ORDER]} for c in CARDS42}
+#: a jack's codes with every order (``allowed_orders`` order) and with the ranks only
+_PLAY_J_ALL: Final = {c: tuple(codes.values()) for c, codes in _PLAY_J.items()}
+_PLAY_J_RANKS: Final = {c: tuple(codes[a] for a in ORDER_RANKS) for c, codes in _PLAY_J.items()}
 #: every single-card code as (card, order argument or ""), for ``apply`` (BERG-CODES)
 PLAY_PARTS: Final = {_PLAY[c]: (c, "") for c in CARDS42} | {
     code: (c, x) for c in CARDS42 for x, code in zip(SUITS, _PLAY_Q[c], strict=True)} | {
@@ -180,18 +190,21 @@ def _in_suit_order(cards: Sequence[str]) -> bool:
     return keys == sorted(keys)
 
 
+def may_frame(hand: Sequence[str]) -> bool:
+    """False when no rank of ``hand`` comes near four, so it holds no frame (the common case,
+    answered without ``frame_shapes``' search): with d distinct first letters (each joker a
+    letter of its own) no real rank is held more than n - d + 1 times, and a captain's jokers
+    add at most two."""
+    spare = len(hand) + 1 - len({c[0] for c in hand})
+    return spare >= 4 or spare + ("RJ" in hand) + ("BJ" in hand) >= 4
+
+
 def frame_shapes(s: State, seat: int) -> list[list[str]]:
     """Every frame ``seat`` could place by composition and placement (BERG-FRAME-10 steps 1-2),
     before testing the first card, the dobor and the order argument."""
     hand = s.hands[seat]
     n = len(hand)
-    if n < 4:
-        return []
-    # no rank comes near four (the common case, answered without the search): with d distinct
-    # first letters (each joker a letter of its own) no real rank is held more than n - d + 1
-    # times, and a captain's jokers add at most two
-    spare = n + 1 - len({c[0] for c in hand})
-    if spare < 4 and spare + ("RJ" in hand) + ("BJ" in hand) < 4:
+    if n < 4 or not may_frame(hand):
         return []
     captain = seat in s.captains and not s.fired[seat % 2]
     ranks = [c[0] for c in hand if c not in JOKERS]
@@ -325,26 +338,43 @@ def legal_codes(s: State, seat: int) -> list[str]:
         if phase == "order" and seat == s.dealer:
             return sorted(up_card_orders(s))
         return []
-    if seat not in range(4):
+    if seat not in _SEATS:
         return []
-    out: list[str] = []
     pair = seat % 2
+    turn = s.turn
     # window_open(s, pair), the phase being "play"
-    window = not s.drawn and s.turn % 2 == pair
-    if window and seat in s.captains:
-        out += declaration_codes(s, pair)
-    if seat == s.turn:
-        if window:
-            out += suggestion_codes(s, seat)
-        moves = single_codes(s, seat)  # move_codes, written out
-        if len(s.hands[seat]) >= 4:
-            moves += frame_codes(s, seat)
-        out += moves
-        if not s.drawn:
-            out.append("draw")
-        elif not (s.order is not None and s.order[0] == "card" and moves) \
-                or s.options["enforcement"] == "penalty":
-            out.append("pass")
+    if s.drawn or turn % 2 != pair:
+        if seat != turn:
+            return []
+        window = False
+    else:
+        window = True
+    captain = seat in s.captains
+    out: list[str] = declaration_codes(s, pair) if window else []
+    if seat != turn:  # the captain, in his partner's window
+        if not captain:
+            return []
+        out.sort()
+        return out
+    if window and not captain:  # suggestion_codes, the declarations being listed above
+        made = s.suggested[seat]
+        if len(made) < 2:
+            possible = {_WORD[c] for c in out}
+            out = [_SUGGEST[w] for w in DECLARATIONS if w in possible and w not in made]
+        else:
+            out = []
+    moves = single_codes(s, seat)  # move_codes, written out
+    hand = s.hands[seat]
+    if len(hand) >= 4 and may_frame(hand):
+        moves += frame_codes(s, seat)
+    out += moves
+    if window:
+        out.append("draw")
+    elif not (s.order is not None and s.order[0] == "card" and moves) \
+            or s.options["enforcement"] == "penalty":
+        out.append("pass")
     out.sort()
     return out
 
+
+_SEATS: Final = range(4)

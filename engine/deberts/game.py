@@ -60,10 +60,10 @@ from engine.events import (
     EventLog,
     MatchOver,
     MeldsShown,
-    Played,
     ThrownIn,
     TrickTaken,
     TrumpChosen,
+    played,
 )
 from engine.match import (
     Game,
@@ -303,7 +303,7 @@ class DebertsMatch(Match):
             s.bela_said[seat] = True
         s.hands[seat].remove(card)
         s.trick.append([seat, card])
-        events: list[Event] = [Played(seat=seat, card=card, call=call)]
+        events: list[Event] = [played(seat, card, call)]
         if len(s.trick) < s.players:
             s.turn = (seat + 1) % s.players  # left_of
             return events

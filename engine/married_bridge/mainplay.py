@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import suit
-from engine.events import DealScored, Dealt, Event, MatchOver, Played, TrickTaken
+from engine.events import DealScored, Dealt, Event, MatchOver, TrickTaken, played
 from engine.married_bridge.rules import (
     BOOK,
     CARDS52,
@@ -68,7 +68,7 @@ def play(s: MBState, seat: int, card: str) -> list[Event]:
     """Play ``card``; a completed trick goes to its winner (MB-PLAY-5), who leads (MB-PLAY-6)."""
     s.hands[seat].remove(card)
     s.trick.append([seat, card])
-    events: list[Event] = [Played(seat=seat, card=card)]
+    events: list[Event] = [played(seat, card)]
     if len(s.trick) == 1:
         s.turn = 1 - seat
         return events

@@ -7,7 +7,7 @@ state after the match has checked the code is listed, and return the events.
 from __future__ import annotations
 
 from engine.cards import suit
-from engine.events import Event, Played, TalonDrawn, TrickTaken
+from engine.events import Event, TalonDrawn, TrickTaken, played
 from engine.married_bridge.rules import PLAY_CODES, TRICKS, legal_cards, trick_winner
 from engine.married_bridge.state import MBState
 
@@ -24,7 +24,7 @@ def play(s: MBState, seat: int, card: str) -> list[Event]:
     """Play ``card``; after the second card the trick is taken (MB-PRE-3) and the draws follow."""
     s.hands[seat].remove(card)
     s.trick.append([seat, card])
-    events: list[Event] = [Played(seat=seat, card=card)]
+    events: list[Event] = [played(seat, card)]
     if len(s.trick) == 1:
         s.turn = 1 - seat
         return events

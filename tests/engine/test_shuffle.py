@@ -32,3 +32,20 @@ def test_seeded_shuffle_of_the_real_keys() -> None:
             expected = list(range(n))
             random.Random(key).shuffle(expected)
             assert seeded_shuffle(range(n), key) == expected
+
+
+def test_seeded_shuffle_kept_permutation_is_the_same() -> None:
+    # BERG-DEAL-2, BB-DEAL-4: a key seen before (its permutation kept) shuffles as the first
+    # time, for any items of that size, and past the cache's size the kept ones are dropped
+    from engine import shuffle
+
+    first = seeded_shuffle([f"c{i}" for i in range(32)], "deberts:5:1")
+    again = seeded_shuffle([f"c{i}" for i in range(32)], "deberts:5:1")
+    expected = [f"c{i}" for i in range(32)]
+    random.Random("deberts:5:1").shuffle(expected)
+    assert first == again == expected
+    assert seeded_shuffle(range(32), "deberts:5:1") == [int(c[1:]) for c in expected]
+    for i in range(shuffle.CACHE_SIZE + 1):
+        seeded_shuffle(range(4), f"k{i}")
+    assert len(shuffle._PERMS) <= shuffle.CACHE_SIZE
+    assert seeded_shuffle([f"c{i}" for i in range(32)], "deberts:5:1") == expected
