@@ -201,3 +201,16 @@ def test_berg_lobby_names_each_pair_one_way(lang: str) -> None:  # BERG-SETUP-1
         assert pair in tr(captain)  # "Captain of pair 1+3"
     named = [line for line in lines if re.search(r"\b(Pair|Пара) \d\b(?!\+)", line)]
     assert not named, named
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_lobby_prices_only_full_insurance(lang: str) -> None:  # BERG-INS-6
+    """Without insurance (or with another kind) the lobby shows no price of full insurance."""
+    tr = Catalogs().translator(lang)
+    for kind in ("none", "full", "permanent", "half", "absolute", "simple"):
+        options = {**lobby_defaults("berg"), "insurance_type": kind}
+        screen = render_lobby(tr, table_id=3, game="berg", names=list(NAMES), options=options,
+                              choices=lobby_choices("berg", options), min_players=4,
+                              max_players=4, pairs=True)
+        texts = [screen.text, *(b.text for row in screen.buttons for b in row)]
+        assert any(tr("opt.full_insurance_price") in t for t in texts) == (kind == "full"), kind
