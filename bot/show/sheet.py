@@ -167,7 +167,6 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
     line = tr("result.win.pair" if len(seats) > 1 else "result.wins",
               name=escape(name), score=escape(score))
-    if info.game == "deberts" and len(figures) > 2 and figures[winner] < max(figures):
-        # a lower total won: several reached the target and he took the last trick (DB-3P-12)
-        line += " " + tr("result.deberts.last_trick")
+    if result.get("reason"):  # the rule that chose him, as the engine names it (DB-3P-12)
+        line += " " + tr(f"result.{info.game}.{result['reason']}")
     return line
