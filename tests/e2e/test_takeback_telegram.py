@@ -14,8 +14,7 @@ from typing import Any
 
 from tests.e2e.conftest import current_match, hand_message, press_move
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
-
-TAKE_BACK = "↩️ Take back"
+from tests.kit.telegram import TAKE_BACK, ask_take_back
 
 
 async def _open(fake: FakeTelegram, group: FakeChat, users: list[FakeUser], *,
@@ -167,10 +166,7 @@ async def test_lapse_restart_and_withdraw(
         table_id = await _open(fake, group, users)
         mover, other = _to_move(fake, users)
         await _move(fake, users, mover)
-        hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
-                                   and m, what="Take back offered")
-        assert not (await fake.press(mover, hand, _button(hand, TAKE_BACK))).text
-        await fake.wait_for(lambda f: _has(hand_message(f, other), "✅ Accept"), what="asked")
+        await ask_take_back(fake, mover, other)
         version = await _version(app, table_id)
     # the bot restarts between the request and the answer: the question is still there
     async with kozyr() as app:

@@ -234,3 +234,28 @@ async def start_and_deal(fake: FakeTelegram, lobby: FakeMessage, users: list[Fak
     assert answer.text == "Done."
     await fake.wait_for(lambda f: all(hand_message(f, u) for u in users),
                         what=f"{len(users)} hands")
+
+
+#: The label a hand's takeback request button starts with (English catalog).
+TAKE_BACK = "↩️ Take back"
+
+
+async def take_back_offered(fake: FakeTelegram, user: FakeUser,
+                            what: str = "Take back offered") -> FakeMessage:
+    """``user``'s hand once it offers "Take back" (after his own move)."""
+    hand = await fake.wait_for(lambda f: (m := hand_message(f, user)) and any(
+        b.text.startswith(TAKE_BACK) for row in m.buttons for b in row) and m, what=what)
+    assert isinstance(hand, FakeMessage)
+    return hand
+
+
+async def ask_take_back(fake: FakeTelegram, mover: FakeUser, other: FakeUser) -> FakeMessage:
+    """``mover`` asks to take back his move (the button on his hand, once offered); returns
+    ``other``'s hand once it asks him (its "✅ Accept" button)."""
+    hand = await take_back_offered(fake, mover)
+    ask = next(b.data for row in hand.buttons for b in row if b.text.startswith(TAKE_BACK))
+    assert not (await fake.press(mover, hand, ask)).text
+    asked = await fake.wait_for(lambda f: (m := hand_message(f, other)) and any(
+        b.text.startswith("✅ Accept") for row in m.buttons for b in row) and m, what="asked")
+    assert isinstance(asked, FakeMessage)
+    return asked
