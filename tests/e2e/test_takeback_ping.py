@@ -7,8 +7,9 @@ from typing import Any
 
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_ping_telegram import ping_of
-from tests.e2e.test_takeback_telegram import _button, _log, _move, _open, _to_move
+from tests.e2e.test_takeback_telegram import _button, _log, _move, _to_move
 from tests.kit.telegram import ask_take_back
+from tests.kit.telegram import open_deberts as _open
 
 AFTER = 0.4
 
