@@ -19,6 +19,8 @@ View schema (shared by every game, so the bot renders all games with one code pa
       "totals": [number per side], "pot": number,
       "sides": [{"name": str, "seats": [int]}],
       "calls": [{"seat": int, "call": str}, ...],   # the bidding of this deal, in order
+      "last_word": bool,                  # Bazar-Belot only: the highest bidder, on turn after
+                                          # three passes, holds the last word (BB-BID-18)
       "private": [{"key": str, "value": JSON, "kind": str}, ...]   # view(seat) only
     }
 """
@@ -97,6 +99,7 @@ class View(_ViewBase, total=False):
 
     hand: list[str]
     private: list[Fact]
+    last_word: bool  # Bazar-Belot: the highest bidder holds the last word (BB-BID-18)
 
 
 class SheetRow(TypedDict):
@@ -108,15 +111,24 @@ class SheetRow(TypedDict):
     note: str
 
 
-class SheetResult(TypedDict):
-    """The match's result: the winning side (None: no single winner), the rules doc's final
-    line (English, the notation of the rules) and ``score``, the figures that line gives, one
-    per side in side order (Deberts: the awarded score, e.g. 501 and 500 when both sides are
-    over, DB-SHEET-5; a short game's nets; elsewhere the final totals, Berg's in points)."""
-
+class _SheetResultBase(TypedDict):
     winner: int | None
     line: str
     score: list[float]
+
+
+class SheetResult(_SheetResultBase, total=False):
+    """The match's result: the winning side (None: no single winner), the rules doc's final
+    line (English, the notation of the rules) and ``score``, the figures that line gives, one
+    per side in side order (Deberts: the awarded score, e.g. 501 and 500 when both sides are
+    over, DB-SHEET-5; a short game's nets; elsewhere the final totals, Berg's in points).
+
+    ``reason``, where a rule other than the higher total chose the winner, names it: Deberts
+    with three players, several over the target and the last trick's winner among them,
+    ``"last_trick"`` (DB-3P-12). Derived from the stored state, never stored itself.
+    """
+
+    reason: str
 
 
 class ScoreSheet(TypedDict):
@@ -129,19 +141,23 @@ class ScoreSheet(TypedDict):
     result: SheetResult | None
 
 
-def sheet_result(result: Mapping[str, Any] | None,
-                 totals: Sequence[float]) -> SheetResult | None:
+def sheet_result(result: Mapping[str, Any] | None, totals: Sequence[float],
+                 reason: str = "") -> SheetResult | None:
     """A match's stored result as the sheet gives it (a copy), or None while it runs.
 
     Args:
         result: ``{"winner", "line", "score"}`` as the game stored it; a result stored before
             ``score`` existed takes ``totals`` (the sheet's final totals, side order).
+        reason: the rule that chose the winner, if not the higher total (``SheetResult``).
     """
     if not result:
         return None
     score = result.get("score")
-    return {"winner": result["winner"], "line": str(result["line"]),
-            "score": list(score if score is not None else totals)}
+    out: SheetResult = {"winner": result["winner"], "line": str(result["line"]),
+                        "score": list(score if score is not None else totals)}
+    if reason:
+        out["reason"] = reason
+    return out
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.show.common import TableInfo, card_text, fact_label, num, taken_terms
-from bot.show.sheet import cell_text
+from bot.show.sheet import cell_text, notation_keys
 from engine.belote.common import LAST_TRICK_BONUS
 
 #: The bonus the last trick adds to its taker's card points, in the games that have one
@@ -140,5 +140,6 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             lines.append(tr("score.pot_awarded", pot=event["pot_awarded"]))
         if event.get("pot"):
             lines.append(tr("score.pot_now", pot=num(tr, event["pot"])))
+        lines += notation_keys(tr, (str(side.get("cell", "")) for side in event["sides"]))
         return "\n".join(lines)
     return None

@@ -211,15 +211,14 @@ def out_of_play_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -
                            name=name)
 
 
-def _last_word(tr: Translator, info: TableInfo, view: Mapping[str, Any], seat: int) -> str:
-    """Bazar-Belot's last word (BB-BID-18): three passes followed ``seat``'s highest bid and he
-    is on turn again; the hand says what a pass, a raise and a change do (a new player took
-    the bid list shown again for a call to outbid himself). Empty otherwise."""
-    calls = view.get("calls") or []
-    if info.game != "bazar_belot" or len(calls) < 4:
+def _last_word(tr: Translator, view: Mapping[str, Any], seat: int) -> str:
+    """Bazar-Belot's last word (the view's ``last_word``, BB-BID-18: three passes followed
+    ``seat``'s highest bid and he is on turn again): what a pass, a raise and a change do (a
+    new player took the bid list shown again for a call to outbid himself). Empty otherwise."""
+    if not view.get("last_word"):
         return ""
-    bid, *after = calls[-4:]
-    if bid["seat"] != seat or bid["call"] == "pass" or any(c["call"] != "pass" for c in after):
+    bid = next((c for c in reversed(view.get("calls") or []) if c["call"] != "pass"), None)
+    if bid is None or bid["seat"] != seat:
         return ""
     return tr("hand.bazar_belot.last_word", bid=said_text(tr, bid["call"], view))
 
@@ -268,20 +267,18 @@ def render_hand(
         calls = calls_line(tr, info, view)
         if calls:
             lines.append(calls)
-        if last_word := _last_word(tr, info, view, seat):
+        if last_word := _last_word(tr, view, seat):
             lines.append(last_word)
         elif opens := tr.maybe(f"hand.{info.game}.opens", ""):
             lines.append(opens)  # the first call, a bid (Married bridge, MB-BID-1, MB-BID-4)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     private = list(view.get("private", []))
-    won = next((f for f in view["facts"] if f["key"] == "melds_won"), None)
-    if won is not None and won.get("seat") != seat and any(
-            f["key"] == "my_melds" for f in private):
+    for lost in [f for f in private if f["key"] == "my_melds_lost"]:
         # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
         # another's senior melds read as points he would still write
-        private = [f for f in private if f["key"] != "my_melds"]
-        lines.append(tr("hand.melds_outranked", name=escape(info.names[won["seat"]])))
+        private.remove(lost)
+        lines.append(tr("hand.melds_outranked", name=escape(info.names[lost["value"]])))
     lines += render_facts(tr, info, private)
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in

@@ -70,9 +70,10 @@ def render_lobby(
     title = escape(tr.maybe(f"game.{game}", game))
     lines = [f"🃏 <b>{title}</b> · {tr('lobby.title')}"]
     pair_seats = [list(range(p, len(names), 2)) for p in (0, 1)] if pairs else []
-    for p, members in enumerate(pair_seats):
+    for members in pair_seats:
         shown = " · ".join(f"{s + 1}. {escape(n) if (n := names[s]) else '—'}" for s in members)
-        lines.append(tr("lobby.pair", n=p + 1, seats=Html(shown)))
+        pair = "+".join(str(s + 1) for s in members)  # "1+3", as the captains' options say
+        lines.append(tr("lobby.pair", pair=pair, seats=Html(shown)))
     for i, n in enumerate(names if not pairs else ()):
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")
     for key, value in options.items():

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.i18n import Translator
@@ -18,6 +18,11 @@ from bot.show.common import (
     points,
     side_names,
 )
+
+#: A hanging bait's cell (DB-SHEET-3, ``vs(81)``) and a pot won, in brackets (DB-SHEET-4,
+#: ``313 [+81 vs]``): the rules' notation, kept, and said in words under the text.
+HANGING_RE = re.compile(r"vs\((\d+)\)")
+POT_WON_RE = re.compile(r"\[\+\d+ vs\]")
 
 #: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
 CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
@@ -46,6 +51,18 @@ def cell_text(tr: Translator, cell: str) -> str:
     if marks:
         text += tr.maybe("cell.mark_sep", "").replace("_", " ") + marks
     return text
+
+
+def notation_keys(tr: Translator, cells: Iterable[str]) -> list[str]:
+    """What the rules' Deberts marks among ``cells`` mean, a line each (HTML): ``vs(81)`` (a
+    hanging bait: equal points, the declarer's 81 hang until the next deal, DB-SCORE-4,
+    DB-SHEET-3) and ``[+81 vs]`` (hung points won, DB-SHEET-4); [] when neither is there."""
+    cells = list(cells)
+    hanging = next((m for c in cells if (m := HANGING_RE.search(c))), None)
+    keys = [tr("sheet.deberts.vs_key", n=hanging.group(1))] if hanging else []
+    if any(POT_WON_RE.search(c) for c in cells):
+        keys.append(tr("sheet.deberts.pot_key"))
+    return keys
 
 
 def note_text(tr: Translator, info: TableInfo, note: str) -> str:
@@ -105,6 +122,8 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     if sheet.get("pot"):
         lines.append(tr("score.pot_now", pot=num(tr, sheet["pot"])))
     text = f"{_title(tr, info)}\n<pre>" + escape("\n".join(lines)) + "</pre>"
+    for key in notation_keys(tr, (str(c) for r in sheet["rows"] for c in r["cells"])):
+        text += "\n" + key
     if sheet.get("result") and with_result:
         text += "\n" + result_line(tr, info, sheet)
     return text
@@ -148,7 +167,6 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
     line = tr("result.win.pair" if len(seats) > 1 else "result.wins",
               name=escape(name), score=escape(score))
-    if info.game == "deberts" and len(figures) > 2 and figures[winner] < max(figures):
-        # a lower total won: several reached the target and he took the last trick (DB-3P-12)
-        line += " " + tr("result.deberts.last_trick")
+    if result.get("reason"):  # the rule that chose him, as the engine names it (DB-3P-12)
+        line += " " + tr(f"result.{info.game}.{result['reason']}")
     return line

@@ -85,6 +85,7 @@ def public_view(s: State, contract: Contract | None) -> View:
         "pot": 0,
         "sides": [{"name": SIDE_NAMES[p], "seats": [p, p + 2]} for p in (0, 1)],
         "calls": [{"seat": p, "call": c} for p, c in s.calls],
+        "last_word": s.last_word,  # BB-BID-18: three passes followed the highest bid
     }
 
 

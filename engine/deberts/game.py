@@ -444,8 +444,18 @@ class DebertsMatch(Match):
             "rows": cast("list[SheetRow]", copy.deepcopy(s.rows)),
             "totals": list(s.totals),
             "pot": s.pot,
-            "result": sheet_result(s.result, s.totals),
+            "result": sheet_result(s.result, s.totals, self._result_reason()),
         }
+
+    def _result_reason(self) -> str:
+        """``"last_trick"`` when, after a recorded deal, the three-player last-trick rule chose
+        the winner among several over the target (DB-3P-12), else ""."""
+        s = self._s
+        if s.players != 3 or not s.result or s.result.get("winner") is None \
+                or s.tricks_done != TRICKS_PER_DEAL:  # a claim (mid-deal) wins as claimed
+            return ""
+        over = sum(1 for t in s.totals if t >= s.options["target"])
+        return "last_trick" if over > 1 and s.result["winner"] == s.last_winner else ""
 
     # ---- views (DB-PLAY-8; views.py) -----------------------------------------------------------
 

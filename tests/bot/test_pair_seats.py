@@ -8,6 +8,8 @@ to players as seats 1+3 and 2+4.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import engine
@@ -17,7 +19,7 @@ from bot.model import ActData, LobbyData
 from bot.show.common import TableInfo, card_text
 from bot.show.hand import out_of_play_line, render_hand
 from bot.show.lobby import render_lobby
-from bot.tables.lobby import free_seat, seat_arg
+from bot.tables.lobby import free_seat, lobby_choices, lobby_defaults, seat_arg
 from bot.telegram.callbacks import LobbyCb, pack
 
 NAMES = ("Anna", "Boris", "Clara", "Denis")
@@ -33,8 +35,8 @@ def _lobby(lang: str, names: list[str | None], *, table_id: int = 12) -> tuple[s
 
 def test_lobby_lays_the_seats_out_in_two_pairs() -> None:  # BB-DEAL-1
     text, buttons = _lobby("en", ["Anna", None, "Boris", None])
-    assert "Pair 1: 1. Anna · 3. Boris" in text
-    assert "Pair 2: 2. — · 4. —" in text
+    assert "Pair 1+3: 1. Anna · 3. Boris" in text
+    assert "Pair 2+4: 2. — · 4. —" in text
     sit = [b for b in buttons if isinstance(b.data, LobbyData) and b.data.op == "sit"]
     # a button for each free seat only, a pair's seats on one row
     assert [(b.text, b.data.arg) for b in sit] == [("🪑 Seat 2", "1"), ("🪑 Seat 4", "3")]
@@ -45,8 +47,8 @@ def test_lobby_lays_the_seats_out_in_two_pairs() -> None:  # BB-DEAL-1
 def test_lobby_pairs_in_every_language(lang: str) -> None:  # BB-DEAL-1
     text, buttons = _lobby(lang, ["Anna", "Clara", None, "Denis"])
     tr = Catalogs().translator(lang)
-    assert tr("lobby.pair", n=1, seats="1. Anna · 3. —") in text
-    assert tr("lobby.pair", n=2, seats="2. Clara · 4. Denis") in text
+    assert tr("lobby.pair", pair="1+3", seats="1. Anna · 3. —") in text
+    assert tr("lobby.pair", pair="2+4", seats="2. Clara · 4. Denis") in text
     assert [b.text for b in buttons if isinstance(b.data, LobbyData) and b.data.op == "sit"] \
         == [tr("lobby.sit", seat=3)]
     assert "{" not in text
@@ -180,3 +182,35 @@ def test_deal_record_keeps_the_partners_hand_secret() -> None:  # BB-PLAY-12
     for seat in (0, 1, 2):  # sorted as a player sorts them, trumps first
         assert f"{NAMES[seat]}: " + " ".join(
             card_text(c, tr) for c in sort_hand(record.hands[seat], trump, INFO.game)) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_lobby_names_each_pair_one_way(lang: str) -> None:  # BERG-SETUP-1
+    """The pair lines and the captains' options name a pair by its seats, as the lobby numbers
+    them (players 1-4, pairs 1+3 and 2+4), never "pair 1" in one line and "pair 1+3" in the
+    next."""
+    tr = Catalogs().translator(lang)
+    options = lobby_defaults("berg")
+    screen = render_lobby(tr, table_id=3, game="berg", names=["Anna", "Boris", None, "Denis"],
+                          options=options, choices=lobby_choices("berg", options),
+                          min_players=4, max_players=4, pairs=True)
+    lines = screen.text.splitlines()
+    for pair, seats, captain in (("1+3", "1. Anna · 3. —", "opt.captain_02"),
+                                 ("2+4", "2. Boris · 4. Denis", "opt.captain_13")):
+        assert tr("lobby.pair", pair=pair, seats=seats) in lines
+        assert pair in tr(captain)  # "Captain of pair 1+3"
+    named = [line for line in lines if re.search(r"\b(Pair|Пара) \d\b(?!\+)", line)]
+    assert not named, named
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_lobby_prices_only_full_insurance(lang: str) -> None:  # BERG-INS-6
+    """Without insurance (or with another kind) the lobby shows no price of full insurance."""
+    tr = Catalogs().translator(lang)
+    for kind in ("none", "full", "permanent", "half", "absolute", "simple"):
+        options = {**lobby_defaults("berg"), "insurance_type": kind}
+        screen = render_lobby(tr, table_id=3, game="berg", names=list(NAMES), options=options,
+                              choices=lobby_choices("berg", options), min_players=4,
+                              max_players=4, pairs=True)
+        texts = [screen.text, *(b.text for row in screen.buttons for b in row)]
+        assert any(tr("opt.full_insurance_price") in t for t in texts) == (kind == "full"), kind

@@ -110,6 +110,8 @@ def test_deberts_hanging_bait_reads_right(lang: str) -> None:
     pot = tr("score.pot_now", pot=71)
     assert pot in result.splitlines() and pot[0].isupper(), result  # a line of its own
     assert pot in deal.sheet(tr)
+    key = tr("sheet.deberts.vs_key", n=71)  # the rules' vs(71), said in words
+    assert key in result.splitlines() and key in deal.sheet(tr).splitlines()
     _reads_as_words(_every_text(deal, lang), lang)
 
 

@@ -59,6 +59,9 @@ def test_a_lower_total_winning_says_why(lang: str) -> None:  # DB-3P-12
     sides = [{"name": f"seat {i}", "seats": [i]} for i in range(3)]
     sheet = {"sides": sides, "rows": [], "totals": [336, 0, 345], "pot": 0,
              "result": {"winner": 0, "line": "", "score": [336, 0, 345]}}
+    # the engine's result says why (a reason code); the screen translates it, never re-deriving
+    assert tr("result.deberts.last_trick") not in result_line(tr, info, sheet)
+    sheet["result"] = {"winner": 0, "line": "", "score": [336, 0, 345], "reason": "last_trick"}
     assert tr("result.deberts.last_trick") in result_line(tr, info, sheet)
     sheet["result"] = {"winner": 2, "line": "", "score": [336, 0, 345]}
     assert tr("result.deberts.last_trick") not in result_line(tr, info, sheet)

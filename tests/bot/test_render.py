@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
-from bot.i18n import Catalogs
+from bot.i18n import LANGS, Catalogs
+from bot.markup import unescape
 from bot.model import ActData, ExpandData
+from bot.records.picture import sheet_picture
 from bot.show.common import TableInfo, card_text
 from bot.show.hand import hand_buttons, render_hand
 from bot.show.sheet import render_sheet
@@ -233,3 +237,20 @@ def test_bait_line_shows_the_points_taken_from_the_declarer() -> None:
              "cell": "425", "total": 425}]}
         text = render_event(tr, INFO, made)
         assert text is not None and f"{pot} +40 = <b>140</b>" in text and bait not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deberts_sheet_says_what_vs_means(lang: str) -> None:  # DB-SHEET-3, DB-SHEET-4
+    """The rules write a hanging bait ``vs(81)`` and a pot won ``[+81 vs]``; the sheet keeps
+    that notation and says under it, in words, what each means."""
+    tr = Catalogs().translator(lang)
+    text = render_sheet(tr, INFO, E2_SHEET)
+    assert "vs(81)" in text and "313 [+81 vs]" in text
+    assert tr("sheet.deberts.vs_key", n=81) in text.splitlines()
+    assert tr("sheet.deberts.pot_key") in text.splitlines()
+    plain = {**E2_SHEET, "rows": E2_SHEET["rows"][:2]}  # no hanging bait yet: no key
+    assert "vs(" not in render_sheet(tr, INFO, plain)
+    assert tr("sheet.deberts.pot_key") not in render_sheet(tr, INFO, plain)
+    assert "{" not in text
+    footer = sheet_picture(tr, INFO, E2_SHEET).footer  # the picture says the same
+    assert unescape(tr("sheet.deberts.vs_key", n=81)) in footer

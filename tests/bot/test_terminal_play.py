@@ -295,8 +295,8 @@ def test_seat_options_count_from_one() -> None:  # BB-OPT-first-dealer
     assert code == 2 and "first_dealer" in out
 
 
-@pytest.mark.parametrize(("lang", "notation", "cell"), [("en", "ru", r"\| К[пчбт]"),
-                                                         ("ru", "en", r"\| K[SHDC]")])
+@pytest.mark.parametrize(("lang", "notation", "cell"), [("en", "ru", r"\| (К|\d+)[пчбт]"),
+                                                         ("ru", "en", r"\| (K|\d+)[SHDC]")])
 def test_sheet_locale_sets_the_sheets_notation(lang: str, notation: str,
                                                cell: str) -> None:  # BB-SHEET-3
     code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy", "--option",

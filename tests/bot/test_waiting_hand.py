@@ -85,7 +85,11 @@ def test_outranked_melds_are_said_not_to_count(lang: str) -> None:  # DB-MELD-8
             if won is not None:
                 loser = 1 - won["seat"]
                 private = match.view(loser).get("private", [])
-                if any(f["key"] == "my_melds" for f in private):
+                # the engine tells the seat his melds lost (DB-MELD-8), not the screen
+                lost = next((f for f in private if f["key"] == "my_melds_lost"), None)
+                if lost is not None or any(f["key"] == "my_melds" for f in private):
+                    assert lost is not None and lost["value"] == won["seat"], private
+                    assert not any(f["key"] == "my_melds" for f in private), private
                     text = render_hand(tr, info, match.view(loser),
                                        match.legal_actions(loser)).text
                     assert tr("hand.melds_outranked", name=info.names[won["seat"]]) in text
@@ -117,3 +121,7 @@ def test_the_last_word_says_what_a_pass_does(lang: str) -> None:  # BB-BID-18
     view = match.view(bidder)
     said = said_text(tr, view["calls"][-4]["call"], view)
     assert tr("hand.bazar_belot.last_word", bid=said) in text, text
+    assert view.get("last_word") is True  # the engine's fact (BB-BID-18), not re-derived
+    hidden = render_hand(tr, info, {**view, "last_word": False},
+                         match.legal_actions(bidder)).text
+    assert tr("hand.bazar_belot.last_word", bid=said) not in hidden, hidden

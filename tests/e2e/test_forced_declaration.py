@@ -15,17 +15,13 @@ from bot.records.text import render_deal_record
 from bot.show.common import TableInfo
 from tests.e2e.conftest import hand_message
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.e2e.test_takeback_telegram import _open
-from tests.kit.telegram import play_moves
+from tests.kit.telegram import deberts_table, play_moves
 
 
 async def test_declaring_nothing_as_the_only_call_is_made_for_him(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     # DB-MELD-5
-    group, alice, bob = club
-    users = [alice, bob]
-    async with kozyr() as app:
-        table_id = await _open(fake, group, users, takebacks=False)
+    async with deberts_table(fake, kozyr, club, takebacks=False) as (app, table_id, users, _):
         lone: list[str] = []
 
         def no_lone_declaration() -> None:

@@ -13,7 +13,9 @@ import re
 from typing import Any
 
 from tests.e2e.conftest import current_match, hand_message, play_moves
-from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.married_bridge import open_married_bridge as _open_married_bridge
+from tests.kit.married_bridge import to_the_auction
 from tests.kit.store import only_table_id as _table_id
 
 MAX_MOVES = 600
@@ -21,30 +23,6 @@ MAX_MOVES = 600
 CARD_RE = re.compile(r"(?<![0-9])(?:10|[AKQJ2-9])[♠♥♦♣]")
 #: lines that show bids or contracts (``2♥`` there is a bid, not a card)
 BID_LINES = ("Bidding:", "contract", "Contra on the bid", "Contract:")
-
-
-async def _open_married_bridge(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
-                               bob: FakeUser, *, rubber: bool) -> FakeMessage:
-    for user in (alice, bob):
-        await fake.start_bot(user)
-        await fake.wait_for_message(user, text_contains="kozyr")
-    await fake.send_text(group, alice, "/new married_bridge")
-    lobby = await fake.wait_for_message(group, text_contains="Married bridge")
-    assert (await fake.press_button(bob, lobby, text="Join")).text == "You are at the table."
-    if rubber:
-        option = next(b.text for row in lobby.buttons for b in row
-                      if b.text.startswith("Match:"))
-        assert option == "Match: one deal → rubber of two deals"
-        assert (await fake.press_button(alice, lobby, text=option)).text == "Done."
-        await fake.wait_for(
-            lambda f: "Match: rubber of two deals" in (f.message(group, lobby.message_id).text
-                                                       or ""), what="the rubber in the lobby")
-        lobby = fake.message(group, lobby.message_id)
-    answer = await fake.press_button(alice, lobby, text="Start")
-    assert answer.text == "Done."
-    await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
-                        what="both hands")
-    return lobby
 
 
 def _shown_cards(text: str) -> set[str]:
@@ -155,31 +133,12 @@ async def test_the_auction_in_two_steps(fake: FakeTelegram, kozyr: Any,
     tap); a level opens its strains with Back; a stale second step (the strain button of a
     page drawn before the move) and a forged one (a level the rules do not offer, or a page
     pressed by the other player) are refused and change nothing."""
-    from tests.kit.telegram import mover, press_move, version_of, wait_redrawn
+    from tests.kit.telegram import press_move, version_of, wait_redrawn
 
     group, alice, bob = club
     players = [alice, bob]
     async with kozyr() as app:
-        await _open_married_bridge(fake, group, alice, bob, rubber=False)
-        table_id = await _table_id(app)
-        for _ in range(60):  # the preliminary tricks, the first card offered each time
-            if (await current_match(app, table_id)).public_view()["phase"] == "bidding":
-                break
-            user, message, data = mover(fake, players)
-            mark = fake.mark()
-            assert not (await press_move(fake, user, message, data, players)).text
-            await wait_redrawn(fake, players, version_of(data), since=mark)
-
-        def bidder(f: FakeTelegram) -> tuple[FakeUser, FakeMessage] | None:
-            for u in players:
-                m = hand_message(f, u)
-                if m is not None and any(b.text == "1 …" for row in m.buttons for b in row):
-                    return u, m
-            return None
-
-        found = await fake.wait_for(bidder, what="the levels on the bidder's hand")
-        assert found is not None
-        user, hand = found
+        table_id, user, _, hand = await to_the_auction(fake, app, group, alice, bob)
         # the end of the preliminary tricks is told: the group, the table, the opener's hand
         # (MB-PRE-10, MB-BID-1, MB-BID-4)
         assert await fake.wait_for_message(group, text_contains="preliminary tricks are over",

@@ -8,7 +8,8 @@ from typing import Any
 
 from tests.e2e.conftest import hand_message, press_move
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _open, _to_move
+from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _to_move
+from tests.kit.telegram import open_deberts as _open
 
 
 async def test_the_exchange_of_the_seven_is_named_with_the_card_it_took(

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import hand_message
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_ping_telegram import ping_of
-from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _log, _move, _open, _to_move
+from tests.e2e.test_takeback_telegram import _button, _log, _move, _to_move
+from tests.kit.telegram import ask_take_back
+from tests.kit.telegram import open_deberts as _open
 
 AFTER = 0.4
 
@@ -23,11 +24,7 @@ async def test_a_takeback_moves_the_ping_on(
         await fake.wait_for(lambda f: ping_of(f, mover), what="the mover's ping")
         await _move(fake, users, mover)
         ping = await fake.wait_for(lambda f: ping_of(f, other), what="the other's ping")
-        hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
-                                   and m, what="Take back offered")
-        assert not (await fake.press(mover, hand, _button(hand, TAKE_BACK))).text
-        asked = await fake.wait_for(lambda f: (m := hand_message(f, other))
-                                    and _has(m, "✅ Accept") and m, what="asked")
+        asked = await ask_take_back(fake, mover, other)
         assert not (await fake.press(other, asked, _button(asked, "✅ Accept"))).text
         await fake.wait_for_message(group, text_contains="Everyone agreed")
         assert await _log(app, table_id) == []

@@ -14,37 +14,8 @@ from typing import Any
 
 from tests.e2e.conftest import current_match, hand_message, press_move
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
-
-TAKE_BACK = "↩️ Take back"
-
-
-async def _open(fake: FakeTelegram, group: FakeChat, users: list[FakeUser], *,
-                takebacks: bool = True, bots: int = 0) -> int:
-    """The first user opens a Deberts table (takebacks on), the others join; it starts.
-    Returns the table id."""
-    for user in users:
-        await fake.start_bot(user)
-        await fake.wait_for_message(user, text_contains="kozyr")
-    await fake.send_text(group, users[0], "/new deberts")
-    lobby = await fake.wait_for_message(group, text_contains="Deberts")
-    table_id = int(lobby.find_button(text="Start").data.split("|")[1])  # type: ignore[union-attr]
-    assert "Takebacks: off" in (lobby.text or "")  # off unless the lobby turns it on
-    if takebacks:
-        answer = await fake.press(users[0], lobby, f"l|{table_id}|opt|takebacks=on")
-        assert answer.text == "Done."
-        await fake.wait_for(lambda f: "Takebacks: on (the match is not rated)"
-                            in (f.message(group, lobby.message_id).text or ""),
-                            what="the lobby says takebacks are on")
-    for user in users[1:]:
-        assert (await fake.press_button(user, lobby, text="Join")).text == \
-            "You are at the table."
-    for _ in range(bots):
-        await fake.press_button(users[0], fake.message(group, lobby.message_id),
-                                text="🤖+ normal")
-    assert (await fake.press_button(users[0], fake.message(group, lobby.message_id),
-                                    text="Start")).text == "Done."
-    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="the hands")
-    return table_id
+from tests.kit.telegram import TAKE_BACK, ask_take_back
+from tests.kit.telegram import open_deberts as _open
 
 
 def _button(message: FakeMessage | None, starts: str) -> str:
@@ -167,10 +138,7 @@ async def test_lapse_restart_and_withdraw(
         table_id = await _open(fake, group, users)
         mover, other = _to_move(fake, users)
         await _move(fake, users, mover)
-        hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
-                                   and m, what="Take back offered")
-        assert not (await fake.press(mover, hand, _button(hand, TAKE_BACK))).text
-        await fake.wait_for(lambda f: _has(hand_message(f, other), "✅ Accept"), what="asked")
+        await ask_take_back(fake, mover, other)
         version = await _version(app, table_id)
     # the bot restarts between the request and the answer: the question is still there
     async with kozyr() as app:

@@ -640,6 +640,9 @@ class VariantTracker:
         if winner is not None:
             self.result = {"winner": winner, "line": text,
                            "score": line_score(text, winner, totals)}
+            over = [t >= self.o["target"] for t in totals]
+            if len(totals) == 3 and sum(over) > 1 and winner == self.last_winner:
+                self.result["reason"] = "last_trick"  # DB-3P-12 chose him: the sheet says so
 
     def _ev_match_over(self, d: dict[str, Any], seat: int | None, code: str | None) -> None:
         assert self.result is not None, f"match_over without a result: {d}"

@@ -7,6 +7,7 @@ and through the engine with the reference tracker.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -207,4 +208,11 @@ def test_several_over_the_target():  # DB-3P-12
         tracker = VariantTracker(m, opts, totals=[495, 490, 480])
         while not m.is_over:
             finish_deal(m, tracker=tracker)
-        assert m.score_sheet["result"]["winner"] in (0, 1, 2)
+        result = m.score_sheet["result"]
+        assert result["winner"] in (0, 1, 2)
+        # the sheet's result names the rule when the last trick chose among several
+        over = [t >= 501 for t in m.score_sheet["totals"]]
+        chose = sum(over) > 1 and result["winner"] == m._s.last_winner
+        assert result.get("reason") == ("last_trick" if chose else None), result
+        assert "reason" not in json.dumps(m.to_json())  # derived, never stored
+        assert engine.get_game("deberts").from_json(m.to_json()).score_sheet == m.score_sheet

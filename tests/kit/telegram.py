@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from tests.e2e.fake import CallbackAnswer, FakeChat, FakeMessage, FakeTelegram, FakeUser
@@ -271,3 +272,69 @@ async def start_and_deal(fake: FakeTelegram, lobby: FakeMessage, users: list[Fak
     assert answer.text == "Done."
     await fake.wait_for(lambda f: all(hand_message(f, u) for u in users),
                         what=f"{len(users)} hands")
+
+
+#: The label a hand's takeback request button starts with (English catalog).
+TAKE_BACK = "↩️ Take back"
+
+
+async def take_back_offered(fake: FakeTelegram, user: FakeUser,
+                            what: str = "Take back offered") -> FakeMessage:
+    """``user``'s hand once it offers "Take back" (after his own move)."""
+    hand = await fake.wait_for(lambda f: (m := hand_message(f, user)) and any(
+        b.text.startswith(TAKE_BACK) for row in m.buttons for b in row) and m, what=what)
+    assert isinstance(hand, FakeMessage)
+    return hand
+
+
+async def ask_take_back(fake: FakeTelegram, mover: FakeUser, other: FakeUser) -> FakeMessage:
+    """``mover`` asks to take back his move (the button on his hand, once offered); returns
+    ``other``'s hand once it asks him (its "✅ Accept" button)."""
+    hand = await take_back_offered(fake, mover)
+    ask = next(b.data for row in hand.buttons for b in row if b.text.startswith(TAKE_BACK))
+    assert not (await fake.press(mover, hand, ask)).text
+    asked = await fake.wait_for(lambda f: (m := hand_message(f, other)) and any(
+        b.text.startswith("✅ Accept") for row in m.buttons for b in row) and m, what="asked")
+    assert isinstance(asked, FakeMessage)
+    return asked
+
+
+async def open_deberts(fake: FakeTelegram, group: FakeChat, users: list[FakeUser], *,
+                takebacks: bool = True, bots: int = 0) -> int:
+    """The first user opens a Deberts table (takebacks on), the others join; it starts.
+    Returns the table id."""
+    for user in users:
+        await fake.start_bot(user)
+        await fake.wait_for_message(user, text_contains="kozyr")
+    await fake.send_text(group, users[0], "/new deberts")
+    lobby = await fake.wait_for_message(group, text_contains="Deberts")
+    table_id = int(lobby.find_button(text="Start").data.split("|")[1])  # type: ignore[union-attr]
+    assert "Takebacks: off" in (lobby.text or "")  # off unless the lobby turns it on
+    if takebacks:
+        answer = await fake.press(users[0], lobby, f"l|{table_id}|opt|takebacks=on")
+        assert answer.text == "Done."
+        await fake.wait_for(lambda f: "Takebacks: on (the match is not rated)"
+                            in (f.message(group, lobby.message_id).text or ""),
+                            what="the lobby says takebacks are on")
+    for user in users[1:]:
+        assert (await fake.press_button(user, lobby, text="Join")).text == \
+            "You are at the table."
+    for _ in range(bots):
+        await fake.press_button(users[0], fake.message(group, lobby.message_id),
+                                text="🤖+ normal")
+    assert (await fake.press_button(users[0], fake.message(group, lobby.message_id),
+                                    text="Start")).text == "Done."
+    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="the hands")
+    return table_id
+
+
+@asynccontextmanager
+async def deberts_table(fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+                        *, takebacks: bool = True
+                        ) -> AsyncIterator[tuple[Any, int, list[FakeUser], FakeChat]]:
+    """``async with deberts_table(...) as (app, table_id, users, group)``: the bot running, the
+    club's two friends at a started Deberts table (``open_deberts``)."""
+    group, alice, bob = club
+    users = [alice, bob]
+    async with kozyr() as app:
+        yield app, await open_deberts(fake, group, users, takebacks=takebacks), users, group

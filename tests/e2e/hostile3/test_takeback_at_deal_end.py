@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.e2e.test_takeback_telegram import _button, _log, _open, _version
+from tests.e2e.test_takeback_telegram import _button, _log, _version
 from tests.kit.telegram import answers, hand_message
+from tests.kit.telegram import open_deberts as _open
 
 
 async def test_takeback_racing_the_bots_deal_ending_move(

@@ -8,37 +8,8 @@ from typing import Any
 
 from tests.e2e.conftest import current_match, hand_message
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from tests.e2e.test_married_bridge_telegram import _open_married_bridge
-from tests.kit.store import only_table_id as _table_id
-from tests.kit.telegram import answers, mover, press_move, version_of, wait_redrawn
-
-
-async def _to_the_auction(fake: FakeTelegram, app: Any, group: FakeChat, alice: FakeUser,
-                          bob: FakeUser) -> tuple[int, FakeUser, FakeUser, FakeMessage]:
-    """Open a table and play the preliminary tricks: the table, the bidder, the other player
-    and the bidder's hand showing the levels."""
-    players = [alice, bob]
-    await _open_married_bridge(fake, group, alice, bob, rubber=False)
-    table_id = await _table_id(app)
-    for _ in range(60):
-        if (await current_match(app, table_id)).public_view()["phase"] == "bidding":
-            break
-        user, message, data = mover(fake, players)
-        mark = fake.mark()
-        assert not (await press_move(fake, user, message, data, players)).text
-        await wait_redrawn(fake, players, version_of(data), since=mark)
-
-    def bidder(f: FakeTelegram) -> tuple[FakeUser, FakeMessage] | None:
-        for u in players:
-            m = hand_message(f, u)
-            if m is not None and any(b.text == "1 …" for row in m.buttons for b in row):
-                return u, m
-        return None
-
-    found = await fake.wait_for(bidder, what="the levels on the bidder's hand")
-    assert found is not None
-    user, hand = found
-    return table_id, user, (bob if user is alice else alice), hand
+from tests.kit.married_bridge import to_the_auction as _to_the_auction
+from tests.kit.telegram import answers, press_move
 
 
 def _labels(message: FakeMessage | None) -> list[str]:

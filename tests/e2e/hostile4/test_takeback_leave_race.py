@@ -8,8 +8,9 @@ import asyncio
 from typing import Any
 
 from tests.e2e.fake import FakeChat, FakeTelegram
-from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _log, _move, _open
+from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _log, _move
 from tests.kit.telegram import hand_message
+from tests.kit.telegram import open_deberts as _open
 
 ALICE = "<b>&amp;"
 BOB = "Tom & <Jerry>"

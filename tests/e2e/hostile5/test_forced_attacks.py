@@ -10,8 +10,9 @@ from typing import Any
 import engine
 from tests.e2e.conftest import current_match, hand_message, press_move
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _log, _open
-from tests.kit.telegram import game_buttons, open_choice, version_of, wait_redrawn
+from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _log
+from tests.kit.telegram import deberts_table, game_buttons, open_choice, version_of, wait_redrawn
+from tests.kit.telegram import open_deberts as _open
 
 
 def _forced_at_end(record: Any, log: list[tuple[int, str]]) -> bool:
@@ -53,10 +54,7 @@ async def _play_to_a_forced_call(fake: FakeTelegram, app: Any, table_id: int,
 async def test_takeback_right_after_a_forced_declaration(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     # DB-MELD-5: the mover takes back his move; the call made for the other goes with it
-    group, alice, bob = club
-    users = [alice, bob]
-    async with kozyr() as app:
-        table_id = await _open(fake, group, users)
+    async with deberts_table(fake, kozyr, club) as (app, table_id, users, group):
         log = await _play_to_a_forced_call(fake, app, table_id, users, random.Random(11))
         moved_seat, forced_seat = log[-2][0], log[-1][0]
         mover, forced = users[moved_seat], users[forced_seat]
@@ -86,10 +84,7 @@ async def test_restart_after_a_forced_declaration_and_stale_presses(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     # DB-MELD-5: after a restart the table goes on; his old and forged 'declare nothing' do
     # nothing
-    group, alice, bob = club
-    users = [alice, bob]
-    async with kozyr() as app:
-        table_id = await _open(fake, group, users, takebacks=False)
+    async with deberts_table(fake, kozyr, club, takebacks=False) as (app, table_id, users, _):
         log = await _play_to_a_forced_call(fake, app, table_id, users, random.Random(11))
         async with app.store.transaction() as tx:
             table = await tx.get_table(table_id)
