@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Translator
 from bot.show.common import TableInfo, num, side_names
-from bot.show.sheet import cell_text, note_text, totals_line
+from bot.show.sheet import cell_text, legend, note_text, totals_line
 
 log = logging.getLogger(__name__)
 
@@ -308,6 +308,9 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
         footer.append(totals_line(tr, info, sheet))  # a picture: plain text
     if sheet.get("pot"):
         footer.append(tr("score.pot_now", pot=num(tr, sheet["pot"])))
+    key = legend(tr, info, sheet)
+    if key:
+        footer.append(key)
     if result:
         footer.append(result)
     title = tr.maybe(f"game.{info.game}", info.game)

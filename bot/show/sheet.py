@@ -105,9 +105,50 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     if sheet.get("pot"):
         lines.append(tr("score.pot_now", pot=num(tr, sheet["pot"])))
     text = f"{_title(tr, info)}\n<pre>" + escape("\n".join(lines)) + "</pre>"
+    key = legend(tr, info, sheet)
+    if key:
+        text += "\n" + escape(key)
     if sheet.get("result") and with_result:
         text += "\n" + result_line(tr, info, sheet)
     return text
+
+
+def legend(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
+    """The sheet's notation in words, plain text: ``Key: number — the bid in tens of points;
+    S — spades ♠; K — kapo (all tricks); + — contra; BT — bait: ...`` for the codes this sheet
+    uses (BB-SHEET-2, BB-SHEET-3), else "" (a game without contract cells, or no row yet)."""
+    if info.game in _own_notes() or not tr.maybe(f"sheet.note.{info.game}", ""):
+        return ""
+    strains: list[str] = []
+    kapos: list[str] = []
+    marks: list[str] = []
+    for row in sheet["rows"]:
+        m = CONTRACT_RE.fullmatch(str(row.get("note", "")))
+        if m:
+            kapo, _number, strain, mark = m.groups()
+            for found, seen in ((strain, strains), (kapo, kapos), (mark, marks)):
+                if found and found not in seen:
+                    seen.append(found)
+    cells = {str(c) for row in sheet["rows"] for c in row["cells"]}
+    items = [tr("legend.number")] if strains else []
+    items += [f"{cell_text(tr, s)} — {tr(f'legend.strain.{s}')}"
+              for s in _ORDER if s in strains]
+    items += [f"{tr(f'cell.{k}')} — {tr(f'legend.{k}')}" for k in ("K", "K1") if k in kapos]
+    items += [f"{k} — {tr(f'legend.{k}')}" for k in ("+", "++") if k in marks]
+    items += [f"{cell_text(tr, 'BT')} — {tr('legend.BT')}"] if "BT" in cells else []
+    items += [tr("legend.-")] if "-" in cells else []  # the dash itself says it
+    return tr("legend.title") + "; ".join(items) if items else ""
+
+
+#: The strains in the order the legend names them (BB-SHEET-3).
+_ORDER = ("S", "H", "D", "C", "NT", "AT")
+
+
+def _own_notes() -> Mapping[str, Any]:
+    """The games whose notes are words of their own (bot/show/deals.py), not contract cells."""
+    from bot.show.deals import NOTE_TEXT  # the games' own words build on this module
+
+    return NOTE_TEXT
 
 
 def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
