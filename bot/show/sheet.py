@@ -165,18 +165,23 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
     DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
     it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : " in every game so that a total
-    below zero reads "5,5 : −9,5", not "5,5 - -9,5".
+    below zero reads "5,5 : −9,5", not "5,5 - -9,5". With three players the others follow by
+    name, highest total first ("Anna wins, 351 : Vera 300 : Boris 243"; the winner is named
+    once).
     """
     result = sheet["result"]
     winner = result.get("winner")
     figures = list(result.get("score") or sheet.get("totals", []))
-    order = ([winner] if winner is not None else []) + \
-        [i for i in range(len(figures)) if i != winner]
+    # the others by their totals, highest first (DB-3P-11)
+    others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
+    order = ([winner] if winner is not None else []) + others
     score = " : ".join(
         points(tr, info.game, figures[i]) for i in order)
-    if len(figures) > 2:  # the other totals too would stand without names (DB-3P-11)
+    if len(figures) > 2 and winner is not None:
+        # the other totals would stand without names; the winner is named by the line itself
         names = side_names(info, sheet)
-        score = " : ".join(f"{names[i]} {points(tr, info.game, figures[i])}" for i in order)
+        score = " : ".join([points(tr, info.game, figures[winner])] + [
+            f"{names[i]} {points(tr, info.game, figures[i])}" for i in others])
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.
