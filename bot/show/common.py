@@ -33,6 +33,7 @@ class TableInfo:
     names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
     sides: tuple[tuple[int, ...], ...] = ()  # seats of each side, when known
     clock: str | None = None  # the turn clock line (time left, paused)
+    me: int | None = None  # the terminal player's seat, named "You" (facts in the 2nd person)
 
 
 def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
@@ -138,13 +139,28 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         if caller is not None and f.get("seat") is None:
             value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
-        if f.get("seat") is not None and tr.catalogs.has("en", line_key):
+        you = _you_label(tr, info, f)
+        if you:  # the terminal's "You show melds worth 20", not "You: shows ..."
+            lines.append(f"{escape(info.names[f['seat']])} {you} {value}".rstrip())
+        elif f.get("seat") is not None and tr.catalogs.has("en", line_key):
             lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
         elif f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
         else:
             lines.append(f"{label}: {value}")
     return lines
+
+
+def _you_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:
+    """The second-person label of a fact about the terminal player's own seat
+    (``fact[.<game>].<key>.you``: "show melds worth", "предлагаете ..."), or "" where the fact
+    is about another seat or its label has no verb to agree (a noun reads the same)."""
+    if info.me is None or fact.get("seat") != info.me:
+        return ""
+    for key in (f"fact.{info.game}.{fact['key']}.you", f"fact.{fact['key']}.you"):
+        if tr.catalogs.has(tr.lang, key):
+            return tr(key)
+    return ""
 
 
 def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]],

@@ -1,0 +1,80 @@
+"""What the last new-player passes found confusing (issue #18), render tests in three languages:
+one word for the trump in every game, ...
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import TableInfo, card_text, code_label, render_facts
+from bot.show.sheet import result_line
+from bot.show.table import render_table
+
+CATALOGS = Catalogs()
+NAMES = ("Anna", "Boris", "Vera", "Gleb")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bazar_belot_calls_the_trump_what_deberts_does(lang: str) -> None:  # BB-BID-2
+    tr = CATALOGS.translator(lang)
+    view = {"game": "bazar_belot", "phase": "play", "deal": 1, "sheet_deal": 1, "to_move": 0,
+            "dealer": 3, "seat": None, "hand_counts": [8, 8, 8, 8],
+            "groups": {"trick": [], "last_trick": []}, "deal_points": [0, 0], "totals": [0, 0],
+            "pot": 0, "sides": [{"name": "0-2", "seats": [0, 2]}, {"name": "1-3", "seats": [1, 3]}],
+            "calls": [], "facts": [{"key": "bid_level", "value": 10, "kind": "number"},
+                                   {"key": "bid_strain", "value": "H", "kind": "suit"},
+                                   {"key": "declarer", "value": 0, "kind": "seat"}]}
+    info = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
+    text = render_table(tr, info, view).text
+    assert f"{tr('fact.trump')}: ♥" in text, text
+    for other in ("Масть", "Strain"):
+        assert other not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deberts_result_names_the_winner_once_then_by_score(lang: str) -> None:  # DB-3P-11
+    # "выигрывает Anna, Anna 351 : Boris 243 : Vera 300": Anna twice, Vera after a lower total
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris", "Vera"))
+    sides = [{"name": n, "seats": [i]} for i, n in enumerate(("A", "B", "C"))]
+    sheet = {"sides": sides, "rows": [], "totals": [351, 243, 300], "pot": 0,
+             "result": {"winner": 0, "line": "", "score": [351, 243, 300]}}
+    line = result_line(tr, info, sheet)
+    assert line.count("Anna") == 1, line
+    assert "351" in line and line.index("Vera 300") < line.index("Boris 243"), line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_exchange_button_names_the_sevens_suit(lang: str) -> None:  # DB-DEAL-6
+    # "Поменять 7 на 8♣": which seven? The trump one, of the up-card's suit
+    tr = CATALOGS.translator(lang)
+    view = {"game": "deberts", "groups": {"up_card": [{"card": "8C"}]}, "facts": []}
+    label = code_label(tr, "swap7", view)
+    assert "7♣" in label and label.endswith(card_text("8C", tr)), label
+
+
+#: A fact about the terminal player's own seat, in the second person (no "You: shows").
+YOU_FACTS = [("bazar_belot", {"key": "meld_points", "value": 20, "kind": "number", "seat": 0},
+              {"en": "You show melds worth 20", "ru": "Вы: показаны конструкции на 20",
+               "uk": "Ви: показано комбінації на 20"}),
+             ("deberts", {"key": "fifty_offered", "value": 50, "kind": "number", "seat": 0},
+              {"en": "You offer to write without play 50",
+               "ru": "Вы предлагаете записать без игры 50",
+               "uk": "Ви пропонуєте записати без гри 50"}),
+             ("deberts", {"key": "melds_won", "value": 20, "kind": "number", "seat": 0},
+              {"en": "You have the senior melds: 20", "ru": "Вы: старшие конструкции: 20",
+               "uk": "Ви: старші комбінації: 20"})]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "fact", "want"), YOU_FACTS)
+def test_the_terminal_players_own_facts_read_in_the_second_person(
+        lang: str, game: str, fact: dict[str, object], want: dict[str, str]) -> None:
+    # "You: shows melds worth 20" in the terminal: "You" with a third-person verb
+    tr = CATALOGS.translator(lang)
+    you = tr("term.you")
+    info = TableInfo(0, 0, game, "Club", (you, "Boris", "Vera", "Gleb"), me=0)
+    assert render_facts(tr, info, [fact]) == [want[lang]]
+    other = TableInfo(0, 0, game, "Club", ("Anna", "Boris", "Vera", "Gleb"))
+    assert render_facts(tr, other, [fact])[0].startswith("Anna: ")
