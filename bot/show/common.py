@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from babel import Locale
 from babel.numbers import format_decimal
 
 from bot.i18n import Translator
@@ -127,6 +128,8 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         if (_MARKS.get(f["key"]), f["value"]) in present:
             continue  # said on the line it marks
         label = _pair_label(tr, info, f) or fact_label(tr, info, f["key"], phase)
+        if "count" in f:  # "senior meld" for one, "senior melds" for more (DB-MELD-7)
+            label = counted(tr, f"fact.{f['key']}", int(f["count"]), label)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
         mark = marks.get((f["key"], f["value"]))
         if mark:
@@ -159,8 +162,15 @@ def _you_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:
         return ""
     for key in (f"fact.{info.game}.{fact['key']}.you", f"fact.{fact['key']}.you"):
         if tr.catalogs.has(tr.lang, key):
-            return tr(key)
+            return counted(tr, key, int(fact["count"]), tr(key)) if "count" in fact else tr(key)
     return ""
+
+
+def counted(tr: Translator, key: str, n: int, default: str, **kwargs: Any) -> str:
+    """``key`` in the plural form the language uses for ``n`` where the catalog writes one
+    (``<key>.one``: "senior meld" beside the plural "senior melds"), else ``default``."""
+    form = f"{key}.{Locale.parse(tr.lang).plural_form(n)}"
+    return tr(form, **kwargs) if tr.catalogs.has(tr.lang, form) else default
 
 
 def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]],

@@ -8,6 +8,7 @@ import pytest
 
 from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo, card_text, code_label, render_facts
+from bot.show.events import render_event
 from bot.show.sheet import result_line
 from bot.show.table import render_table
 
@@ -78,3 +79,24 @@ def test_the_terminal_players_own_facts_read_in_the_second_person(
     assert render_facts(tr, info, [fact]) == [want[lang]]
     other = TableInfo(0, 0, game, "Club", ("Anna", "Boris", "Vera", "Gleb"))
     assert render_facts(tr, other, [fact])[0].startswith("Anna: ")
+
+
+#: The senior melds' line and the shown melds' notice for one meld and for two (ru: 1, 2, 5).
+ONE_MELD = {"en": "has the senior meld:", "ru": "старшая конструкция:", "uk": "старша комбінація:"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_meld_is_said_in_the_singular(lang: str) -> None:  # DB-MELD-7
+    # "Борис: старшие конструкции: 20" for a single terz
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
+    one = {"key": "melds_won", "value": 20, "kind": "number", "seat": 1, "count": 1}
+    assert render_facts(tr, info, [one]) == [f"Boris: {ONE_MELD[lang]} 20"]
+    two = {**one, "value": 70, "count": 2}
+    assert render_facts(tr, info, [two]) == [f"Boris: {tr('fact.melds_won')} 70"]
+    terz = {"kind": "terz", "cards": ["KD", "QD", "JD"], "points": 20}
+    shown = {"type": "melds_shown", "seat": 1, "melds": [terz]}
+    text = render_event(tr, info, shown) or ""
+    assert text.startswith(tr("event.melds_shown.one", name="Boris", melds="").rstrip()), text
+    two_shown = render_event(tr, info, {**shown, "melds": [terz, terz]}) or ""
+    assert tr("event.melds_shown.one", name="Boris", melds="").rstrip() not in two_shown
