@@ -94,6 +94,10 @@ _MADE_BY_CALL: dict[str, str] = {"mb_contra_on": "contra"}
 _MARKS: dict[str, str] = {"captain_fired": "captain"}
 
 
+#: Facts said on a card group's line (`group`): the previous trick's taker.
+_ON_A_GROUP = frozenset({"last_trick_winner"})
+
+
 #: Facts naming one seat of each pair, labelled with that pair as the lobby words it (Berg's
 #: captains: "Captain of pair 1+3: Anna", not two lines "Captain: ..."): a key per side.
 _PAIR_LABELS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -125,7 +129,7 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     present = {(f["key"], f["value"]) for f in facts}
     marks = {(_MARKS[f["key"]], f["value"]): f["key"] for f in facts if f["key"] in _MARKS}
     for f in facts:
-        if (_MARKS.get(f["key"]), f["value"]) in present:
+        if (_MARKS.get(f["key"]), f["value"]) in present or f["key"] in _ON_A_GROUP:
             continue  # said on the line it marks
         label = _pair_label(tr, info, f) or fact_label(tr, info, f["key"], phase)
         if "count" in f:  # "senior meld" for one, "senior melds" for more (DB-MELD-7)
@@ -174,13 +178,14 @@ def counted(tr: Translator, key: str, n: int, default: str, **kwargs: Any) -> st
 
 
 def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]],
-          phase: str | None = None) -> str:
+          phase: str | None = None, facts: Sequence[Mapping[str, Any]] = ()) -> str:
     """A named card group as one line, ``Trick: Anna 9♦, Boris 10♦``; a player's cards in a
     row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``), except in Berg's pile,
     where two cards of one owner lying one on the other are two moves, not one (BERG-INFO-2).
     ``phase``: the view's phase, where a game names a group its own way in it
     (``group.<game>.<name>.<phase>``: Married bridge's last trick in the auction is the last
-    preliminary trick)."""
+    preliminary trick). ``facts``: the view's facts, whose ``last_trick_winner`` the previous
+    trick's line names at its end ("— Boris takes it")."""
     label = tr.maybe(f"group.{name}", name)
     if phase:
         label = tr.maybe(f"group.{info.game}.{name}.{phase}", label)
@@ -195,7 +200,10 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
         else:
             parts.append(f"{escape(info.names[seat])} {card_text(c['card'], tr)}")
         last = seat
-    return f"{label}: " + (", ".join(parts) if parts else "—")
+    taker = next((f["value"] for f in facts if f["key"] == "last_trick_winner"), None) \
+        if name == "last_trick" and parts else None
+    said = f" {tr('group.last_trick.taker', name=info.names[taker])}" if taker is not None else ""
+    return f"{label}: " + (", ".join(parts) if parts else "—") + said
 
 
 def side_names(info: TableInfo, view: Mapping[str, Any]) -> list[str]:

@@ -87,7 +87,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
             continue
         if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":
             continue  # no trick before the play
-        lines.append(group(tr, info, name, cards, view.get("phase")))
+        lines.append(group(tr, info, name, cards, view.get("phase"), view["facts"]))
     counts = " · ".join(
         f"{escape(n)} {tr('table.cards', n=c)}"
         for n, c in zip(info.names, view["hand_counts"], strict=True)

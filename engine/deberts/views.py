@@ -61,6 +61,8 @@ def _facts(s: DebertsState) -> list[Fact]:
         pts = sum(m["points"] for m in s.melds[s.meld_winner])
         facts.append({"key": "melds_won", "value": pts, "kind": "number",
                       "seat": s.meld_winner, "count": len(s.melds[s.meld_winner])})
+    if s.last_trick and s.last_winner is not None:  # who took it (the table names him)
+        facts.append({"key": "last_trick_winner", "value": s.last_winner, "kind": "seat"})
     for seat in range(s.players):
         if s.bela_said[seat]:
             facts.append({"key": "bela", "value": BELA_POINTS, "kind": "number", "seat": seat})

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo, card_text, code_label, render_facts
 from bot.show.events import render_event
+from bot.show.hand import render_hand
 from bot.show.sheet import result_line
 from bot.show.table import render_table
 
@@ -57,15 +59,15 @@ def test_the_exchange_button_names_the_sevens_suit(lang: str) -> None:  # DB-DEA
 
 #: A fact about the terminal player's own seat, in the second person (no "You: shows").
 YOU_FACTS = [("bazar_belot", {"key": "meld_points", "value": 20, "kind": "number", "seat": 0},
-              {"en": "You show melds worth 20", "ru": "Вы: показаны конструкции на 20",
-               "uk": "Ви: показано комбінації на 20"}),
+              {"en": "You show melds worth 20", "ru": "Вы показали конструкции на 20",
+               "uk": "Ви показали комбінації на 20"}),
              ("deberts", {"key": "fifty_offered", "value": 50, "kind": "number", "seat": 0},
               {"en": "You offer to write without play 50",
                "ru": "Вы предлагаете записать без игры 50",
                "uk": "Ви пропонуєте записати без гри 50"}),
              ("deberts", {"key": "melds_won", "value": 20, "kind": "number", "seat": 0},
-              {"en": "You have the senior melds: 20", "ru": "Вы: старшие конструкции: 20",
-               "uk": "Ви: старші комбінації: 20"})]
+              {"en": "You have the senior melds: 20", "ru": "Вы владеете старшими конструкциями: 20",
+               "uk": "Ви маєте старші комбінації: 20"})]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -100,3 +102,24 @@ def test_one_meld_is_said_in_the_singular(lang: str) -> None:  # DB-MELD-7
     assert text.startswith(tr("event.melds_shown.one", name="Boris", melds="").rstrip()), text
     two_shown = render_event(tr, info, {**shown, "melds": [terz, terz]}) or ""
     assert tr("event.melds_shown.one", name="Boris", melds="").rstrip() not in two_shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_previous_trick_names_its_taker(lang: str) -> None:  # BEL-TRICK (trick taken)
+    # "Предыдущая взятка: Anna 9♦, Boris 10♦" — and who took it?
+    tr = CATALOGS.translator(lang)
+    m = engine.get_game("deberts").new_match(players=2, seed=3)
+    while not m.public_view()["groups"].get("last_trick"):
+        seat = m.to_move
+        assert seat is not None
+        legal = m.legal_actions(seat)
+        m.apply(seat, next((a for a in legal if a != "pass"), legal[0]))
+    view = m.public_view()
+    taker = next(f["value"] for f in view["facts"] if f["key"] == "last_trick_winner")
+    info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
+    said = tr("group.last_trick.taker", name=info.names[taker])
+    for text in (render_table(tr, info, view).text,
+                 render_hand(tr, info, m.view(0), m.legal_actions(0)).text):
+        line = next(x for x in text.splitlines() if x.startswith(tr("group.last_trick")))
+        assert line.endswith(said), line
+        assert tr("fact.last_trick_winner") not in text  # said once, on the trick's line
