@@ -66,7 +66,8 @@ YOU_FACTS = [("bazar_belot", {"key": "meld_points", "value": 20, "kind": "number
                "ru": "Вы предлагаете записать без игры 50",
                "uk": "Ви пропонуєте записати без гри 50"}),
              ("deberts", {"key": "melds_won", "value": 20, "kind": "number", "seat": 0},
-              {"en": "You have the senior melds: 20", "ru": "Вы владеете старшими конструкциями: 20",
+              {"en": "You have the senior melds: 20",
+               "ru": "Вы владеете старшими конструкциями: 20",
                "uk": "Ви маєте старші комбінації: 20"})]
 
 
@@ -123,3 +124,11 @@ def test_the_previous_trick_names_its_taker(lang: str) -> None:  # BEL-TRICK (tr
         line = next(x for x in text.splitlines() if x.startswith(tr("group.last_trick")))
         assert line.endswith(said), line
         assert tr("fact.last_trick_winner") not in text  # said once, on the trick's line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", [g.id for g in engine.list_games()])
+def test_rules_end_in_words_not_a_path(lang: str, game: str) -> None:
+    # "/rules" ended with "docs/rules/deberts.md in kozyr's repository"
+    tail = CATALOGS.translator(lang)("rules.more", game=game)
+    assert "/" not in tail and ".md" not in tail and "{" not in tail, tail
