@@ -90,6 +90,8 @@ def seat_view(s: MBState, seat: int, to_move: int | None) -> View:
     if s.phase == "preliminary" and s.drawing and s.privileged == seat:
         for card in s.talon[:2]:
             private.append({"key": "mb_talon_top", "value": card, "kind": "card"})
+    if s.phase in ("preliminary", "bidding") and s.last_drawn[seat]:  # MB-PRE-4
+        private.append({"key": "mb_drawn", "value": s.last_drawn[seat], "kind": "card"})
     for who, card in s.seen:
         if who == seat and not (s.privileged == seat and card in s.talon[:2]):
             private.append({"key": "mb_seen_in_talon", "value": card, "kind": "card"})
