@@ -132,3 +132,15 @@ def test_rules_end_in_words_not_a_path(lang: str, game: str) -> None:
     # "/rules" ended with "docs/rules/deberts.md in kozyr's repository"
     tail = CATALOGS.translator(lang)("rules.more", game=game)
     assert "/" not in tail and ".md" not in tail and "{" not in tail, tail
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_suggestion_taken_back_is_said_in_words(lang: str) -> None:  # BERG-DECL-3
+    # "Вы попросили вернуть ход Предложить: добор": the button's label pasted in a sentence
+    from bot.show.takeback import move_label
+
+    tr = CATALOGS.translator(lang)
+    said = move_label(tr, {"code": "suggest:dobor"}, {"game": "berg", "groups": {}, "facts": []})
+    assert said != code_label(tr, "suggest:dobor", {"game": "berg", "groups": {}, "facts": []})
+    assert {"ru": "предложение", "uk": "пропозиція", "en": "suggestion"}[lang] in said, said
+    assert said[0].islower(), said  # it stands inside a sentence
