@@ -62,6 +62,7 @@ class Fact(_FactBase, total=False):
     """A (key, value) fact of the view; ``kind`` says how the bot shows the value."""
 
     seat: int | None  # the seat the fact is about, where it is about one
+    count: int  # how many things ``value`` sums (melds: the bot says "meld" or "melds")
 
 
 class Call(TypedDict):

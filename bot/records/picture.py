@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.i18n import Translator
 from bot.markup import unescape
 from bot.show.common import TableInfo, num, side_names
-from bot.show.sheet import cell_text, notation_keys, note_text, totals_line
+from bot.show.sheet import cell_text, legend, notation_keys, note_text, totals_line
 
 log = logging.getLogger(__name__)
 
@@ -311,6 +311,9 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
         footer.append(tr("score.pot_now", pot=num(tr, sheet["pot"])))
     footer += [unescape(key) for key in  # what vs(81) and [+81 vs] mean (DB-SHEET-3, 4)
                notation_keys(tr, (str(c) for r in shown for c in r["cells"]))]
+    key = legend(tr, info, sheet)
+    if key:
+        footer.append(key)
     if result:
         footer.append(result)
     title = tr.maybe(f"game.{info.game}", info.game)

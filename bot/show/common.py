@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from babel import Locale
 from babel.numbers import format_decimal
 
 from bot.i18n import Translator
@@ -33,6 +34,7 @@ class TableInfo:
     names: tuple[str, ...]  # per seat, plain text (escaped when rendered)
     sides: tuple[tuple[int, ...], ...] = ()  # seats of each side, when known
     clock: str | None = None  # the turn clock line (time left, paused)
+    me: int | None = None  # the terminal player's seat, named "You" (facts in the 2nd person)
 
 
 def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
@@ -92,6 +94,10 @@ _MADE_BY_CALL: dict[str, str] = {"mb_contra_on": "contra"}
 _MARKS: dict[str, str] = {"captain_fired": "captain"}
 
 
+#: Facts said on a card group's line (`group`): the previous trick's taker.
+_ON_A_GROUP = frozenset({"last_trick_winner"})
+
+
 #: Facts naming one seat of each pair, labelled with that pair as the lobby words it (Berg's
 #: captains: "Captain of pair 1+3: Anna", not two lines "Captain: ..."): a key per side.
 _PAIR_LABELS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -123,9 +129,11 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     present = {(f["key"], f["value"]) for f in facts}
     marks = {(_MARKS[f["key"]], f["value"]): f["key"] for f in facts if f["key"] in _MARKS}
     for f in facts:
-        if (_MARKS.get(f["key"]), f["value"]) in present:
+        if (_MARKS.get(f["key"]), f["value"]) in present or f["key"] in _ON_A_GROUP:
             continue  # said on the line it marks
         label = _pair_label(tr, info, f) or fact_label(tr, info, f["key"], phase)
+        if "count" in f:  # "senior meld" for one, "senior melds" for more (DB-MELD-7)
+            label = counted(tr, f"fact.{f['key']}", int(f["count"]), label)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
         mark = marks.get((f["key"], f["value"]))
         if mark:
@@ -138,7 +146,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         if caller is not None and f.get("seat") is None:
             value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
-        if f.get("seat") is not None and tr.catalogs.has("en", line_key):
+        you = _you_label(tr, info, f)
+        if you:  # the terminal's "You show melds worth 20", not "You: shows ..."
+            lines.append(f"{escape(info.names[f['seat']])} {you} {value}".rstrip())
+        elif f.get("seat") is not None and tr.catalogs.has("en", line_key):
             lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
         elif f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
@@ -147,14 +158,34 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     return lines
 
 
+def _you_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:
+    """The second-person label of a fact about the terminal player's own seat
+    (``fact[.<game>].<key>.you``: "show melds worth", "предлагаете ..."), or "" where the fact
+    is about another seat or its label has no verb to agree (a noun reads the same)."""
+    if info.me is None or fact.get("seat") != info.me:
+        return ""
+    for key in (f"fact.{info.game}.{fact['key']}.you", f"fact.{fact['key']}.you"):
+        if tr.catalogs.has(tr.lang, key):
+            return counted(tr, key, int(fact["count"]), tr(key)) if "count" in fact else tr(key)
+    return ""
+
+
+def counted(tr: Translator, key: str, n: int, default: str, **kwargs: Any) -> str:
+    """``key`` in the plural form the language uses for ``n`` where the catalog writes one
+    (``<key>.one``: "senior meld" beside the plural "senior melds"), else ``default``."""
+    form = f"{key}.{Locale.parse(tr.lang).plural_form(n)}"
+    return tr(form, **kwargs) if tr.catalogs.has(tr.lang, form) else default
+
+
 def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, Any]],
-          phase: str | None = None) -> str:
+          phase: str | None = None, facts: Sequence[Mapping[str, Any]] = ()) -> str:
     """A named card group as one line, ``Trick: Anna 9♦, Boris 10♦``; a player's cards in a
     row are named once (``Shown melds: Anna A♦ K♦ Q♦, Gleb K♠ Q♠``), except in Berg's pile,
     where two cards of one owner lying one on the other are two moves, not one (BERG-INFO-2).
     ``phase``: the view's phase, where a game names a group its own way in it
     (``group.<game>.<name>.<phase>``: Married bridge's last trick in the auction is the last
-    preliminary trick)."""
+    preliminary trick). ``facts``: the view's facts, whose ``last_trick_winner`` the previous
+    trick's line names at its end ("— Boris takes it")."""
     label = tr.maybe(f"group.{name}", name)
     if phase:
         label = tr.maybe(f"group.{info.game}.{name}.{phase}", label)
@@ -169,7 +200,10 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
         else:
             parts.append(f"{escape(info.names[seat])} {card_text(c['card'], tr)}")
         last = seat
-    return f"{label}: " + (", ".join(parts) if parts else "—")
+    taker = next((f["value"] for f in facts if f["key"] == "last_trick_winner"), None) \
+        if name == "last_trick" and parts else None
+    said = f" {tr('group.last_trick.taker', name=info.names[taker])}" if taker is not None else ""
+    return f"{label}: " + (", ".join(parts) if parts else "—") + said
 
 
 def side_names(info: TableInfo, view: Mapping[str, Any]) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
-from bot.show.common import TableInfo, card_text, fact_label, num, taken_terms
+from bot.show.common import TableInfo, card_text, counted, fact_label, num, taken_terms
 from bot.show.sheet import cell_text, notation_keys
 from engine.belote.common import LAST_TRICK_BONUS
 
@@ -84,7 +84,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             tr.maybe("val." + str(m["kind"]), str(m["kind"])) + " "
             + " ".join(card_text(c, tr) for c in m.get("cards", []))
             + f" ({m.get('points', '')})" for m in event.get("melds", []))
-        return tr("event.melds_shown", name=escape(info.names[event["seat"]]), melds=melds)
+        said = {"name": escape(info.names[event["seat"]]), "melds": melds}
+        return counted(tr, "event.melds_shown", len(event.get("melds", [])),
+                       tr("event.melds_shown", **said), **said)
     if kind == "deal_scored":
         from bot.show.deals import DEAL_LINES  # the games' own lines build on this module
 

@@ -262,7 +262,7 @@ def render_hand(
         # taken), not the one still coming to it
         if cards and not (waiting and name == "trick"
                           and not any(c.get("seat") == seat for c in cards)):
-            lines.append(group(tr, info, name, cards, view.get("phase")))
+            lines.append(group(tr, info, name, cards, view.get("phase"), view["facts"]))
     if view["to_move"] == seat and view.get("phase") == "bidding":
         calls = calls_line(tr, info, view)
         if calls:

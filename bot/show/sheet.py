@@ -124,9 +124,50 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     text = f"{_title(tr, info)}\n<pre>" + escape("\n".join(lines)) + "</pre>"
     for key in notation_keys(tr, (str(c) for r in sheet["rows"] for c in r["cells"])):
         text += "\n" + key
+    key = legend(tr, info, sheet)
+    if key:
+        text += "\n" + escape(key)
     if sheet.get("result") and with_result:
         text += "\n" + result_line(tr, info, sheet)
     return text
+
+
+def legend(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
+    """The sheet's notation in words, plain text: ``Key: number — the bid in tens of points;
+    S — spades ♠; K — kapo (all tricks); + — contra; BT — bait: ...`` for the codes this sheet
+    uses (BB-SHEET-2, BB-SHEET-3), else "" (a game without contract cells, or no row yet)."""
+    if info.game in _own_notes() or not tr.maybe(f"sheet.note.{info.game}", ""):
+        return ""
+    strains: list[str] = []
+    kapos: list[str] = []
+    marks: list[str] = []
+    for row in sheet["rows"]:
+        m = CONTRACT_RE.fullmatch(str(row.get("note", "")))
+        if m:
+            kapo, _number, strain, mark = m.groups()
+            for found, seen in ((strain, strains), (kapo, kapos), (mark, marks)):
+                if found and found not in seen:
+                    seen.append(found)
+    cells = {str(c) for row in sheet["rows"] for c in row["cells"]}
+    items = [tr("legend.number")] if strains else []
+    items += [f"{cell_text(tr, s)} — {tr(f'legend.strain.{s}')}"
+              for s in _ORDER if s in strains]
+    items += [f"{tr(f'cell.{k}')} — {tr(f'legend.{k}')}" for k in ("K", "K1") if k in kapos]
+    items += [f"{k} — {tr(f'legend.{k}')}" for k in ("+", "++") if k in marks]
+    items += [f"{cell_text(tr, 'BT')} — {tr('legend.BT')}"] if "BT" in cells else []
+    items += [tr("legend.-")] if "-" in cells else []  # the dash itself says it
+    return tr("legend.title") + "; ".join(items) if items else ""
+
+
+#: The strains in the order the legend names them (BB-SHEET-3).
+_ORDER = ("S", "H", "D", "C", "NT", "AT")
+
+
+def _own_notes() -> Mapping[str, Any]:
+    """The games whose notes are words of their own (bot/show/deals.py), not contract cells."""
+    from bot.show.deals import NOTE_TEXT  # the games' own words build on this module
+
+    return NOTE_TEXT
 
 
 def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
@@ -143,18 +184,23 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
     DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
     it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : " in every game so that a total
-    below zero reads "5,5 : −9,5", not "5,5 - -9,5".
+    below zero reads "5,5 : −9,5", not "5,5 - -9,5". With three players the others follow by
+    name, highest total first ("Anna wins, 351 : Vera 300 : Boris 243"; the winner is named
+    once).
     """
     result = sheet["result"]
     winner = result.get("winner")
     figures = list(result.get("score") or sheet.get("totals", []))
-    order = ([winner] if winner is not None else []) + \
-        [i for i in range(len(figures)) if i != winner]
+    # the others by their totals, highest first (DB-3P-11)
+    others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
+    order = ([winner] if winner is not None else []) + others
     score = " : ".join(
         points(tr, info.game, figures[i]) for i in order)
-    if len(figures) > 2:  # the other totals too would stand without names (DB-3P-11)
+    if len(figures) > 2 and winner is not None:
+        # the other totals would stand without names; the winner is named by the line itself
         names = side_names(info, sheet)
-        score = " : ".join(f"{names[i]} {points(tr, info.game, figures[i])}" for i in order)
+        score = " : ".join([points(tr, info.game, figures[winner])] + [
+            f"{names[i]} {points(tr, info.game, figures[i])}" for i in others])
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.

@@ -57,7 +57,9 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
     if view.get("dealer") is not None:
         lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
     phase = tr.maybe(f"table.{info.game}.phase.{view.get('phase')}", "")
-    if phase:  # a phase the table names (Married bridge's auction after the tricks, MB-BID-1)
+    if phase and not view.get("calls"):
+        # a phase the table names (Married bridge's auction after the tricks, MB-BID-1) until
+        # the auction's own line names it ("Auction: Anna 1♣"): one line says "Auction"
         lines.append(phase)
     groups = view["groups"]
     facts = list(view["facts"])
@@ -85,7 +87,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
             continue
         if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":
             continue  # no trick before the play
-        lines.append(group(tr, info, name, cards, view.get("phase")))
+        lines.append(group(tr, info, name, cards, view.get("phase"), view["facts"]))
     counts = " · ".join(
         f"{escape(n)} {tr('table.cards', n=c)}"
         for n, c in zip(info.names, view["hand_counts"], strict=True)

@@ -21,7 +21,12 @@ Rows = tuple[tuple[Button, ...], ...]
 def move_label(tr: Translator, move: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     """The label of a move one may take back (``{"code", "view"?}``: a ``LAST_HUMAN`` entry or a
     request): as its button named it, from the table before the move (its stored ``view``),
-    else from ``view`` (a move noted before the view was kept)."""
+    else from ``view`` (a move noted before the view was kept). A move whose button is a
+    command ("Suggest a dobor") has words of its own for a sentence (``took.<code>``: "the
+    suggestion to the captain: a dobor")."""
+    said = "took." + move["code"].replace(":", ".")
+    if tr.catalogs.has(tr.lang, said):
+        return tr(said)
     return code_label(tr, move["code"], move.get("view") or view)
 
 

@@ -178,7 +178,7 @@ class TableService:
         if game_id not in known:
             await self.kit.say(place, tr("new.usage", games=", ".join(known)))
             return
-        # The summary ends with where the whole text is (docs/rules/<game>.md).
+        # The summary ends by saying where the whole rules are, in words (no repository path).
         await self.kit.say(place, tr(f"rules.{game_id}") + "\n\n"
                            + tr("rules.more", game=game_id))
 

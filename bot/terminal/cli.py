@@ -204,7 +204,7 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         tr = Notation(tr, options["sheet_locale"])  # BB-OPT-sheet-locale
     names = names_of(tr, players, me, args.level)
     sides = tuple(tuple(side["seats"]) for side in match.score_sheet["sides"])
-    info = TableInfo(0, 0, game.id, plain(tr("term.title", seed=seed)), names, sides)
+    info = TableInfo(0, 0, game.id, plain(tr("term.title", seed=seed)), names, sides, me=me)
     session = Session(game=game, match=match, me=me, level=args.level, seed=seed, tr=tr,
                       info=info, stdin=stdin, out=out, bold=_is_tty(out))
     out.write(plain(intro(tr, game.info, info, me, seed)) + "\n")

@@ -12,7 +12,15 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape
-from bot.show.common import TableInfo, card_text, code_label, num, order_text, seat_names
+from bot.show.common import (
+    TableInfo,
+    card_text,
+    code_label,
+    counted,
+    num,
+    order_text,
+    seat_names,
+)
 from bot.show.events import render_event
 from bot.show.sheet import render_sheet, result_line
 from engine.cards import SUIT_SYMBOLS
@@ -124,7 +132,8 @@ class Teller:
             self.tr.maybe("val." + str(m["kind"]), str(m["kind"])) + " "
             + self._cards(m.get("cards", [])) + f" ({m.get('points', '')})"
             for m in event.get("melds", []))
-        return self.tr("term.ev.melds_shown.you", melds=melds)
+        return counted(self.tr, "term.ev.melds_shown.you", len(event.get("melds", [])),
+                       self.tr("term.ev.melds_shown.you", melds=melds), melds=melds)
 
     def _move(self, e: dict[str, Any], view: Mapping[str, Any]) -> str:
         """A move or a public fact of the deal, by its event type."""

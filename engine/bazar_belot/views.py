@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.bazar_belot.melds import best_meld
 from engine.bazar_belot.scoring import Contract
 from engine.bazar_belot.state import SIDE_NAMES, State
-from engine.belote.common import contract_strength
+from engine.belote.common import contract_strength, contract_trick_winner_index
 from engine.cards import SUITS, suit
 from engine.match import Fact, PlacedCard, View
 
@@ -44,6 +44,10 @@ def public_view(s: State, contract: Contract | None) -> View:
     for seat in s.decl_order:
         facts.append({"key": "declaration", "value": s.announced[seat], "kind": "text",
                       "seat": seat})
+    if s.last_trick:  # who took it (the table names him), as the trick was won (BB-PLAY)
+        index = contract_trick_winner_index([c for _, c in s.last_trick], s.kind, s.trump)
+        facts.append({"key": "last_trick_winner", "value": s.last_trick[index][0],
+                      "kind": "seat"})
     if s.meld_seat is not None and s.tricks_done >= 1:
         facts.append({"key": "meld_winner", "value": s.meld_seat, "kind": "seat"})
     shown: list[PlacedCard] = []
@@ -51,7 +55,7 @@ def public_view(s: State, contract: Contract | None) -> View:
         if s.shown[seat]:
             facts.append({"key": "meld_points",
                           "value": sum(m["points"] for m in s.melds[seat]),
-                          "kind": "number", "seat": seat})
+                          "kind": "number", "seat": seat, "count": len(s.melds[seat])})
             cards: list[str] = []
             for m in s.melds[seat]:
                 cards += [c for c in m["cards"] if c not in cards]
@@ -109,6 +113,6 @@ def seat_view(s: State, seat: int, public: View) -> View:
             private.append({"key": "best_meld", "value": best.kind, "kind": "text"})
     elif s.phase == "play" and s.declared[seat] == "best":
         private.append({"key": "my_melds", "value": sum(m["points"] for m in s.melds[seat]),
-                        "kind": "number"})
+                        "kind": "number", "count": len(s.melds[seat])})
     v["private"] = private
     return v

@@ -60,7 +60,9 @@ def _facts(s: DebertsState) -> list[Fact]:
     if s.melds_shown and s.meld_winner is not None:
         pts = sum(m["points"] for m in s.melds[s.meld_winner])
         facts.append({"key": "melds_won", "value": pts, "kind": "number",
-                      "seat": s.meld_winner})
+                      "seat": s.meld_winner, "count": len(s.melds[s.meld_winner])})
+    if s.last_trick and s.last_winner is not None:  # who took it (the table names him)
+        facts.append({"key": "last_trick_winner", "value": s.last_winner, "kind": "seat"})
     for seat in range(s.players):
         if s.bela_said[seat]:
             facts.append({"key": "bela", "value": BELA_POINTS, "kind": "number", "seat": seat})
@@ -114,6 +116,7 @@ def seat_view(s: DebertsState, game_id: str, to_move: int | None, seat: int) -> 
             private.append({"key": "my_melds_lost", "value": s.meld_winner, "kind": "seat"})
         else:
             pts = sum(m["points"] for m in s.melds[seat])
-            private.append({"key": "my_melds", "value": pts, "kind": "number"})
+            private.append({"key": "my_melds", "value": pts, "kind": "number",
+                            "count": len(s.melds[seat])})
     v["private"] = private
     return v

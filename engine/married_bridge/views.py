@@ -9,7 +9,7 @@ privileged draw, and talon cards he has seen (MB-INFO-5).
 
 from __future__ import annotations
 
-from engine.married_bridge.rules import BOOK, bid_text, hand_order
+from engine.married_bridge.rules import BOOK, bid_text, hand_order, trick_winner
 from engine.married_bridge.scoring import contract_text
 from engine.married_bridge.state import MBState
 from engine.match import Fact, Side, View
@@ -33,6 +33,11 @@ def _facts(s: MBState) -> list[Fact]:
         if s.drawing and s.offender is not None:
             facts.append({"key": "mb_irregular_draw", "value": "mb_" + s.irregular,
                           "kind": "text", "seat": s.offender})
+    if s.last_trick:  # who took it: a main trick with the trump, a preliminary one without
+        trump = (None if s.strain == "NT" else s.strain) if s.main_done else None
+        index = trick_winner([c for _, c in s.last_trick], trump)
+        facts.append({"key": "last_trick_winner", "value": s.last_trick[index][0],
+                      "kind": "seat"})
     if s.phase == "bidding" and s.contra and s.bidder is not None:
         facts.append({"key": "mb_contra_on", "value": bid_text(s.bid_level, s.bid_strain),
                       "kind": "text", "seat": s.bidder})
@@ -85,6 +90,8 @@ def seat_view(s: MBState, seat: int, to_move: int | None) -> View:
     if s.phase == "preliminary" and s.drawing and s.privileged == seat:
         for card in s.talon[:2]:
             private.append({"key": "mb_talon_top", "value": card, "kind": "card"})
+    if s.phase in ("preliminary", "bidding") and s.last_drawn[seat]:  # MB-PRE-4
+        private.append({"key": "mb_drawn", "value": s.last_drawn[seat], "kind": "card"})
     for who, card in s.seen:
         if who == seat and not (s.privileged == seat and card in s.talon[:2]):
             private.append({"key": "mb_seen_in_talon", "value": card, "kind": "card"})

@@ -67,3 +67,49 @@ def test_the_dealers_hand_says_he_opens_with_a_level(lang: str) -> None:  # MB-B
     assert OPENS[lang] in text and AUCTION[lang] in text, text
     other = render_hand(tr, INFO, m.view(1 - dealer), m.legal_actions(1 - dealer)).text
     assert OPENS[lang] not in other
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_is_named_on_one_line(lang: str) -> None:  # MB-BID-1
+    # "🔨 Торговля: предварительные взятки сыграны" above "Торговля: Anna 1♣": two lines
+    tr = CATALOGS.translator(lang)
+    m, _ = _auction()
+    seat = m.to_move
+    assert seat is not None
+    m.apply(seat, next(a for a in m.legal_actions(seat) if a.startswith("bid:")))
+    lines = render_table(tr, INFO, m.public_view()).text.splitlines()
+    phase = tr("table.married_bridge.phase.bidding")
+    named = [x for x in lines if x == phase or x.startswith(tr("table.calls") + ":")]
+    assert len(named) == 1, lines
+
+
+TALON = {"ru": "талон", "uk": "талон", "en": "talon"}
+STOCK = {"ru": "колод", "uk": "колод", "en": "stock"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_talon_is_called_the_talon(lang: str) -> None:  # MB-PRE-10 (glossary: talon)
+    tr = CATALOGS.translator(lang)
+    _, events = _auction()
+    told = " ".join(t for e in events if (t := render_event(tr, INFO, e)))
+    assert TALON[lang] in told and STOCK[lang] not in told, told
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_names_the_card_drawn_from_the_talon(lang: str) -> None:  # MB-PRE-4
+    # the hand gained a card after each preliminary trick, and nothing said which one
+    tr = CATALOGS.translator(lang)
+    m = engine.get_game("married_bridge").new_match(players=2, seed=4)
+    before = {s: set(m.view(s)["hand"]) for s in (0, 1)}
+    while not any(e.type == "talon_draw" for e in m.apply(m.to_move, sorted(m.legal_actions(
+            m.to_move))[0])):  # type: ignore[arg-type]
+        before = {s: set(m.view(s)["hand"]) | before[s] for s in (0, 1)}
+    for seat in (0, 1):
+        view = m.view(seat)
+        new = set(view["hand"]) - before[seat]
+        drawn = [f["value"] for f in view["private"] if f["key"] == "mb_drawn"]
+        if new:
+            assert drawn == list(new), (drawn, new)
+            text = render_hand(tr, INFO, view, m.legal_actions(seat)).text
+            assert f"{tr('fact.mb_drawn')}: {card_text(drawn[0], tr)}" in text, text
+        assert all(f["key"] != "mb_drawn" for f in m.public_view()["facts"])

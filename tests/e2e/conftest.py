@@ -55,9 +55,10 @@ def kozyr(fake: FakeTelegram, db_url: str) -> Callable[..., object]:
     async def run(seed: int = SEED, **overrides: object) -> AsyncIterator[TelegramApp]:
         # unspaced sends unless a test asks for (scaled) flood limits: tests/e2e/test_delivery.py
         values: dict[str, object] = {"bot_delay": 0.0, "telegram_rate_scale": 0.0,
-                                     "turn_ping": 0.0, **overrides}  # pings: test_ping_telegram
+                                     "turn_ping": 0.0, "default_lang": "en",
+                                     **overrides}  # pings: test_ping_telegram
         settings = Settings(telegram_token=fake.token, telegram_api_server=fake.base_url,
-                            database_url=db_url, default_lang="en", telegram_poll_timeout=1,
+                            database_url=db_url, telegram_poll_timeout=1,
                             _env_file=None, **values)  # type: ignore[call-arg, arg-type]
         app = await build_telegram(settings, new_seed=lambda: seed)
         try:

@@ -34,7 +34,7 @@ MAX_MOVES = 2500
 #: public by rule (shown melds, BB-MELD-7; four 7s, BB-MELD-14) or cards already played (the
 #: last trick of a deal result, posted when the next deal's hands are out)
 DEAL_RE = re.compile(r"· deal (\d+)\b")
-PUBLIC_LINES = ("Bidding:", "Shown melds:", "shows the melds", "four sevens", "Last trick:")
+PUBLIC_LINES = ("Bidding:", "Shown melds:", "shows the meld", "four sevens", "Last trick:")
 
 
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:

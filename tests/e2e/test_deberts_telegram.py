@@ -51,7 +51,7 @@ def _group_leaks(fake: FakeTelegram, group: FakeChat, hands: list[set[str]],
         for version in msg.versions[since.get(key, 0):]:
             # Shown by rule: four 7s / 8s (DB-REDEAL-2), the winner's melds (DB-MELD-7); a deal
             # result speaks of the finished deal, whose cards are all played.
-            public = ("redeal", "shows the melds", "Last trick:")
+            public = ("redeal", "shows the meld", "Last trick:")  # "meld: ", "melds: "
             if version.kind == "deleted" or any(p in version.text for p in public):
                 continue
             shown = {c for c in CARD_RE.findall(version.text)}

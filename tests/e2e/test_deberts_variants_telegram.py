@@ -67,7 +67,7 @@ def _leaks(fake: FakeTelegram, group: FakeChat, held: set[str],
     found = []
     for msg in fake.chat_messages(group, from_bot=True):
         for version in msg.versions[since.get(msg.message_id, 0):]:
-            public = ("redeal", "shows the melds", "Last trick:")  # shown by rule
+            public = ("redeal", "shows the meld", "Last trick:")  # shown by rule
             if version.kind == "deleted" or any(p in version.text for p in public):
                 continue
             found += [f"{c} in {version.text[:60]!r}"

@@ -105,7 +105,7 @@ async def test_single_game_in_russian(fake: FakeTelegram, kozyr: Any,
         await fake.send_text(group, alice, "/rules married_bridge")
         rules = await fake.wait_for_message(group, text_contains="Супружеский бридж")
         # The summary ends with where the whole text is.
-        assert (rules.text or "").endswith("docs/rules/married_bridge.md в репозитории kozyr.")
+        assert (rules.text or "").endswith("в документации kozyr, раздел «Правила».")
         for user in (alice, bob):
             await fake.start_bot(user)
             await fake.wait_for_message(user, text_contains="kozyr")

@@ -35,3 +35,20 @@ async def test_a_russian_player_is_greeted_with_the_games(fake: FakeTelegram,
     for game in ("deberts", "bazar_belot", "berg", "married_bridge"):
         assert f"/new {game}" in text, text
     assert "Базар-белот" in text and "Берг" in text and "Деберц" in text, text
+
+
+async def test_a_player_without_an_app_language_is_greeted_in_the_bots_own(
+        fake: FakeTelegram, kozyr: Any) -> None:
+    # a user whose app sends no language_code: the default language (ru), as in groups,
+    # never English; /lang in his private chat then chooses another
+    gleb = fake.user(302, "Глеб", language_code=None)
+    async with kozyr(default_lang="ru"):
+        await fake.start_bot(gleb)
+        welcome = await fake.wait_for_message(gleb)
+        assert "Базар-белот" in welcome.visible_text, welcome.visible_text
+        sent = await fake.send_text(fake.private(gleb), gleb, "/lang uk")
+        await fake.wait_for_message(gleb, after=sent)
+        again = await fake.send_text(fake.private(gleb), gleb, "/start")
+        reply = await fake.wait_for_message(gleb, text_contains="/new deberts", after=again)
+    assert "Базар-белот" in reply.visible_text and "Деберц" in reply.visible_text
+    assert CATALOGS.translator("uk")("game.berg") in reply.visible_text

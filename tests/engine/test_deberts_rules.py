@@ -562,6 +562,12 @@ def test_higher_top_wins():  # DB-MELD-6, BEL-CMP-5
     assert sorted(shown[0]["melds"][0]["cards"]) == sorted(["KD", "QD", "JD"])
 
 
+def test_senior_melds_fact_counts_them():  # DB-MELD-7 (the bot agrees "terz"/"melds" by it)
+    m, _ = _compare(HEIGHT)
+    won = next(f for f in m.public_view()["facts"] if f["key"] == "melds_won")
+    assert (won["seat"], won["value"], won["count"]) == (1, 20, 1)
+
+
 def test_equal_height_trump_wins():  # DB-MELD-6, BEL-CMP-6 (E.7, classic)
     _, shown = _compare(TRUMP_TIE)
     assert [d["seat"] for d in shown] == [1]
