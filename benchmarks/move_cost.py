@@ -81,8 +81,8 @@ async def timed_move(store: Store, game: engine.Game, table_id: int, seat: int,
         record = await tx.get_match(table_id)
         assert record is not None
         match = game.from_json(record.snapshot)
-        match.apply(seat, code)
-        await tx.store_move(record, seat, code, match.to_json())
+        events = [e.to_dict() for e in match.apply(seat, code)]
+        await tx.store_move(record, seat, code, match.to_json(), events)
     return time.process_time() - started
 
 
@@ -106,7 +106,7 @@ async def play(store: Store, game_id: str, players: int, seed: int, limit: int) 
         async with store.transaction() as tx:
             record = await tx.get_match(table_id)
             assert record is not None
-            match = game.from_json(record.snapshot)
+            match = game.from_json(await tx.full_snapshot(record))  # the bot reads the events
         async with store.engine.connect() as conn:
             stored = (await conn.execute(text(
                 "SELECT length(snapshot) FROM match_record WHERE table_id = :t"),
