@@ -15,9 +15,9 @@ events as stored after that move). Then the two windows of a game are timed agai
 ``--repeats`` times, in turn (early window, late window(s), early, ...), each on a table of its
 own holding the match's action log (with its events) up to that window: before each timed move
 the table is set back (not timed) to the state stored before it, so every repetition times the
-same moves, and a change of the machine's load falls on both windows alike. Printed: the mean CPU ms per move of each window over all repetitions, the ratio
-of each later window to the early one, with the spread of the repetitions' ratios (their
-standard error).
+same moves, and a change of the machine's load falls on both windows alike. Printed: the mean
+CPU ms per move of each window over all repetitions, the ratio of each later window to the
+early one, with the spread of the repetitions' ratios (their standard error).
 
 - Deberts (2 players, defaults): moves from 2 against moves from 150 (``--deberts-moves``).
 - Berg (4 players, defaults): the first moves against the last ones of a match of at least
