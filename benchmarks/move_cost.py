@@ -10,14 +10,14 @@ transaction of a ``Store`` on a temporary SQLite file. The action is chosen by t
 player (seeded), so a match runs long.
 
 First a match is played through the store (each move timed once: the "played" columns, the
-mean of ``--window`` moves from the move named, and the bytes of the snapshot as stored after
-that move). Then the two windows of a game are timed again ``--repeats`` times, in turn (early
-window, late window(s), early, ...), each on a table of its own holding the match's action log up
-to that window: before each timed move the table is set back (not timed) to the state before
-it, so every repetition times the same moves, and a change of the machine's load falls on both
-windows alike. Printed: the mean CPU ms per move of each window over all repetitions, the ratio
-of each later window to the early one, with the spread of the repetitions' ratios (their
-standard error).
+mean of ``--window`` moves from the move named, and the bytes of the snapshot and the deal
+events as stored after that move). Then the two windows of a game are timed again
+``--repeats`` times, in turn (early window, late window(s), early, ...), each on a table of its
+own holding the match's action log (with its events) up to that window: before each timed move
+the table is set back (not timed) to the state stored before it, so every repetition times the
+same moves, and a change of the machine's load falls on both windows alike. Printed: the mean
+CPU ms per move of each window over all repetitions, the ratio of each later window to the
+early one, with the spread of the repetitions' ratios (their standard error).
 
 - Deberts (2 players, defaults): moves from 2 against moves from 150 (``--deberts-moves``).
 - Berg (4 players, defaults): the first moves against the last ones of a match of at least
@@ -49,15 +49,18 @@ SEED = 20261201
 
 @dataclass
 class Step:
-    """One move: its number (1-based), CPU seconds, stored snapshot bytes, and what it was
-    played from (the snapshot before it, the seat and the code)."""
+    """One move: its number (1-based), CPU seconds, the bytes of the match record's stored
+    snapshot and deal events after it, and what it was played from (the match record's
+    ``snapshot``, ``deal_events`` and ``deal_seq`` as stored before it, the seat and the
+    code); ``dealt``: the move dealt a new deal."""
 
     number: int
     cpu: float
     stored: int
-    before: dict[str, Any]
+    before: tuple[dict[str, Any], list[dict[str, Any]], int]
     seat: int
     code: str
+    dealt: bool
 
 
 async def new_table(store: Store, game_id: str, players: int, key: str,
@@ -81,13 +84,15 @@ async def timed_move(store: Store, game: engine.Game, table_id: int, seat: int,
         record = await tx.get_match(table_id)
         assert record is not None
         match = game.from_json(record.snapshot)
-        match.apply(seat, code)
-        await tx.store_move(record, seat, code, match.to_json())
+        events = [e.to_dict() for e in match.apply(seat, code)]
+        await tx.store_move(record, seat, code, match.to_json(), events)
     return time.process_time() - started
 
 
-async def play(store: Store, game_id: str, players: int, seed: int, limit: int) -> list[Step]:
-    """Play one match of easy bots through ``store`` for at most ``limit`` moves; the steps."""
+async def play(store: Store, game_id: str, players: int, seed: int, limit: int
+               ) -> tuple[int, list[Step]]:
+    """Play one match of easy bots through ``store`` for at most ``limit`` moves; its table
+    and the steps."""
     game = engine.get_game(game_id)
     match = game.new_match(players=players, seed=seed)
     bot = engine.ai.get_player("easy", game_id)
@@ -101,18 +106,22 @@ async def play(store: Store, game_id: str, players: int, seed: int, limit: int) 
         assert seat is not None
         code = bot.choose(match, seat, rng)  # not timed: the bot player's thinking
         seq += 1
-        before = match.to_json()
+        async with store.transaction() as tx:
+            record = await tx.get_match(table_id)
+            assert record is not None
+            before = (record.snapshot, record.deal_events, record.deal_seq)
         cpu = await timed_move(store, game, table_id, seat, code)
         async with store.transaction() as tx:
             record = await tx.get_match(table_id)
             assert record is not None
-            match = game.from_json(record.snapshot)
+            match = game.from_json(await tx.full_snapshot(record))  # the bot reads the events
+            dealt = record.deal_seq == seq
         async with store.engine.connect() as conn:
             stored = (await conn.execute(text(
-                "SELECT length(snapshot) FROM match_record WHERE table_id = :t"),
-                {"t": table_id})).scalar_one()
-        steps.append(Step(seq, cpu, int(stored), before, seat, code))
-    return steps
+                "SELECT length(snapshot) + length(deal_events) FROM match_record "
+                "WHERE table_id = :t"), {"t": table_id})).scalar_one()
+        steps.append(Step(seq, cpu, int(stored), before, seat, code, dealt))
+    return table_id, steps
 
 
 def part_of(steps: list[Step], first: int, size: int) -> list[Step]:
@@ -120,7 +129,22 @@ def part_of(steps: list[Step], first: int, size: int) -> list[Step]:
     return [s for s in steps if first <= s.number < first + size]
 
 
-async def repeat(store: Store, game_id: str, players: int, steps: list[Step],
+async def set_back(store: Store, table_id: int, step: Step) -> None:
+    """Table ``table_id`` as it was stored before ``step``: its log cut there, its match
+    record's snapshot and deal events as they were."""
+    snapshot, deal_events, deal_seq = step.before
+    async with store.transaction() as tx:
+        await tx.session.exec(text(  # type: ignore[call-overload]
+            "DELETE FROM action_log WHERE table_id = :t AND seq >= :s"),
+            params={"t": table_id, "s": step.number})
+        await tx.save_snapshot(table_id, snapshot, step.number - 1)
+        record = await tx.get_match(table_id)
+        assert record is not None
+        record.deal_events, record.deal_seq = deal_events, deal_seq
+        await tx.session.flush()
+
+
+async def repeat(store: Store, game_id: str, players: int, played: int, steps: list[Step],
                  windows: list[list[Step]], repeats: int) -> list[list[float]]:
     """Time each window's moves again, ``repeats`` times, the windows in turn; per window,
     the mean CPU seconds per move of each repetition."""
@@ -129,21 +153,20 @@ async def repeat(store: Store, game_id: str, players: int, steps: list[Step],
     for k, part in enumerate(windows):  # each window's table: the log up to the window
         first = part[0].number
         table_id = await new_table(store, game_id, players, f"{game_id}:w{k}:{first}",
-                                   part[0].before, SEED)
-        async with store.transaction() as tx:
-            for s in steps[:first - 1]:
-                await tx.append_action(table_id, s.number, s.seat, s.code)
+                                   part[0].before[0], SEED)
+        async with store.transaction() as tx:  # the played table's log, with its events
+            await tx.session.exec(text(  # type: ignore[call-overload]
+                "INSERT INTO action_log (table_id, seq, seat, code, by_bot, created_at, events)"
+                " SELECT :t, seq, seat, code, by_bot, created_at, events FROM action_log"
+                " WHERE table_id = :p AND seq < :s"),
+                params={"t": table_id, "p": played, "s": first})
         tables.append(table_id)
     means: list[list[float]] = [[] for _ in windows]
     for _ in range(repeats):
         for k, part in enumerate(windows):
             total = 0.0
             for s in part:
-                async with store.transaction() as tx:  # not timed: back to before the move
-                    await tx.session.exec(text(  # type: ignore[call-overload]
-                        "DELETE FROM action_log WHERE table_id = :t AND seq >= :s"),
-                        params={"t": tables[k], "s": s.number})
-                    await tx.save_snapshot(tables[k], s.before, s.number - 1)
+                await set_back(store, tables[k], s)  # not timed
                 total += await timed_move(store, game, tables[k], s.seat, s.code)
             means[k].append(total / len(part))
     return means
@@ -152,7 +175,7 @@ async def repeat(store: Store, game_id: str, players: int, steps: list[Step],
 def report(title: str, steps: list[Step], points: list[int], size: int,
            again: list[list[float]]) -> None:
     print(f"\n{title}: {len(steps)} moves")
-    print(f"  {'window':<18} {'played ms/move':>14} {'snapshot bytes':>15} "
+    print(f"  {'window':<18} {'played ms/move':>14} {'stored bytes':>15} "
           f"{'repeated ms/move':>17}")
     for first, means in zip(points, again, strict=True):
         part = part_of(steps, first, size)
@@ -173,25 +196,26 @@ async def main_async(args: argparse.Namespace) -> None:
     store = Store(f"sqlite+aiosqlite:///{workdir / 'kozyr.sqlite3'}")
     await store.start()
     try:
-        deberts = await play(store, "deberts", 2, SEED, args.deberts_moves + args.window)
+        played, deberts = await play(store, "deberts", 2, SEED,
+                                     args.deberts_moves + args.window)
         points = [2, min(args.deberts_moves, len(deberts) - args.window + 1)]
-        again = await repeat(store, "deberts", 2, deberts,
+        again = await repeat(store, "deberts", 2, played, deberts,
                              [part_of(deberts, p, args.window) for p in points], args.repeats)
         report("Deberts, 2 players", deberts, points, args.window, again)
         seed = SEED
         while True:
-            berg = await play(store, "berg", 4, seed, args.berg_moves + 10_000)
+            played, berg = await play(store, "berg", 4, seed, args.berg_moves + 10_000)
             if len(berg) >= args.berg_moves or seed - SEED >= args.berg_tries:
                 break
             print(f"  (berg seed {seed}: {len(berg)} moves, too short; next seed)")
             seed += 1
-        # and the first moves of its last deal (the smallest snapshot near the end: a deal's
-        # events go with its result), which tells what grows with the match (the score
-        # sheet) from what grows with the deal (its events, which the bot players read)
-        tail = berg[-min(len(berg), 400):-args.window]
-        deal_start = min(tail, key=lambda s: s.stored).number + 1 if tail else 1
+        # and the first moves of its last deal (after the last move that dealt, a window
+        # before the end), which tells what grows with the match (the score sheet) from
+        # what grows with the deal (its events, which the bot players read)
+        tail = [s for s in berg[:-args.window] if s.dealt]
+        deal_start = tail[-1].number + 1 if tail else 1
         points = [1, max(1, len(berg) - args.window + 1), deal_start]
-        again = await repeat(store, "berg", 4, berg,
+        again = await repeat(store, "berg", 4, played, berg,
                              [part_of(berg, p, args.window) for p in points], args.repeats)
         report(f"Berg, 4 easy bots, seed {seed}", berg, points, args.window, again)
     finally:

@@ -199,9 +199,11 @@ class Seat(SQLModel, table=True):
 class MatchRecord(SQLModel, table=True):
     """How to rebuild a match: seed, options, first-deal deck, plus a JSON snapshot.
 
-    ``snapshot`` is ``Match.to_json()`` after ``snapshot_seq`` actions of the action log, with
-    the events of its current deal only (storage/snapshot.py; the action log has the rest).
-    ``seed`` is a signed 64-bit integer.
+    ``snapshot`` is ``Match.to_json()`` after ``snapshot_seq`` actions of the action log, without
+    its events (``"events": []``); ``deal_events`` are the current deal's events up to action
+    ``deal_seq`` (from its ``deal`` event on), and the actions after ``deal_seq`` hold the rest
+    of them (``ActionLog.events``; storage/snapshot.py, migration 0009). ``seed`` is a signed
+    64-bit integer.
     """
 
     __tablename__ = "match_record"
@@ -215,6 +217,8 @@ class MatchRecord(SQLModel, table=True):
     )
     snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     snapshot_seq: int = 0
+    deal_events: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    deal_seq: int = 0
 
 
 class ActionLog(SQLModel, table=True):
@@ -233,6 +237,11 @@ class ActionLog(SQLModel, table=True):
     #: clock ran out is his own (False): his time-outs cannot unrate a match he would lose.
     by_bot: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    #: The events the action caused (``Event.to_dict`` form; migration 0009): the current
+    #: deal's events after ``MatchRecord.deal_seq`` are read from here. None for actions logged
+    #: before 0009 or without them (``Tx.append_action``).
+    events: list[dict[str, Any]] | None = Field(
+        default=None, sa_column=Column("events", JSON(none_as_null=True), nullable=True))
 
 
 class ScoreRow(SQLModel, table=True):

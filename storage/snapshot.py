@@ -1,16 +1,22 @@
-"""The stored match snapshot keeps the events of the current deal only, so it does not grow.
+"""The stored match snapshot holds no events, so what a move writes does not grow.
 
-``Match.to_json()`` holds the match state and every event since the match began; the events
-were 91% of a long match's snapshot and made each move write (and decode) more than the one
-before. The action log already holds the whole match (the engine replays it exactly from the
-seed), so the snapshot keeps only the events the running table reads: those of the current deal
-(the bot players follow the deal from them, engine/ai). The move that ends a deal still has
-that deal's events in memory (its result message offers the deal's record); whoever needs the
-events of an earlier deal, the "Deal record" button included, replays the action log
-(bot/records/service.py). Until migration 0006 the deal before the current one was kept too.
+``Match.to_json()`` holds the match state and the events since the match began. The action log
+already holds the whole match (the engine replays it exactly from the seed), so the stored
+snapshot leaves the events out (``"events": []``; migrations 0005, 0006 and 0009) and keeps the
+state only. The running table still reads the events of its current deal (the bot players
+follow the deal from them, engine/ai), so those are stored append-only beside it, where a move
+adds its own and rewrites nothing (migration 0009):
 
-The engine decodes a trimmed snapshot like a full one: the match state does not depend on the
-event list, and a match carries on from the events it was given.
+- ``match_record.deal_events``: the current deal's events up to action ``deal_seq``, from its
+  ``deal`` event on (a handful: the move that deals writes them);
+- ``action_log.events``: the events of each action after that (``to_dict`` form).
+
+The current deal's events are ``deal_events`` followed by the events of the actions after
+``deal_seq`` (``Tx.deal_events``); with them the stored snapshot is what ``trim_events`` leaves
+of ``Match.to_json()``, exactly (``with_events``). A press that does not need them (a human's
+move) decodes the snapshot without them: the match state does not depend on the event list,
+and a match carries on from the events it was given. Whoever needs the events of an earlier
+deal, the "Deal record" button included, replays the action log (bot/records/service.py).
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-__all__ = ["KEEP_DEALS", "trim_events", "trim_stored"]
+__all__ = ["KEEP_DEALS", "deal_start", "split_events", "trim_events", "trim_stored",
+           "with_events"]
 
 #: Deals whose events a stored snapshot keeps: the current one.
 KEEP_DEALS = 1
@@ -50,6 +57,30 @@ def trim_events(snapshot: dict[str, Any], keep: int = KEEP_DEALS) -> dict[str, A
             if seen == keep:
                 return {**snapshot, "events": events[i:]}
     return snapshot
+
+
+def deal_start(events: list[dict[str, Any]]) -> int | None:
+    """The index of the last ``deal`` event in ``events`` (``to_dict`` form), or None."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].get("type") == "deal":
+            return i
+    return None
+
+
+def split_events(snapshot: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``snapshot`` (``Match.to_json()`` output) as stored: the snapshot with ``"events": []``
+    (left alone without an ``events`` key) and its current deal's events (``trim_events``).
+    The input is not changed."""
+    events = trim_events(snapshot).get("events")
+    if not isinstance(events, list):
+        return snapshot, []
+    return {**snapshot, "events": []}, list(events)
+
+
+def with_events(snapshot: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """A stored ``snapshot`` (``split_events``) with the current deal's ``events`` put back:
+    ``trim_events(Match.to_json())`` as the match was stored, exactly."""
+    return {**snapshot, "events": events}
 
 
 def trim_stored(conn: Connection, keep: int) -> None:

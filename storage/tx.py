@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import Table, bindparam, func, insert, inspect, update
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 from sqlmodel import SQLModel, col, select
@@ -32,7 +33,7 @@ from storage.models import (
     User,
     utcnow,
 )
-from storage.snapshot import trim_events
+from storage.snapshot import deal_start, split_events, with_events
 
 __all__ = ["ScoreRowTuple", "Tx"]
 
@@ -49,6 +50,12 @@ _STORE_SNAPSHOT = update(_MATCH_RECORD).where(
     _MATCH_RECORD.c.table_id == bindparam("b_table"),
     _MATCH_RECORD.c.snapshot_seq == bindparam("b_prev"))
 _LOG_ACTION = insert(ActionLog.__table__)  # type: ignore[attr-defined]
+_ACTION_LOG: Table = ActionLog.__table__  # type: ignore[attr-defined]
+#: ``deal_events``: the events of the table's actions after ``after``, in order.
+_LATER_EVENTS = (core_select(_ACTION_LOG.c.events)
+                 .where(_ACTION_LOG.c.table_id == bindparam("table_id"),
+                        _ACTION_LOG.c.seq > bindparam("after"))
+                 .order_by(_ACTION_LOG.c.seq))
 #: ``save_table``'s statement for a table read in the same transaction (SET from the
 #: parameters: the columns that changed).
 _GAME_TABLE: Table = GameTable.__table__  # type: ignore[attr-defined]
@@ -380,7 +387,7 @@ class Tx:
         snapshot: dict[str, Any],
     ) -> MatchRecord:
         """Store how to rebuild the table's match; ``snapshot_seq`` starts at 0. The snapshot is
-        stored with the events of its last deals only (`trim_events`).
+        stored without its events, the current deal's beside it (storage/snapshot.py).
 
         Raises:
             Conflict: the table already has a match record.
@@ -390,14 +397,17 @@ class Tx:
             raise StorageError(f"seed {seed} does not fit a signed 64-bit integer")
         if await self.get_match(table_id) is not None:  # natural key: check before inserting
             raise Conflict(f"match of table {table_id} already exists")
+        stored, events = split_events(snapshot)
         record = MatchRecord(
             table_id=table_id,
             seed=seed,
             players=players,
             options=dict(options),
             deck=None if deck is None else list(deck),
-            snapshot=trim_events(snapshot),
+            snapshot=stored,
             snapshot_seq=0,
+            deal_events=events,
+            deal_seq=0,
         )
         await self._insert([record], f"match of table {table_id}")
         return record
@@ -407,8 +417,9 @@ class Tx:
         return await self._session.get(MatchRecord, table_id)
 
     async def save_snapshot(self, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
-        """Replace the match snapshot with the state after ``seq`` actions, keeping the events of
-        its last deals only (`trim_events`: the action log holds the rest), so that what a move
+        """Replace the match snapshot with the state after ``seq`` actions (``Match.to_json()``
+        of the whole match, e.g. replayed after a takeback): stored without its events, the
+        current deal's beside it as of action ``seq`` (storage/snapshot.py), so that what a move
         writes does not grow with the match.
 
         Raises:
@@ -417,19 +428,35 @@ class Tx:
         record = await self.get_match(table_id)
         if record is None:
             raise StorageError(f"no match for table {table_id}")
-        record.snapshot = trim_events(snapshot)
-        record.snapshot_seq = seq
+        record.snapshot, record.deal_events = split_events(snapshot)
+        record.snapshot_seq = record.deal_seq = seq
         flag_modified(record, "snapshot")
+        flag_modified(record, "deal_events")
         await self._session.flush()
 
+    async def deal_events(self, record: MatchRecord) -> list[dict[str, Any]]:
+        """The current deal's events of ``record``'s match (``to_dict`` form): its
+        ``deal_events`` and those of the actions logged after its ``deal_seq``."""
+        later = (await self._session.exec(_LATER_EVENTS, params={  # type: ignore[call-overload]
+            "table_id": record.table_id, "after": record.deal_seq})).scalars().all()
+        return [*record.deal_events, *(e for chunk in later if chunk for e in chunk)]
+
+    async def full_snapshot(self, record: MatchRecord) -> dict[str, Any]:
+        """``record``'s snapshot with the current deal's events (`deal_events`):
+        ``Match.to_json()`` of the stored match with the events of its current deal only."""
+        return with_events(record.snapshot, await self.deal_events(record))
+
     async def store_move(self, record: MatchRecord, seat: int, code: str,
-                         snapshot: dict[str, Any], *, by_bot: bool = False) -> int:
+                         snapshot: dict[str, Any], events: list[dict[str, Any]], *,
+                         by_bot: bool = False) -> int:
         """A move's writes, the hot path of every press: the match ``snapshot`` after the move
-        (``Match.to_json()``, trimmed as `save_snapshot` does) replaces ``record``'s, and the
-        move (``seat`` played ``code``; ``by_bot``: as `append_action`) is logged as the action
-        after the record's ``snapshot_seq``. Two Core statements, no ORM flush and no SAVEPOINT;
-        ``record`` (read in this transaction) is updated in place, as if loaded again. Returns
-        the action's sequence number.
+        (``Match.to_json()``, stored without its events) replaces ``record``'s, and the move
+        (``seat`` played ``code``, which caused ``events``, ``Event.to_dict`` form; ``by_bot``: as
+        `append_action`) is logged with its events as the action after the record's
+        ``snapshot_seq``. A move that deals a new deal also replaces the record's
+        ``deal_events`` (storage/snapshot.py). Two Core statements, no ORM flush and no
+        SAVEPOINT; ``record`` (read in this transaction) is updated in place, as if loaded
+        again. Returns the action's sequence number.
 
         A move is made under the table's lock (BEGIN IMMEDIATE on SQLite, the table row's
         ``FOR UPDATE`` on PostgreSQL) after reading ``record`` in the same transaction, so no
@@ -442,23 +469,29 @@ class Tx:
                 must be rolled back: PostgreSQL refuses every statement after a failed one).
         """
         seq = record.snapshot_seq + 1
-        trimmed = trim_events(snapshot)
-        done = await self._session.exec(_STORE_SNAPSHOT, params={
-            "b_table": record.table_id, "b_prev": seq - 1, "snapshot": trimmed,
-            "snapshot_seq": seq})
+        stored = {**snapshot, "events": []} if "events" in snapshot else snapshot
+        params: dict[str, Any] = {"b_table": record.table_id, "b_prev": seq - 1,
+                                  "snapshot": stored, "snapshot_seq": seq}
+        start = deal_start(events)
+        if start is not None:  # a new deal: its events so far replace the last deal's
+            params["deal_events"], params["deal_seq"] = events[start:], seq
+        done = await self._session.exec(_STORE_SNAPSHOT, params=params)
         if done.rowcount != 1:
             raise Conflict(f"match of table {record.table_id} moved on from action {seq - 1}")
         try:
             await self._session.exec(_LOG_ACTION, params={
                 "table_id": record.table_id, "seq": seq, "seat": seat, "code": code,
-                "by_bot": by_bot, "created_at": utcnow()})
+                "by_bot": by_bot, "created_at": utcnow(), "events": events})
         except IntegrityError as exc:
             if is_unique_violation(exc):
                 raise Conflict(f"action {seq} of table {record.table_id} already exists") \
                     from exc
             raise StorageError(f"cannot log action {seq}: {exc.orig}") from exc
-        set_committed_value(record, "snapshot", trimmed)
+        set_committed_value(record, "snapshot", stored)
         set_committed_value(record, "snapshot_seq", seq)
+        if start is not None:
+            set_committed_value(record, "deal_events", params["deal_events"])
+            set_committed_value(record, "deal_seq", seq)
         return seq
 
     async def append_action(self, table_id: int, seq: int, seat: int, code: str, *,

@@ -97,7 +97,7 @@ class Loaded:
 
     def history(self) -> list[dict[str, Any]]:
         """Every event of the match in ``to_dict`` form, replayed from the seed and the action
-        log: the stored snapshot keeps the events of the current deal only
+        log: the stored match keeps the events of the current deal only
         (storage/snapshot.py). Needs the record and the actions loaded."""
         assert self.record is not None and self.actions is not None
         return [e.to_dict() for e in replay(export_of(self.table, self.record, self.actions))

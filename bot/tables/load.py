@@ -17,6 +17,7 @@ from sqlmodel import col, select
 import engine
 from bot.model import Person
 from storage import Chat, GameTable, MatchRecord, Seat, Tx, User
+from storage.snapshot import with_events
 
 #: Table option of a finished match: the id of its result message, whose Rematch button
 #: goes when the offer expires (bot/tables/rematch.py); dropped then.
@@ -100,16 +101,22 @@ _SEATS = (select(Seat, User).outerjoin(User, col(User.id) == col(Seat.user_id))
           .where(col(Seat.table_id) == bindparam("table_id")).order_by(col(Seat.seat)))
 
 
-async def load(tx: Tx, table_id: int, *, lock: bool = False) -> Loaded | None:
+async def load(tx: Tx, table_id: int, *, lock: bool = False, events: bool = False
+               ) -> Loaded | None:
     """Read table ``table_id`` with everything around it, in two queries (the table with its
     chat and match record; the seats with their users); None for an unknown table (or one
-    whose chat is gone). ``lock``: take the table's row lock (as ``Tx.get_table``)."""
+    whose chat is gone). ``lock``: take the table's row lock (as ``Tx.get_table``).
+
+    The match is decoded without its events (``Match.events`` holds only those of the moves
+    made on it after the load: a press needs no more, and reading them costs more the longer
+    the deal runs); ``events``: with the current deal's (a third query, ``Tx.deal_events``),
+    for the bot players, who read them (engine/ai)."""
     found = (await tx.session.exec(_LOCKED if lock else _TABLE,
                                    params={"table_id": table_id})).first()
     if found is None:
         return None
     table, chat, record = found
-    return await _complete(tx, table, chat, record)
+    return await _complete(tx, table, chat, record, events=events)
 
 
 async def load_table(tx: Tx, table: GameTable, chat: Chat) -> Loaded:
@@ -119,18 +126,24 @@ async def load_table(tx: Tx, table: GameTable, chat: Chat) -> Loaded:
     return await _complete(tx, table, chat, record)
 
 
-async def _complete(tx: Tx, table: GameTable, chat: Chat, record: MatchRecord | None) -> Loaded:
+async def _complete(tx: Tx, table: GameTable, chat: Chat, record: MatchRecord | None, *,
+                    events: bool = False) -> Loaded:
     assert table.id is not None
     rows = (await tx.session.exec(_SEATS, params={"table_id": table.id})).all()
     users = {user.id: user for _, user in rows if user is not None and user.id is not None}
-    match = decode(table, record) if record is not None else None
+    match = None
+    if record is not None:
+        match = decode(table, record, await tx.deal_events(record) if events else None)
     return Loaded(table, chat, [seat for seat, _ in rows], users, record, match)
 
 
-def decode(table: GameTable, record: MatchRecord) -> engine.Match:
+def decode(table: GameTable, record: MatchRecord,
+           events: list[dict[str, Any]] | None = None) -> engine.Match:
     """The match of ``table`` as its record's snapshot stores it (the one place a snapshot is
-    decoded)."""
-    return engine.get_game(table.game).from_json(record.snapshot)
+    decoded); with ``events`` (``Tx.deal_events``) as its current deal's events, else with
+    none (storage/snapshot.py)."""
+    snapshot = record.snapshot if events is None else with_events(record.snapshot, events)
+    return engine.get_game(table.game).from_json(snapshot)
 
 
 def refusal(loaded: Loaded | None, person: Person, *, version: int | None = None,

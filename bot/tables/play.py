@@ -250,16 +250,15 @@ class Play:
         table, match, record = loaded.table, loaded.match, loaded.record
         assert match is not None and record is not None
         rows_before = len(match.score_sheet["rows"])
-        events = match.apply(seat, code)
+        event_dicts = [e.to_dict() for e in match.apply(seat, code)]
         metrics.MOVES.labels(game=table.game).inc()
-        await tx.store_move(record, seat, code, match.to_json(), by_bot=by_bot)
+        await tx.store_move(record, seat, code, match.to_json(), event_dicts, by_bot=by_bot)
         rows = new_score_rows(match, rows_before)
         if rows:
             await tx.add_score_rows(loaded.id, rows)
         # the pings this move made useless: forgotten now, deleted after the commit
         # (``redraw_and_arm``)
         self._spent[loaded.id] = await forget_pings(tx, loaded, seat)
-        event_dicts = [e.to_dict() for e in events]
         note_deal_end(loaded, event_dicts)  # no takeback across a deal's result
         table.version += 1
         if match.is_over:
@@ -379,7 +378,7 @@ class Play:
         transaction that checks the table is still where the bot saw it.
         """
         async with self.kit.store.transaction() as tx:
-            seen = await load(tx, table_id)
+            seen = await load(tx, table_id, events=True)  # the bot players read the deal's
         row = self._bot_turn(seen, version, timed_out=timed_out)
         if seen is None or row is None or seen.match is None or seen.record is None:
             return

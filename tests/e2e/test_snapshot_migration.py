@@ -1,5 +1,6 @@
-"""Migrations 0005 and 0006: a snapshot stored the old way (every event since the match began) is
-cut to its current deal when the bot starts, and the bot carries on with the match."""
+"""Migrations 0005, 0006 and 0009: a snapshot stored the old way (every event since the match
+began) is cut to its current deal when the bot starts, whose events are moved beside it
+(storage/snapshot.py), and the bot carries on with the match."""
 
 from __future__ import annotations
 
@@ -36,10 +37,18 @@ def replayed(db: Path, table_id: int) -> engine.Match:
 
 
 def stored(db: Path, table_id: int) -> dict[str, Any]:
+    """The stored snapshot with its current deal's events: the record's ``deal_events``, then
+    those of the actions after its ``deal_seq`` (storage/snapshot.py)."""
     with sqlite3.connect(db) as conn:
-        (text,) = conn.execute("SELECT snapshot FROM match_record WHERE table_id = ?",
-                               (table_id,)).fetchone()
-    return dict(json.loads(text))
+        text, deal_events, deal_seq = conn.execute(
+            "SELECT snapshot, deal_events, deal_seq FROM match_record WHERE table_id = ?",
+            (table_id,)).fetchone()
+        later = conn.execute("SELECT events FROM action_log WHERE table_id = ? AND seq > ? "
+                             "ORDER BY seq", (table_id, deal_seq)).fetchall()
+    snapshot = dict(json.loads(text))
+    assert snapshot["events"] == []
+    events = [*json.loads(deal_events), *(e for (chunk,) in later for e in json.loads(chunk))]
+    return {**snapshot, "events": events}
 
 
 def deals(snapshot: dict[str, Any]) -> int:

@@ -42,12 +42,13 @@ async def stored_actions(app: Any, table_id: int) -> int:
 
 
 async def current_match(app: Any, table_id: int) -> engine.Match:
-    """The match as stored (the snapshot), for assertions."""
+    """The match as stored (the snapshot with its current deal's events), for assertions."""
     async with app.store.transaction() as tx:
         record = await tx.get_match(table_id)
         table = await tx.get_table(table_id)
-    assert record is not None and table is not None
-    return engine.get_game(table.game).from_json(record.snapshot)
+        assert record is not None and table is not None
+        snapshot = await tx.full_snapshot(record)
+    return engine.get_game(table.game).from_json(snapshot)
 
 
 async def seat_names(app: Any, table_id: int) -> dict[int, str]:
