@@ -12,8 +12,10 @@
 - ``world``: the three hidden hands dealt again, honouring voids, trumps a player could not beat
   (overtrump duty in trumps and all-trumps, the duty to ruff against an opponent), shown melds,
   the partner card of a bela, and each announced meld kind (resampled until it matches).
-- ``rollout`` and ``value``: the same rules of thumb to the deal's end; the pair's total against
-  the other pair's, with a bonus or malus for the match.
+- ``rollout`` and ``value``: the same rules of thumb until three tricks are left (four in a
+  rollout that starts with four cards a hand), then the rest of the card play solved double
+  dummy in one search and the deal scored from it (``engine.ai.bazar_exact``); the pair's total
+  against the other pair's, with a bonus or malus for the match.
 """
 
 from __future__ import annotations
@@ -54,15 +56,14 @@ MARGIN: Final = 12.0
 #: A sampled world gives a seat that bid a suit at least this many cards of it (resampled
 #: otherwise, as for the announced melds).
 BID_SUIT_MIN: Final = 2
-#: Rollouts play the deal's last tricks double dummy from this many tricks left (two tricks,
-#: eight cards: about a millisecond, ``engine.ai.endgame``). With it (and worlds that honour
-#: the suits bid) the strong bot won 11 of 12 seeded matches against the normal one.
+#: Rollouts that stop short of ``EXACT_CUT`` (a kapo on one hand, melds not settled) play the
+#: deal's last tricks card by card double dummy from this many tricks left (``engine.ai.endgame``).
 EXACT_TRICKS: Final = 2
 #: From this many cards in every hand (tricks left), a rollout stops and the world is valued
 #: by the deal's score with the rest of the card play solved double dummy in one search
 #: (``engine.ai.bazar_exact``): three tricks left (a millisecond or two of CPU, about what
 #: playing the last two tricks card by card cost), four (a few ms) in a rollout that starts
-#: with at most ``LATE_HAND`` cards in a hand, where few rollouts are left to play.
+#: with at most ``LATE_HAND`` cards in a hand (fewer cards to choose from, so still within time).
 EXACT_CUT: Final = 3
 LATE_CUT: Final = 4
 LATE_HAND: Final = 4
