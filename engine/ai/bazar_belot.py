@@ -12,25 +12,30 @@
 - ``world``: the three hidden hands dealt again, honouring voids, trumps a player could not beat
   (overtrump duty in trumps and all-trumps, the duty to ruff against an opponent), shown melds,
   the partner card of a bela, and each announced meld kind (resampled until it matches).
-- ``rollout`` and ``value``: the same rules of thumb to the deal's end; the pair's total against
-  the other pair's, with a bonus or malus for the match.
+- ``rollout`` and ``value``: the same rules of thumb until three tricks are left (four in a
+  rollout that starts with four cards a hand), then the rest of the card play solved double
+  dummy in one search and the deal scored from it (``engine.ai.bazar_exact``); the pair's total
+  against the other pair's, with a bonus or malus for the match.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.ai import belote
+from engine.ai.bazar_exact import exact_score
 from engine.ai.endgame import exact_code
 from engine.ai.sampling import deal_unseen
 from engine.ai.search import margin
 from engine.bazar_belot import auction
 from engine.bazar_belot.game import BazarBelotMatch
 from engine.bazar_belot.melds import best_meld, comparison_winner, player_melds
+from engine.bazar_belot.scoring import match_winner
 from engine.bazar_belot.state import State, pair_of, partner_of, rank_of
 from engine.belote.common import (
     CARDS32,
@@ -51,10 +56,17 @@ MARGIN: Final = 12.0
 #: A sampled world gives a seat that bid a suit at least this many cards of it (resampled
 #: otherwise, as for the announced melds).
 BID_SUIT_MIN: Final = 2
-#: Rollouts play the deal's last tricks double dummy from this many tricks left (two tricks,
-#: eight cards: about a millisecond, ``engine.ai.endgame``). With it (and worlds that honour
-#: the suits bid) the strong bot won 11 of 12 seeded matches against the normal one.
+#: Rollouts that stop short of ``EXACT_CUT`` (a kapo on one hand, melds not settled) play the
+#: deal's last tricks card by card double dummy from this many tricks left (``engine.ai.endgame``).
 EXACT_TRICKS: Final = 2
+#: From this many cards in every hand (tricks left), a rollout stops and the world is valued
+#: by the deal's score with the rest of the card play solved double dummy in one search
+#: (``engine.ai.bazar_exact``): three tricks left (a millisecond or two of CPU, about what
+#: playing the last two tricks card by card cost), four (a few ms) in a rollout that starts
+#: with at most ``LATE_HAND`` cards in a hand (fewer cards to choose from, so still within time).
+EXACT_CUT: Final = 3
+LATE_CUT: Final = 4
+LATE_HAND: Final = 4
 MATCH_BONUS: Final = 300.0
 
 Legal = Callable[[str], bool]
@@ -378,8 +390,14 @@ class BazarBelotAI:
         assert isinstance(world, BazarBelotMatch)
         s = world._s
         deal = s.deal_no
+        cut = LATE_CUT if max(map(len, s.hands)) <= LATE_HAND else EXACT_CUT
         while s.phase != "over" and s.deal_no == deal:
             seat = s.turn
+            if s.phase == "play" and max(map(len, s.hands)) <= cut:
+                solved = exact_score(world)
+                if solved is not None:
+                    _SOLVED[world] = solved[1]
+                    return
             if s.phase == "bidding":  # no list of ~600 bids: ask the auction about a few codes
                 code = _auction(s, seat, s.hands[seat], functools.partial(_legal_call, s, seat))
                 world.apply(seat, code)
@@ -396,8 +414,17 @@ class BazarBelotAI:
         assert isinstance(world, BazarBelotMatch)
         s = world._s
         mine = pair_of(seat)
-        v = margin(s.totals, mine, s.result if s.phase == "over" else None, MATCH_BONUS)
-        return v
+        totals = _SOLVED.get(world)
+        if totals is not None:
+            winner = match_winner(totals, s.options["target"])
+            return margin(totals, mine, None if winner is None else {"winner": winner},
+                          MATCH_BONUS)
+        return margin(s.totals, mine, s.result if s.phase == "over" else None, MATCH_BONUS)
+
+
+#: The match totals of a rolled-out world whose card play was finished by the solver
+#: (``BazarBelotAI.rollout``), read by ``value``.
+_SOLVED: weakref.WeakKeyDictionary[Match, list[int]] = weakref.WeakKeyDictionary()
 
 
 def _rebuild_bela(s: State, p: int, played: Sequence[str]) -> None:
