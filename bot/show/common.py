@@ -35,6 +35,14 @@ class TableInfo:
     clock: str | None = None  # the turn clock line (time left, paused)
 
 
+def game_text(tr: Translator, game: str, key: str, **kwargs: Any) -> str:
+    """The message ``key`` in ``game``'s own words where its catalog has them (``<key>.<game>``:
+    Berg's «игра» for the match, where «партия» is one deal, glossary), else the common one."""
+    if tr.catalogs.has("en", f"{key}.{game}"):
+        return tr(f"{key}.{game}", **kwargs)
+    return tr(key, **kwargs)
+
+
 def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
     """How a bot player is named at the table: "🤖 normal"; with ``seat`` (0-based) the seat
     number as the lobby counts seats (1-based) follows, marked as a number so that a score

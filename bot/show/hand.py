@@ -21,6 +21,7 @@ from bot.show.common import (
     card_text,
     code_label,
     deal_number,
+    game_text,
     group,
     num,
     points,
@@ -299,9 +300,10 @@ def render_hand(
         # or four a move edits most hands anyway (the trick), and this line adds few edits
         lines.append(tr("hand.waiting", name=escape(info.names[view["to_move"]])))
     elif view["to_move"] is not None:  # not his turn, but he has calls out of turn: say so
-        lines.append(tr("hand.off_turn", name=escape(info.names[view["to_move"]])))
+        lines.append(game_text(tr, info.game, "hand.off_turn",
+                               name=escape(info.names[view["to_move"]])))
     else:
-        lines.append(tr("table.over"))
+        lines.append(game_text(tr, info.game, "table.over"))
     if auto:
         lines.append("🤖 " + tr("hand.auto"))
         back = Button(tr("button.back_to_seat"), ActData(info.table_id, info.version, "@back"))

@@ -1,0 +1,46 @@
+"""What a club reader found playing a whole Berg match through the bot (issues #18, #20;
+findings 3-8 and 19 of the read-through), as render tests in ru, uk and en: the game's own
+words (игра for the match, колода ходов for the pile, заявления), the result as the rules write
+it, pairs named by their captains, what each attacking card did, buttons that fit a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import card_text
+from bot.show.hand import render_hand
+from bot.show.table import render_table
+from tests.bot.test_berg_screens import INFO, _view
+
+CATALOGS = Catalogs()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pile_is_named_by_the_glossary(lang: str) -> None:  # BERG-INFO-2 (glossary: pile)
+    # «Сверху в отбое» is the Durak word for cards out of play; Berg's pile stays in play
+    tr = CATALOGS.translator(lang)
+    pile = [{"card": "7C", "seat": 1}, {"card": "8C", "seat": 2}]
+    facts = [{"key": "top_card", "value": "8C", "kind": "card", "seat": 2},
+             {"key": "pile", "value": 2, "kind": "number"}]
+    table = render_table(tr, INFO, _view(groups={"pile": pile}, facts=facts)).text
+    assert "отбо" not in table and "відбо" not in table, table
+    word = {"ru": "колод", "uk": "колод", "en": "pile"}[lang]
+    for line in table.splitlines():
+        if card_text("8C", tr) in line or card_text("7C", tr) in line:
+            assert word in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_captain_calls_out_of_turn_are_declarations(lang: str) -> None:  # BERG-DECL-1
+    # «заявки ниже…»: заявка is a bid (Bazar-Belot, bridge); a captain makes заявления
+    tr = CATALOGS.translator(lang)
+    view = _view(seat=0, to_move=2, hand=["7C"], private=[])
+    hand = render_hand(tr, INFO, view, ["declare:dobor"]).text
+    line = next(x for x in hand.splitlines() if x.startswith("⏳"))
+    word = {"ru": "заявлени", "uk": "заяв", "en": "declaration"}[lang]
+    assert word in line, line
+    if lang == "ru":
+        assert "заявки" not in line, line
+    if lang == "uk":
+        assert "заявки" not in line, line
