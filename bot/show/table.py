@@ -13,6 +13,7 @@ from bot.model import Screen
 from bot.show.common import (
     TableInfo,
     deal_number,
+    game_text,
     group,
     num,
     points,
@@ -37,7 +38,7 @@ def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[st
 
 def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
     if view["to_move"] is None:
-        return tr("table.over")
+        return game_text(tr, info.game, "table.over")
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
 
 

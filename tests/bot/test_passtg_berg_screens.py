@@ -44,3 +44,41 @@ def test_captain_calls_out_of_turn_are_declarations(lang: str) -> None:  # BERG-
         assert "заявки" not in line, line
     if lang == "uk":
         assert "заявки" not in line, line
+
+
+#: The match in Berg's words (glossary: партия is one deal in Berg, игра the match).
+MATCH_WORD = {"ru": "Игр", "uk": "Гр", "en": "match"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_match_over_says_game_not_deal(lang: str) -> None:  # BERG-END-1 (glossary: match)
+    # «Партия окончена» after the 11th deal read as "the deal is over"
+    tr = CATALOGS.translator(lang)
+    view = _view(to_move=None, seat=0, hand=[], private=[])
+    table = render_table(tr, INFO, view).text
+    hand = render_hand(tr, INFO, view, []).text
+    for text in (table, hand):
+        last = text.splitlines()[-1]
+        assert "Парті" not in last and "Парти" not in last, last
+        assert MATCH_WORD[lang] in last, last
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rated_and_record_texts_say_game(lang: str) -> None:  # BERG-END-1 (glossary: match)
+    # «⭐ Рейтинговая партия», «Партия без рейтинга», «💾 Файл партии» named the match a deal
+    from bot.records.fair import BOT_MOVES, BOTS, TAKEBACKS
+    from bot.show.common import game_text
+    from bot.show.lobby import render_lobby
+
+    tr = CATALOGS.translator(lang)
+    screen = render_lobby(tr, table_id=1, game="berg", names=["Anna", None, "Vera", None],
+                          options={}, choices={}, min_players=4, max_players=4, pairs=True)
+    rated = next(x for x in screen.text.splitlines() if x.startswith("⭐"))
+    texts = [rated, game_text(tr, "berg", "rec.button.export")]
+    texts += [game_text(tr, "berg", f"rec.unrated.{why}") for why in (BOTS, TAKEBACKS, BOT_MOVES)]
+    for text in texts:
+        assert "арті" not in text.lower() and "арти" not in text.lower(), text
+    if lang != "en":
+        assert all(MATCH_WORD[lang].lower() in x.lower() for x in texts), texts
+    other = game_text(tr, "deberts", "rec.button.export")  # other games keep their word
+    assert other == tr("rec.button.export")
