@@ -82,3 +82,31 @@ def test_rated_and_record_texts_say_game(lang: str) -> None:  # BERG-END-1 (glos
         assert all(MATCH_WORD[lang].lower() in x.lower() for x in texts), texts
     other = game_text(tr, "deberts", "rec.button.export")  # other games keep their word
     assert other == tr("rec.button.export")
+
+
+def _sheet(totals: list[float], winner: int | None) -> dict[str, object]:
+    """A Berg score sheet (BERG-SCORE-7) with one row and ``totals``; captains Vera and Boris."""
+    line = None if winner is None else \
+        f"{totals[winner]:.1f} - {totals[1 - winner]:.1f}"
+    return {"sides": [{"name": "0-2", "seats": [2, 0]}, {"name": "1-3", "seats": [1, 3]}],
+            "rows": [{"deal": 1, "cells": [f"{t:.1f}" for t in totals], "points": totals,
+                      "note": "1-3 win 0.5"}],
+            "totals": totals, "pot": 0,
+            "result": None if winner is None else {"winner": winner, "line": line,
+                                                    "score": totals}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_result_writes_both_totals_winner_first_with_a_dash(lang: str) -> None:  # BERG-END-3
+    # «выигрывают Борис, 🤖 мастер №4, 5,5 : 0,0»: the rules write "13,5 - 8,0"
+    from bot.show.sheet import result_line
+
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    line = result_line(tr, INFO, _sheet([0.0, 5.5], 1))
+    assert f"5{d}5 - 0{d}0" in line and " : " not in line, line
+    assert "Boris" in line and "Gleb" in line and line.index("Boris") < line.index("Gleb"), line
+    berg = {"ru": "берг", "uk": "берг", "en": "berg"}[lang]
+    assert berg in line, line
+    below = result_line(tr, INFO, _sheet([-1.5, 5.5], 1))
+    assert f"5{d}5 - −1{d}5" in below, below  # a total below zero keeps its minus sign
