@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
-from bot.show.common import TableInfo, card_text, fact_label, num, taken_terms
+from bot.show.common import TableInfo, card_text, fact_label, num, pair_name, taken_terms
 from bot.show.sheet import cell_text
 from engine.belote.common import LAST_TRICK_BONUS
 
@@ -19,8 +19,9 @@ LAST_TRICK_BONUS_OF: dict[str, int] = {"deberts": LAST_TRICK_BONUS,
 
 
 def side_name(info: TableInfo, side: int) -> str:
+    """Side ``side``'s display name (plain text, `pair_name`), else the seat's name."""
     if info.sides and side < len(info.sides):
-        return ", ".join(info.names[s] for s in info.sides[side])
+        return pair_name(info, info.sides[side])
     return info.names[side]
 
 

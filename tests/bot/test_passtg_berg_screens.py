@@ -110,3 +110,57 @@ def test_result_writes_both_totals_winner_first_with_a_dash(lang: str) -> None: 
     assert berg in line, line
     below = result_line(tr, INFO, _sheet([-1.5, 5.5], 1))
     assert f"5{d}5 - −1{d}5" in below, below  # a total below zero keeps its minus sign
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sheet_columns_are_headed_by_the_captains(lang: str) -> None:  # BERG-SCORE-6, -7
+    # «Раздача | Аня, 🤖 любитель №3 | Борис, 🤖 мастер №4»: the rules head each pair's
+    # column by its captain (Vera captains pair 1+3 here, Boris pair 2+4)
+    from bot.show.common import side_names
+    from bot.show.sheet import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    sheet = _sheet([0.0, 5.5], 1)
+    text = render_sheet(tr, INFO, sheet)
+    header = text.split("<pre>")[1].splitlines()[0]
+    assert "Vera (1+3)" in header and "Boris (2+4)" in header, header
+    assert "Anna" not in header and "Gleb" not in header, header
+    assert side_names(INFO, sheet) == ["Vera (1+3)", "Boris (2+4)"]  # the picture's header
+    table = render_table(tr, INFO, _view(sides=sheet["sides"])).text
+    score = table.splitlines()[1]
+    assert "Vera (1+3)" in score and "Boris (2+4)" in score and "Anna" not in score, score
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_names_each_pair_by_its_seats_and_captain(lang: str) -> None:  # BERG-INFO-1
+    # «Капитан пары Аня, 🤖 любитель №3: Аня» read like a riddle; the lobby says pairs 1+3, 2+4
+    from bot.show.common import render_facts
+
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "captain", "value": 2, "kind": "seat"},
+             {"key": "captain", "value": 1, "kind": "seat"}]
+    first, second = render_facts(tr, INFO, facts)
+    captain = {"ru": "капитан", "uk": "капітан", "en": "captain"}[lang]
+    assert "1+3" in first and f"Vera ({captain})" in first and "Anna" in first, first
+    assert "2+4" in second and f"Boris ({captain})" in second and "Gleb" in second, second
+    assert first.index("Vera") < first.index("Anna"), first
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fired_captain_is_said_in_words(lang: str) -> None:  # BERG-DECL-12, BERG-CAPT-2
+    # «(увольнение до конца раздачи: без джокеров в рамках)»: say who is fired and what for
+    from bot.show.common import render_facts
+
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "captain", "value": 0, "kind": "seat"},
+             {"key": "captain", "value": 1, "kind": "seat"},
+             {"key": "captain_fired", "value": 1, "kind": "seat"}]
+    lines = render_facts(tr, INFO, facts)
+    assert len(lines) == 2, lines
+    fired = lines[1]
+    words = {"ru": ("Boris", "уволен до конца раздачи", "рамки", "джокер"),
+             "uk": ("Boris", "звільнено до кінця роздачі", "рамки", "джокер"),
+             "en": ("Boris", "fired until the end of the deal", "frame", "joker")}[lang]
+    assert all(w in fired for w in words), fired
+    assert "(" not in fired, fired  # a sentence, not a bracketed note
+    assert "fired" not in lines[0] and "уволен" not in lines[0], lines[0]

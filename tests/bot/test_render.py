@@ -186,7 +186,8 @@ def test_several_bots_get_their_seat_numbers_everywhere() -> None:
         sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
                  "rows": [{"deal": 1, "cells": ["10", "0"], "points": [10, 0], "note": ""}],
                  "totals": [10, 0], "pot": 0, "result": {"winner": 1, "line": ""}}
-        assert f"Alex, {bots[1]}" in render_sheet(tr, info, sheet)
+        assert "Alex (1+3)" in render_sheet(tr, info, sheet)  # a pair by its captain
+        assert f"{bots[0]} (2+4)" in render_sheet(tr, info, sheet)
         and_ = {"ru": "и", "uk": "і", "en": "and"}[lang]  # the pair that took the berg
         assert f"{bots[0]} {and_} {bots[2]}" in result_line(tr, info, sheet)
         # one bot alone keeps the short name

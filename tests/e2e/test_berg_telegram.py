@@ -125,7 +125,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         assert match.score_sheet["sides"] == [{"name": "0-2", "seats": [2, 0]},
                                               {"name": "1-3", "seats": [1, 3]}]
         table = fake.message(group, max(m.message_id for m in fake.bot_messages(group)))
-        assert "Captain of Carol, Alice: Carol" in (table.text or "") \
+        assert "Pair 1+3: Carol (captain), Alice" in (table.text or "") \
             and "Berg height: 5" in (table.text or "")
         from bot.i18n import Catalogs
         from bot.show.common import card_text
