@@ -186,8 +186,11 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             rows += _rows(expanders, CARDS_PER_ROW)
         else:
             for p in ladder:
-                rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
-                              LADDER_ROW)
+                buttons = [btn(c) for c in sorted(groups[p], key=_strain_order)]
+                # long labels one per row, or a phone cuts each to a few letters (Berg's
+                # "Open cards: Boris (−0.5)")
+                short = all(len(b.text) <= SHORT_LABEL for b in buttons)
+                rows += _rows(buttons, LADDER_ROW if short else 1)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):

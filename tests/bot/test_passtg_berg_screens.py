@@ -164,3 +164,22 @@ def test_fired_captain_is_said_in_words(lang: str) -> None:  # BERG-DECL-12, BER
     assert all(w in fired for w in words), fired
     assert "(" not in fired, fired  # a sentence, not a bracketed note
     assert "fired" not in lines[0] and "уволен" not in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_declaration_buttons_get_a_row_each(lang: str) -> None:  # BERG-DECL-10
+    # [Открыть карты: Борис (−0,5)] [Открыть карты: 🤖 мастер №4 (−0,5)] [… обоих (−1,0)] in
+    # one row: a phone cut each to a few letters
+    from bot.show.hand import hand_buttons
+
+    tr = CATALOGS.translator(lang)
+    view = _view(seat=0, hand=["7C", "8C"], private=[])
+    codes = ["declare:dobor", "declare:open:1", "declare:open:3", "declare:open:both",
+             "draw", "play:7C", "play:8C"]
+    rows = hand_buttons(tr, INFO, view, codes)
+    for row in rows:
+        if len(row) > 1:
+            assert sum(len(b.text) for b in row) <= 30, [b.text for b in row]
+    opens = [row for row in rows if any(b.data.code.startswith("declare:open")  # type: ignore
+                                        for b in row)]
+    assert [len(row) for row in opens] == [1, 1, 1], opens
