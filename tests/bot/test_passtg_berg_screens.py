@@ -183,3 +183,46 @@ def test_long_declaration_buttons_get_a_row_each(lang: str) -> None:  # BERG-DEC
     opens = [row for row in rows if any(b.data.code.startswith("declare:open")  # type: ignore
                                         for b in row)]
     assert [len(row) for row in opens] == [1, 1, 1], opens
+
+
+def _attacks() -> tuple[object, list[list[dict[str, object]]]]:
+    """A first deal (dealer seat 3) whose up-card is 7♦ (BERG-EX-2), then seat 1 plays 7♣,
+    seat 3 the black joker, seat 1 5♠: each move's events in ``to_dict`` form."""
+    import engine
+    from engine.berg.cards import CARDS42
+    from tests.kit.engine import act, dicts
+
+    hands = {0: ["TH", "TS", "TD", "TC", "9S"], 1: ["7C", "5S", "9H", "9D", "8H"],
+             2: ["6H", "6D", "6S", "6C", "9C"], 3: ["BJ", "KH", "KS", "8S", "8D"]}
+    deck = [hands[i % 4][i // 4] for i in range(20)] + ["7D"]
+    deck += [c for c in CARDS42 if c not in deck]
+    m = engine.get_game("berg").new_match(players=4, deck=deck)
+    moves = [dicts(m.events)]  # type: ignore[attr-defined]
+    for seat, code in ((1, "play:7C"), (3, "play:BJ"), (1, "play:5S")):
+        moves.append(act(m, seat, code))
+    return m, moves
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_says_what_each_attacking_card_did(lang: str) -> None:
+    # BERG-EFF-1, -2, -4, BERG-DEAL-5, BERG-INFO-3: after 7♣ the next player's hand grew by
+    # two and the turn jumped past him, and no line said why
+    from bot.show.events import move_lines
+
+    _m, moves = _attacks()
+    tr = CATALOGS.translator(lang)
+    up, seven, joker, five = (move_lines(tr, INFO, events) for events in moves)
+    skip = {"ru": "пропускает ход", "uk": "пропускає хід", "en": "misses a turn"}[lang]
+    takes = {"ru": ("2 карты", "4 карты"), "uk": ("2 карти", "4 карти"),
+             "en": ("2 cards", "4 cards")}[lang]
+    assert len(up) == 1 and card_text("7D", tr) in up[0] and "Anna" in up[0] \
+        and takes[0] in up[0] and skip in up[0], up
+    assert len(seven) == 1 and seven[0].startswith(f"{card_text('7C', tr)} (Boris): Vera"), seven
+    assert takes[0] in seven[0] and skip in seven[0], seven
+    assert len(joker) == 1 and "Anna" in joker[0] and takes[1] in joker[0], joker
+    assert len(five) == 1 and "Vera" in five[0] and skip in five[0], five
+    assert not any(c.isdigit() for c in five[0].split(":", 1)[1]), five  # a 5 draws nothing
+    m, _ = _attacks()
+    table = render_table(tr, INFO, m.public_view(), moves[-1]).text  # type: ignore[attr-defined]
+    assert five[0] in table, table
+    assert move_lines(tr, INFO.__class__(1, 1, "deberts", "Club", INFO.names), moves[1]) == []
