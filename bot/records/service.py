@@ -54,7 +54,7 @@ from bot.records.text import (
     render_stats,
     render_top,
 )
-from bot.show.common import TableInfo, seat_names
+from bot.show.common import TableInfo, game_text, seat_names
 from bot.show.display import with_sides
 from bot.show.events import render_event
 from bot.show.outbox import Outbox
@@ -298,7 +298,8 @@ class Records:
         if lines:
             caption += "\n" + lines
         if not any(r.rated for r in results):
-            caption += "\n" + tr(f"rec.unrated.{unrated_why(table, results)}")
+            why = unrated_why(table, results)
+            caption += "\n" + game_text(tr, table.game, f"rec.unrated.{why}")
         image = self._picture(tr, loaded, match)
         buttons = self._buttons(tr, loaded, match, pic=False)
         await self.messenger.send_photo(Target(loaded.chat.ext_id, table.thread_id), image,
@@ -344,7 +345,8 @@ class Records:
         if last >= 1:
             row.append(Button(tr("rec.button.deal"), RecordData(table_id, "deal", last)))
         if ended:
-            row.append(Button(tr("rec.button.export"), RecordData(table_id, "export")))
+            row.append(Button(game_text(tr, loaded.table.game, "rec.button.export"),
+                              RecordData(table_id, "export")))
         return (tuple(row),) if row else ()
 
     async def score(self, place: Place, *, last: bool = False) -> None:

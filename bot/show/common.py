@@ -37,6 +37,14 @@ class TableInfo:
     me: int | None = None  # the terminal player's seat, named "You" (facts in the 2nd person)
 
 
+def game_text(tr: Translator, game: str, key: str, **kwargs: Any) -> str:
+    """The message ``key`` in ``game``'s own words where its catalog has them (``<key>.<game>``:
+    Berg's «игра» for the match, where «партия» is one deal, glossary), else the common one."""
+    if tr.catalogs.has("en", f"{key}.{game}"):
+        return tr(f"{key}.{game}", **kwargs)
+    return tr(key, **kwargs)
+
+
 def bot_name(tr: Translator, level: str | None, seat: int | None = None) -> str:
     """How a bot player is named at the table: "🤖 normal"; with ``seat`` (0-based) the seat
     number as the lobby counts seats (1-based) follows, marked as a number so that a score
@@ -104,17 +112,48 @@ _PAIR_LABELS: dict[tuple[str, str], tuple[str, ...]] = {
     ("berg", "captain"): ("opt.captain_02", "opt.captain_13")}
 
 
+def pair_seats(seats: Sequence[int]) -> str:
+    """A pair's seats as the lobby numbers them (1-based, ascending): ``1+3``, ``2+4``."""
+    return "+".join(str(s + 1) for s in sorted(seats))
+
+
+def pair_name(info: TableInfo, seats: Sequence[int]) -> str:
+    """A side's display name (plain text): its players' names joined; a Berg pair by its
+    captain, the first of its seats, with the pair's seats, "Anna (1+3)": the sheet's columns
+    are headed by the captains (BERG-SCORE-6/7)."""
+    if info.game == "berg" and len(seats) == 2 and all(s < len(info.names) for s in seats):
+        return f"{info.names[seats[0]]} ({pair_seats(seats)})"
+    return ", ".join(info.names[s] for s in seats)
+
+
 def _pair_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str | None:
-    """The label naming the pair of the seat ``fact`` names (`_PAIR_LABELS`), or None."""
+    """The label naming the pair of the seat ``fact`` names (`_PAIR_LABELS`) by its seats as
+    the lobby does ("Captain of pair 1+3"), or None."""
+    keys = _PAIR_LABELS.get((info.game, fact["key"]))
+    side = next((i for i, seats in enumerate(info.sides or ()) if fact["value"] in seats), None)
+    if not keys or side is None or side >= len(keys):
+        return None
+    return tr(keys[side])
+
+
+def _pair_line(tr: Translator, info: TableInfo, fact: Mapping[str, Any], *,
+               fired: bool) -> str | None:
+    """The whole line of a fact naming a pair's captain (`_PAIR_LABELS`): the pair by its
+    seats, its captain and his partner ("Pair 1+3: Anna (captain), Vera"); a fired captain's
+    line says in words what he lost until the end of the deal (BERG-DECL-12). None when the
+    fact is not such one or the pair's players are not known."""
     keys = _PAIR_LABELS.get((info.game, fact["key"]))
     side = next((i for i, seats in enumerate(info.sides or ()) if fact["value"] in seats), None)
     if not keys or side is None or side >= len(keys):
         return None
     seats = (info.sides or ())[side]
-    if all(s < len(info.names) for s in seats):  # the pair by its players, as the sheet has it
-        return tr(f"fact.{info.game}.{fact['key']}_of",
-                  pair=", ".join(info.names[s] for s in seats))
-    return tr(keys[side])
+    if len(seats) != 2 or not all(s < len(info.names) for s in seats):
+        return None
+    captain = int(fact["value"])
+    partner = next(s for s in seats if s != captain)
+    key = f"fact.{info.game}.{fact['key']}.pair" + ("_fired" if fired else "")
+    return tr(key, pair=pair_seats(seats), captain=info.names[captain],
+              partner=info.names[partner])
 
 
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
@@ -131,11 +170,15 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     for f in facts:
         if (_MARKS.get(f["key"]), f["value"]) in present or f["key"] in _ON_A_GROUP:
             continue  # said on the line it marks
+        mark = marks.get((f["key"], f["value"]))
+        pair_line = _pair_line(tr, info, f, fired=mark is not None)
+        if pair_line is not None:
+            lines.append(pair_line)
+            continue
         label = _pair_label(tr, info, f) or fact_label(tr, info, f["key"], phase)
         if "count" in f:  # "senior meld" for one, "senior melds" for more (DB-MELD-7)
             label = counted(tr, f"fact.{f['key']}", int(f["count"]), label)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
-        mark = marks.get((f["key"], f["value"]))
         if mark:
             value = tr(f"fact.{info.game}.{mark}.mark", name=value)
         said = _MADE_BY_CALL.get(f["key"], f["value"])
@@ -207,8 +250,9 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
 
 
 def side_names(info: TableInfo, view: Mapping[str, Any]) -> list[str]:
-    """Display name of each side: its players' names joined (plain text)."""
-    return [", ".join(info.names[s] for s in side["seats"]) for side in view["sides"]]
+    """Display name of each side (plain text, `pair_name`): its players' names joined, a Berg
+    pair by its captain."""
+    return [pair_name(info, side["seats"]) for side in view["sides"]]
 
 
 def deal_number(view: Mapping[str, Any]) -> int:

@@ -339,7 +339,7 @@ class Display:
         repost = new_table_message or (
             playing and any(e["type"] in NEW_DEAL_EVENTS for e in new_events))
         old_table_msg = table.message_id
-        table_screen = render_table(tr, info, match.public_view())
+        table_screen = render_table(tr, info, match.public_view(), new_events)
         if self.table_buttons is not None and playing:
             table_screen = dataclasses.replace(
                 table_screen, buttons=table_screen.buttons + self.table_buttons(tr, info))

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
-from bot.show.common import TableInfo, card_text, counted, fact_label, num, taken_terms
+from bot.show.common import TableInfo, card_text, counted, fact_label, num, pair_name, taken_terms
 from bot.show.sheet import cell_text, notation_keys
 from engine.belote.common import LAST_TRICK_BONUS
 
@@ -19,8 +19,9 @@ LAST_TRICK_BONUS_OF: dict[str, int] = {"deberts": LAST_TRICK_BONUS,
 
 
 def side_name(info: TableInfo, side: int) -> str:
+    """Side ``side``'s display name (plain text, `pair_name`), else the seat's name."""
     if info.sides and side < len(info.sides):
-        return ", ".join(info.names[s] for s in info.sides[side])
+        return pair_name(info, info.sides[side])
     return info.names[side]
 
 
@@ -51,6 +52,48 @@ def _bait_takers(event: dict[str, Any], side: int) -> list[int]:
         return []
     return [i for i, s in enumerate(sides) if i != side
             and "written" in s and s["written"] > s.get("deal_points", s["written"])]
+
+
+#: The most lines of what a refresh's moves did that the table shows (the newest kept).
+MOVE_LINES = 6
+
+
+def move_lines(tr: Translator, info: TableInfo, events: Sequence[Mapping[str, Any]]
+               ) -> list[str]:
+    """What the moves of ``events`` did, one line per effect, for the group's table (Berg:
+    BERG-INFO-3 makes every draw, pass and skip public): "7♣ (Boris): Vera takes 2 cards and
+    misses her turn" for an attacking card (BERG-EFF-1..4, a frame's draws summed,
+    BERG-FRAME-4, the up-card's too, BERG-DEAL-5), "Anna draws a card from the stock",
+    "Anna passes". A forced draw split by a turnover counts once. Empty for other games."""
+    if info.game != "berg":
+        return []
+    lines: list[str] = []
+    placed = ""  # the card or frame whose effect follows, as shown
+    forced: dict[int, int] = {}
+    for e in events:
+        kind = e["type"]
+        if kind == "deal":
+            up = (e.get("public") or {}).get("up_card") or []
+            placed = tr("berg.move.up_card", card=card_text(up[0], tr)) if up else ""
+        elif kind == "play":
+            placed = f"{card_text(e['card'], tr)} ({info.names[e['seat']]})"
+        elif kind == "frame":
+            cards = " ".join(card_text(c, tr) for c in e["cards"])
+            placed = f"{tr('code.frame')} {cards} ({info.names[e['seat']]})"
+        elif kind == "drew" and e.get("forced"):
+            forced[e["seat"]] = forced.get(e["seat"], 0) + int(e["count"])
+        elif kind == "drew":
+            lines.append(tr("berg.move.drew", name=info.names[e["seat"]]))
+        elif kind == "passed":
+            lines.append(tr("berg.move.passed", name=info.names[e["seat"]]))
+        elif kind == "skipped":
+            seat = e["seat"]
+            n = forced.pop(seat, 0)
+            name = info.names[seat]
+            did = tr.plural("berg.move.takes", n, name=name) if n \
+                else tr("berg.move.skipped", name=name)
+            lines.append(f"{escape(placed)}: {did}" if placed else did)
+    return lines[-MOVE_LINES:]
 
 
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,

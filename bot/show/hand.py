@@ -21,6 +21,7 @@ from bot.show.common import (
     card_text,
     code_label,
     deal_number,
+    game_text,
     group,
     num,
     points,
@@ -185,8 +186,11 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             rows += _rows(expanders, CARDS_PER_ROW)
         else:
             for p in ladder:
-                rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
-                              LADDER_ROW)
+                buttons = [btn(c) for c in sorted(groups[p], key=_strain_order)]
+                # long labels one per row, or a phone cuts each to a few letters (Berg's
+                # "Open cards: Boris (−0.5)")
+                short = all(len(b.text) <= SHORT_LABEL for b in buttons)
+                rows += _rows(buttons, LADDER_ROW if short else 1)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
@@ -296,9 +300,10 @@ def render_hand(
         # or four a move edits most hands anyway (the trick), and this line adds few edits
         lines.append(tr("hand.waiting", name=escape(info.names[view["to_move"]])))
     elif view["to_move"] is not None:  # not his turn, but he has calls out of turn: say so
-        lines.append(tr("hand.off_turn", name=escape(info.names[view["to_move"]])))
+        lines.append(game_text(tr, info.game, "hand.off_turn",
+                               name=escape(info.names[view["to_move"]])))
     else:
-        lines.append(tr("table.over"))
+        lines.append(game_text(tr, info.game, "table.over"))
     if auto:
         lines.append("🤖 " + tr("hand.auto"))
         back = Button(tr("button.back_to_seat"), ActData(info.table_id, info.version, "@back"))

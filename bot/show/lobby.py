@@ -10,7 +10,7 @@ import engine
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.model import Button, LobbyData, Screen
-from bot.show.common import num
+from bot.show.common import game_text, num
 
 #: Options whose value is a seat (Berg's captains, BERG-SETUP-1): the lobby adds its player.
 SEAT_OPTIONS = frozenset({"captain_02", "captain_13"})
@@ -83,7 +83,8 @@ def render_lobby(
                     and names[value]:  # "player 1 (Anna)": the seat's player, once seated
                 shown += f" ({escape(names[value] or '')})"
             lines.append(f"{tr.maybe(f'opt.{key}', key)}: {shown}")
-    lines.append(tr(f"lobby.unrated.{unrated}") if unrated else tr("lobby.rated"))
+    lines.append(tr(f"lobby.unrated.{unrated}") if unrated
+                 else game_text(tr, game, "lobby.rated"))  # Berg: «игра», not «партия»
     if closed:
         lines.append(tr(closed))
         return Screen("\n".join(lines))

@@ -183,8 +183,9 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
 
     The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
     DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
-    it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : " in every game so that a total
-    below zero reads "5,5 : −9,5", not "5,5 - -9,5". With three players the others follow by
+    it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : ", except in Berg, whose rules
+    write " - " (BERG-END-3; a total below zero has the minus sign, "5,5 - −9,5"): "Result:
+    Boris and Dave take the berg — 5.5 - 0.0". With three players the others follow by
     name, highest total first ("Anna wins, 351 : Vera 300 : Boris 243"; the winner is named
     once).
     """
@@ -194,7 +195,8 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     # the others by their totals, highest first (DB-3P-11)
     others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
     order = ([winner] if winner is not None else []) + others
-    score = " : ".join(
+    # Berg writes its result "13,5 - 8,0" (BERG-END-3), a minus sign apart from the hyphen
+    score = (" - " if info.game == "berg" else " : ").join(
         points(tr, info.game, figures[i]) for i in order)
     if len(figures) > 2 and winner is not None:
         # the other totals would stand without names; the winner is named by the line itself
@@ -209,6 +211,9 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
             for name, t in zip(side_names(info, sheet), figures, strict=False))
         return tr("result.none", score=escape(score))
     seats = sheet["sides"][winner]["seats"]
+    if info.game == "berg" and len(seats) == 2:  # the pair that took the berg (BERG-END-1)
+        return tr("result.berg", captain=info.names[seats[0]], partner=info.names[seats[1]],
+                  score=escape(score))
     name = ", ".join(info.names[s] for s in seats)
     # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
     line = tr("result.win.pair" if len(seats) > 1 else "result.wins",

@@ -4,7 +4,7 @@ clock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -13,6 +13,7 @@ from bot.model import Screen
 from bot.show.common import (
     TableInfo,
     deal_number,
+    game_text,
     group,
     num,
     points,
@@ -20,6 +21,7 @@ from bot.show.common import (
     said_text,
     side_names,
 )
+from bot.show.events import move_lines
 
 
 def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[str]:
@@ -37,7 +39,7 @@ def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[st
 
 def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
     if view["to_move"] is None:
-        return tr("table.over")
+        return game_text(tr, info.game, "table.over")
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
 
 
@@ -51,8 +53,12 @@ def calls_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str 
     return f"{tr('table.calls')}: " + ", ".join(parts)
 
 
-def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Screen:
-    """The group's table message from ``public_view()``; no buttons (moves are private)."""
+def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
+                 events: Sequence[Mapping[str, Any]] = ()) -> Screen:
+    """The group's table message from ``public_view()``; no buttons (moves are private).
+
+    ``events``: the events of the move just made (``to_dict`` form); what they did is said
+    above the turn line (`bot.show.events.move_lines`: Berg's draws, skips and passes)."""
     lines = _header(tr, info, view)
     if view.get("dealer") is not None:
         lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
@@ -97,6 +103,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> Sc
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
+    lines += move_lines(tr, info, events)
     lines.append(_turn_line(tr, info, view))
     if info.clock:
         lines.append(info.clock)

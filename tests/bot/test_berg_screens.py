@@ -45,7 +45,7 @@ def test_totals_keep_one_decimal_everywhere(lang: str) -> None:  # BERG-SCORE-7
     table = render_table(tr, INFO, _view()).text
     assert f"<b>−1{d}0</b>" in table and f"<b>1{d}0</b>" in table
     hand = render_hand(tr, INFO, _view(seat=0, hand=["7C"], private=[]), []).text
-    assert f"−1{d}0" in hand and f"Anna, Vera 1{d}0" in hand
+    assert f"−1{d}0" in hand and f"Anna (1+3) 1{d}0" in hand
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -154,21 +154,21 @@ def test_firing_says_whose_captain_and_the_fired_one_shows_it(lang: str) -> None
     lines = render_facts(tr, INFO, facts)
     assert len(lines) == 2, lines
     boris = next(x for x in lines if "Boris" in x)
-    plain = f"{tr('fact.berg.captain_of', pair='Boris, Gleb')}: Boris"
-    assert boris.startswith(plain) and boris != plain
-    assert lines[0] == f"{tr('fact.berg.captain_of', pair='Anna, Vera')}: Anna"
+    plain = tr("fact.berg.captain.pair", pair="2+4", captain="Boris", partner="Gleb")
+    assert boris != plain and "2+4" in boris
+    assert lines[0] == tr("fact.berg.captain.pair", pair="1+3", captain="Anna", partner="Vera")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_captain_line_names_its_pair(lang: str) -> None:
     # two lines "Капитан: Анна" / "Капитан: Борис" did not say which pair each leads; now
-    # each names its pair by its players ("Капитан пары Anna, Vera"), issue #20
+    # each names its pair by its seats and players ("Пара 1+3: Vera (капитан), Anna"), #20
     tr = CATALOGS.translator(lang)
     facts = [{"key": "captain", "value": 2, "kind": "seat"},
              {"key": "captain", "value": 1, "kind": "seat"}]
     lines = render_facts(tr, INFO, facts)
-    assert lines == [f"{tr('fact.berg.captain_of', pair='Anna, Vera')}: {NAMES[2]}",
-                     f"{tr('fact.berg.captain_of', pair='Boris, Gleb')}: Boris"]
+    assert lines == [tr("fact.berg.captain.pair", pair="1+3", captain=NAMES[2], partner="Anna"),
+                     tr("fact.berg.captain.pair", pair="2+4", captain="Boris", partner="Gleb")]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -192,4 +192,4 @@ def test_sheet_totals_keep_one_decimal(lang: str) -> None:  # BERG-SCORE-7
              "rows": [{"deal": 1, "cells": ["-3.0", "5.5"], "points": [-3.0, 5.5], "note": ""}],
              "totals": [-3.0, 5.5], "pot": 0, "result": None}
     text = render_sheet(tr, INFO, sheet)
-    assert f"Anna, Vera −3{d}0" in text and f"Boris, Gleb 5{d}5" in text, text
+    assert f"Anna (1+3) −3{d}0" in text and f"Boris (2+4) 5{d}5" in text, text

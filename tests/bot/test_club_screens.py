@@ -69,7 +69,7 @@ def test_thrown_in_deal_keeps_the_sheet_number(game: str) -> None:  # DB-SHEET-6
 @pytest.mark.parametrize(("game", "totals", "shown"), [
     ("bazar_belot", [6, 382], "382 : 6"),
     ("married_bridge", [120, 860], "860 : 120"),
-    ("berg", [1.5, 5.5], "5{d}5 : 1{d}5"),  # BERG-END-3: "13,5 - 8,0", winner first
+    ("berg", [1.5, 5.5], "5{d}5 - 1{d}5"),  # BERG-END-3: "13,5 - 8,0", winner first
 ])
 def test_result_line_puts_the_winner_first(lang: str, game: str, totals: list[float],
                                            shown: str) -> None:  # DB-SHEET-5, BERG-END-3
@@ -191,7 +191,7 @@ def test_berg_sheet_speaks_the_players_language(lang: str) -> None:  # BERG-SCOR
     for engine_word in ("0-2", "1-3", "fire", "win", "tie", "run", "surrender", "open", "RJ",
                         "4.5", "0.5", "-0.5"):
         assert engine_word not in text, engine_word
-    assert "4,5" in text and "−0,5" in text and "Anna, Vera" in text
+    assert "4,5" in text and "−0,5" in text and "Anna (1+3)" in text  # by its captain
     assert "Boris" in text.split("\n")[5]  # the open hand is named by its player
 
 
@@ -399,8 +399,8 @@ def test_berg_breakdown_adds_up_with_declarations(lang: str) -> None:  # BERG-DE
                                 BERG_SHEET["rows"])
     for text in (by_row, record):
         assert text is not None and ":  =" not in text
-        ours = next(x for x in text.splitlines() if x.startswith("Anna, Vera:"))
-        theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
+        ours = next(x for x in text.splitlines() if x.startswith("Anna (1+3):"))
+        theirs = next(x for x in text.splitlines() if x.startswith("Boris (2+4):"))
         opened = tr("berg.decl.open_one", name="Boris")
         assert f"{opened} −0{d}5" in ours and f"+5{d}0" in ours and f"= <b>+4{d}5</b>" in ours
         assert f"{tr('berg.term.deal')} 0{d}0 = <b>0{d}0</b>" in theirs

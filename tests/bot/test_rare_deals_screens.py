@@ -14,6 +14,7 @@ import engine
 from bot.i18n import LANGS, Catalogs
 from bot.records.core import DealRecord
 from bot.records.text import render_deal_record
+from bot.show.common import pair_name
 from bot.show.events import render_event
 from bot.show.sheet import render_sheet, result_line
 from tests.engine.berg_helpers import arrange, deck_for, new_match
@@ -206,7 +207,7 @@ def _berg_going_out() -> tuple[engine.Match, list[dict[str, object]], DealRecord
 @pytest.mark.parametrize("lang", LANGS)
 def test_berg_going_out_with_a_run_reads_right(lang: str) -> None:
     # BERG-EX-14, BERG-SCORE-1, BERG-SCORE-2, BERG-END-1, BERG-END-3: run RJ QH QD
-    # = 2,0 + 1,0 + 1,0 = 4,0; 9,5 + 4,0 = 13,5 > 10 takes the berg, "13,5 : 8,0"
+    # = 2,0 + 1,0 + 1,0 = 4,0; 9,5 + 4,0 = 13,5 > 10 takes the berg, "13,5 - 8,0"
     m, events, record = _berg_going_out()
     info = info_of("berg", m)
     tr = CATALOGS.translator(lang)
@@ -218,11 +219,11 @@ def test_berg_going_out_with_a_run_reads_right(lang: str) -> None:
     # each card of the run with its value, so the 4,0 can be redone
     assert f"{joker} 2{d}0 + {tr('rank.Q')}♥ 1{d}0 + {tr('rank.Q')}♦ 1{d}0 = 4{d}0" in first, \
         first
-    ours = _lines(result, "Anna, Vera:")[0]
+    ours = _lines(result, f"{pair_name(info, info.sides[0])}:")[0]
     assert f"+4{d}0" in ours and f"13{d}5" in ours, ours
     sheet = render_sheet(tr, info, m.score_sheet)
     assert f"13{d}5" in sheet and f"8{d}0" in sheet
-    assert result_line(tr, info, m.score_sheet).endswith(f"13{d}5 : 8{d}0")
+    assert result_line(tr, info, m.score_sheet).endswith(f"13{d}5 - 8{d}0")
     text = render_deal_record(tr, info, record, sheet_rows=m.score_sheet["rows"])
     assert joker in text and f"4{d}0" in text
     _reads_as_words([result, sheet, text], lang)

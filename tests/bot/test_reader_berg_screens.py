@@ -100,14 +100,15 @@ def test_game_name_has_no_latin_x(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_names_each_pair_by_its_players(lang: str) -> None:  # BERG-SETUP-1
-    # "Капитан пары 1+3: Anna" named the pair by seat numbers the table shows nowhere
+    # "Капитан пары 1+3: Anna" named the pair by seat numbers alone; now the pair's line
+    # names its seats (as the lobby does) and both its players, the captain first
     tr = CATALOGS.translator(lang)
     facts = [{"key": "captain", "value": 2, "kind": "seat"},
              {"key": "captain", "value": 1, "kind": "seat"}]
     lines = render_facts(tr, INFO, facts)
-    assert lines == [f"{tr('fact.berg.captain_of', pair='Anna, Vera')}: Vera",
-                     f"{tr('fact.berg.captain_of', pair='Boris, Gleb')}: Boris"], lines
-    assert not any("1+3" in x or "2+4" in x for x in lines), lines
+    assert lines == [tr("fact.berg.captain.pair", pair="1+3", captain="Vera", partner="Anna"),
+                     tr("fact.berg.captain.pair", pair="2+4", captain="Boris", partner="Gleb")]
+    assert all("Anna" in x or "Gleb" in x for x in lines), lines
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -190,8 +190,10 @@ def test_several_bots_get_their_seat_numbers_everywhere() -> None:
         sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
                  "rows": [{"deal": 1, "cells": ["10", "0"], "points": [10, 0], "note": ""}],
                  "totals": [10, 0], "pot": 0, "result": {"winner": 1, "line": ""}}
-        assert f"Alex, {bots[1]}" in render_sheet(tr, info, sheet)
-        assert f"{bots[0]}, {bots[2]}" in result_line(tr, info, sheet)
+        assert "Alex (1+3)" in render_sheet(tr, info, sheet)  # a pair by its captain
+        assert f"{bots[0]} (2+4)" in render_sheet(tr, info, sheet)
+        and_ = {"ru": "и", "uk": "і", "en": "and"}[lang]  # the pair that took the berg
+        assert f"{bots[0]} {and_} {bots[2]}" in result_line(tr, info, sheet)
         # one bot alone keeps the short name
         assert seat_names(tr, [("Alex", None), (None, "normal")])[1] == f"🤖 {level[lang]}"
 
@@ -202,9 +204,9 @@ def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
     info = TableInfo(7, 3, "berg", "Club", ("Alex", "Bo", "Cy", "Di"))
     sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
              "rows": [], "totals": [12, 5], "pot": 0, "result": {"winner": 0, "line": ""}}
-    want = {"ru": "Итог: выигрывают Alex, Cy, 12,0 : 5,0",
-            "uk": "Підсумок: виграють Alex, Cy, 12,0 : 5,0",
-            "en": "Result: Alex, Cy win, 12.0 : 5.0"}
+    want = {"ru": "Итог: берг взяли Alex и Cy — 12,0 - 5,0",
+            "uk": "Підсумок: берг взяли Alex і Cy — 12,0 - 5,0",
+            "en": "Result: Alex and Cy take the berg — 12.0 - 5.0"}
     for lang, line in want.items():
         assert result_line(Catalogs().translator(lang), info, sheet) == line
     assert result_line(Catalogs().translator("en"), INFO, {**sheet, "sides": [

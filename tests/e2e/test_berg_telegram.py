@@ -30,9 +30,11 @@ from tests.kit.telegram import game_buttons as _game_buttons
 from tests.kit.telegram import newest_showing, open_pair_lobby, start_and_deal
 
 MAX_MOVES = 4000
-#: group lines that show cards public by rule: the pile, hands bought open, dobor jokers
+#: group lines that show cards public by rule: the pile, hands bought open, dobor jokers, what
+#: a card placed did (BERG-INFO-2, -3; a late edit may show it once the card is in a new deal's
+#: hand)
 PUBLIC_LINES = ("Below it in the pile, top down:", "Open hands:", "Top of the pile", "holds",
-                "went out")
+                "went out", "misses a turn")
 
 
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
@@ -125,7 +127,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         assert match.score_sheet["sides"] == [{"name": "0-2", "seats": [2, 0]},
                                               {"name": "1-3", "seats": [1, 3]}]
         # the group's table message comes on its own queue, maybe after the hands
-        await newest_showing(fake, group, "Captain of Carol, Alice: Carol", "Berg height: 5")
+        await newest_showing(fake, group, "Pair 1+3: Carol (captain), Alice", "Berg height: 5")
         from bot.i18n import Catalogs
         from bot.show.common import card_text
 
@@ -176,6 +178,12 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         over = await fake.wait_for_message(group, text_contains="🏆", after=0)
         winners = [users[s].first_name for s in sheet["sides"][w]["seats"]]
         assert all(name in (over.text or "") for name in winners)
+        # BERG-END-3: both totals, winner first, joined by " - "
+        assert f"{sheet['totals'][w]:.1f} - " in (over.text or ""), over.text
+        # BERG-INFO-3: the table said what attacking cards did ("Vera takes 2 cards and
+        # misses a turn")
+        texts = [v.text for msg in fake.chat_messages(group, from_bot=True) for v in msg.versions]
+        assert any("and misses a turn" in t and "▶" in t for t in texts)
         async with app.store.transaction() as tx:
             rows = await tx.score_rows(table_id)
             stored = await tx.get_table(table_id)
@@ -222,5 +230,6 @@ async def test_captain_declares_while_partner_is_to_move(
         match = await current_match(app, table_id)
         assert match.to_move == 0
         assert match.score_sheet["rows"][-1]["note"] == "0-2 fire -0.5"
-        await newest_showing(fake, group, "Captain of Bob, Dave: Bob (fired until the end of "
-                                          "the deal")  # the group's edit may follow the hands
+        await newest_showing(fake, group, "Pair 2+4: Bob, Dave · captain Bob is fired until the "
+                                          "end of the deal")  # BERG-DECL-12; the group's edit
+        # may follow the hands

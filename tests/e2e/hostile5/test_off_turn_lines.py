@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from bot.i18n import Catalogs
-from bot.show.common import TableInfo
+from bot.show.common import TableInfo, game_text
 from bot.show.hand import render_hand
 
 GAMES = [(g, n) for g in ("deberts", "bazar_belot", "berg", "married_bridge")
@@ -35,7 +35,8 @@ def test_off_turn_line_matches_live_out_of_turn_calls(game: str, players: int, l
             if match.is_over:
                 break
             to_move = names[match.to_move] if match.to_move is not None else ""
-            off, wait = tr("hand.off_turn", name=to_move), tr("hand.waiting", name=to_move)
+            off = game_text(tr, game, "hand.off_turn", name=to_move)  # Berg: declarations
+            wait = tr("hand.waiting", name=to_move)
             for seat in range(players):
                 codes = match.legal_actions(seat)
                 screen = render_hand(tr, info, match.view(seat), codes)
