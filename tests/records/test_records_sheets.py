@@ -100,7 +100,8 @@ def test_berg_canonical_sheet(cats: Catalogs) -> None:
                                                  [("1.0", "—"), ("1.5", "—"), ("1.5", "2.0"),
                                                   ("3.0", "2.0"), ("3.5", "2.0"), ("3.5", "5.0")]]
     pic = sheet_picture(tr, info("berg", 4), BERG)
-    assert pic.header[1:3] == ("A, C", "B, D") and pic.rows[-1][1:3] == ("3.5", "5.0")
+    # each pair's column headed by its captain (BERG-SCORE-6)
+    assert pic.header[1:3] == ("A (1+3)", "B (2+4)") and pic.rows[-1][1:3] == ("3.5", "5.0")
 
 
 def test_married_bridge_canonical_sheet(cats: Catalogs) -> None:
