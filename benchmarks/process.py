@@ -4,6 +4,12 @@
 Used by the load benchmark (``benchmarks/load.py``) and by the kill loop
 (``tests/e2e/test_kill_loop.py``). ``python -m benchmarks.process --token T --api URL --db URL``
 is the child; it imports only the bot (a restart costs the bot's own start-up, nothing more).
+
+``forked=True`` (the kill loop, which restarts the bot again and again) forks the child from a
+fork server that imported the bot once (``multiprocessing``'s "forkserver"; one per test
+process): a restart then costs the bot's start-up (settings, the database, the re-arming, the
+first poll) without the ~5 CPU seconds of importing aiogram and the bot anew. The child is the
+same ``main`` with the same arguments, and SIGKILL still kills it where it is.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import multiprocessing
 import os
 import random
 import signal
@@ -25,7 +32,11 @@ if TYPE_CHECKING:
 
 #: seeds of the child's matches
 SEED = 20261129
+#: what the fork server imports once (``BotProcess(forked=True)``)
+PRELOAD = ["benchmarks.process", "bot.bootstrap", "bot.settings"]
 
+#: the project's root (the child's folder)
+ROOT = Path(__file__).resolve().parent.parent
 CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -41,21 +52,35 @@ class BotProcess:
         db_url: the database (default: ``workdir/kozyr.sqlite3``).
         kind: ``kozyr`` (this module's child) or ``floor`` (``benchmarks/floor.py``, the bare
             aiogram bot the load benchmark compares kozyr with; it ignores the database).
+        forked: fork the ``kozyr`` child from the fork server (the module docstring) instead of
+            starting a new interpreter.
     """
 
     def __init__(self, fake: FakeTelegram, workdir: Path, profile: Path | None = None,
                  rate_scale: float = 1.0, db_url: str | None = None,
-                 kind: str = "kozyr") -> None:
+                 kind: str = "kozyr", forked: bool = False) -> None:
         self.log = workdir / "bot.log"
         db_url = db_url or f"sqlite+aiosqlite:///{workdir / 'kozyr.sqlite3'}"
         module = "benchmarks.floor" if kind == "floor" else "benchmarks.process"
-        args = [sys.executable, "-m", module, "--token", fake.token,
-                "--api", fake.base_url, "--db", db_url, "--rate-scale", str(rate_scale)]
+        argv = ["--token", fake.token, "--api", fake.base_url, "--db", db_url,
+                "--rate-scale", str(rate_scale)]
         if profile is not None:
-            args += ["--profile", str(profile)]
-        root = Path(__file__).resolve().parent.parent
+            argv += ["--profile", str(profile)]
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.forked: multiprocessing.process.BaseProcess | None = None
+        if forked:
+            assert kind == "kozyr", "only kozyr's child is forked"
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            self.forked = context.Process(target=forked_child, args=(argv, str(self.log)),
+                                          name="kozyr-bot", daemon=True)
+            self.forked.start()
+            assert self.forked.pid is not None
+            self.pid = self.forked.pid
+            return
         with self.log.open("a") as log:
-            self.proc = subprocess.Popen(args, cwd=root, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen([sys.executable, "-m", module, *argv], cwd=ROOT,
+                                         stdout=log, stderr=subprocess.STDOUT)
         self.pid = self.proc.pid
 
     def cpu(self) -> float:
@@ -78,18 +103,25 @@ class BotProcess:
     def kill(self) -> None:
         """SIGKILL: the process dies where it is, nothing flushed or closed."""
         self.signal(signal.SIGKILL)
-        self.proc.wait()
+        if self.forked is not None:
+            self.forked.join()
+        else:
+            assert self.proc is not None
+            self.proc.wait()
 
     @property
     def alive(self) -> bool:
         """Whether the process still runs."""
+        if self.forked is not None:
+            return self.forked.is_alive()
+        assert self.proc is not None
         return self.proc.poll() is None
 
     async def stop(self) -> None:
         """SIGTERM, then SIGKILL after 20 s."""
         self.signal(signal.SIGTERM)
         for _ in range(200):
-            if self.proc.poll() is not None:
+            if not self.alive:
                 return
             await asyncio.sleep(0.1)
         self.kill()
@@ -134,6 +166,16 @@ async def child(args: argparse.Namespace) -> None:
         await app.dispatcher.start_polling(app.bot, polling_timeout=10, handle_signals=True)
     finally:
         await app.close()
+
+
+def forked_child(argv: list[str], log: str) -> None:
+    """The child forked from the fork server: stdout and stderr appended to ``log``, the
+    project's root as its folder (as ``python -m benchmarks.process`` has), then ``main``."""
+    with open(log, "ab") as out:
+        os.dup2(out.fileno(), 1)
+        os.dup2(out.fileno(), 2)
+    os.chdir(ROOT)
+    main(argv)
 
 
 def main(argv: list[str] | None = None) -> int:

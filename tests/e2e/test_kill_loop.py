@@ -11,10 +11,12 @@ Two sizes (the same checks):
 - the soak, ``KOZYR_KILL_SOAK=1 .venv/bin/python -m pytest tests/e2e/test_kill_loop.py``:
   30 kills back to back from the first move, each after 1-6 API calls (minutes per backend).
 
-The bot runs as its own process (``benchmarks/process.py``, the load benchmark's); the fake Bot
-API kills it when a seeded countdown of its API calls runs out (``before_call``), so kills fall
-between a commit and its answer, inside a redraw, in the middle of start-up... After each
-restart, once the bot polls again:
+The bot runs as its own process (``benchmarks/process.py``, the load benchmark's), forked from
+a fork server that imported the bot once (a restart costs the bot's start-up, not the imports
+of aiogram and the bot: about 5 CPU seconds each); the fake Bot API kills it when a seeded
+countdown of its API calls runs out (``before_call``), so kills fall between a commit and its
+answer, inside a redraw, in the middle of start-up... After each restart, once the bot polls
+again:
 
 - the stored action log replays (engine, from seed + options + actions) to the stored snapshot;
 - no move is lost or doubled: every press the bot acknowledged (answered with no notice) is in
@@ -88,7 +90,7 @@ class Killer:
 async def _start(fake: FakeTelegram, workdir: Path, db_url: str) -> BotProcess:
     """A bot process, once it polls (its start-up work, the re-arming included, is done)."""
     mark = fake.mark()
-    bot = BotProcess(fake, workdir, rate_scale=0.0, db_url=db_url)
+    bot = BotProcess(fake, workdir, rate_scale=0.0, db_url=db_url, forked=True)
     await fake.wait_for(lambda f: not bot.alive or f.calls("getUpdates", since=mark),
                         STEP, what="the bot to poll")
     return bot
