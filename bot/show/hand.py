@@ -224,6 +224,23 @@ def _last_word(tr: Translator, info: TableInfo, view: Mapping[str, Any], seat: i
     return tr("hand.bazar_belot.last_word", bid=said_text(tr, bid["call"], view))
 
 
+def _auction_prompt(tr: Translator, info: TableInfo, view: Mapping[str, Any],
+                    codes: Sequence[str]) -> str:
+    """What the seat to call may do, for a game whose catalog has the lines (Married bridge):
+    ``opens`` for the first call of the auction, which must be a bid (MB-BID-1, MB-BID-4);
+    ``doubled`` when the last call doubled his bid (pass or recontra, MB-BID-6), and
+    ``doubled.escape`` when his ``codes`` also hold a higher bid (``escape_after_contra``);
+    ``answer`` otherwise (a higher bid, contra or pass, MB-BID-5). Empty when the game has none."""
+    calls = view.get("calls") or []
+    if not calls:
+        key = "opens"
+    elif calls[-1]["call"] == "contra":
+        key = "doubled.escape" if any(c.startswith("bid:") for c in codes) else "doubled"
+    else:
+        key = "answer"
+    return tr.maybe(f"hand.{info.game}.{key}", "")
+
+
 def render_hand(
     tr: Translator,
     info: TableInfo,
@@ -264,14 +281,16 @@ def render_hand(
         if cards and not (waiting and name == "trick"
                           and not any(c.get("seat") == seat for c in cards)):
             lines.append(group(tr, info, name, cards, view.get("phase")))
-    if view["to_move"] == seat and view.get("phase") == "bidding":
+    if view.get("phase") == "bidding":
+        # the auction so far stays in sight while he waits, his own last call included
         calls = calls_line(tr, info, view)
         if calls:
             lines.append(calls)
-        if last_word := _last_word(tr, info, view, seat):
-            lines.append(last_word)
-        elif opens := tr.maybe(f"hand.{info.game}.opens", ""):
-            lines.append(opens)  # the first call, a bid (Married bridge, MB-BID-1, MB-BID-4)
+        if view["to_move"] == seat:
+            if last_word := _last_word(tr, info, view, seat):
+                lines.append(last_word)
+            elif prompt := _auction_prompt(tr, info, view, codes):
+                lines.append(prompt)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     private = list(view.get("private", []))
