@@ -8,6 +8,7 @@ from typing import Any
 import engine
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 
+
 async def test_rules_without_a_game_lists_the_games(fake: FakeTelegram, kozyr: Any,
                                                    club: tuple[FakeChat, FakeUser, FakeUser]
                                                    ) -> None:
