@@ -118,3 +118,19 @@ def test_a_waiting_hand_keeps_the_auction_in_sight(lang: str) -> None:  # MB-BID
     text = _hand(lang, m, dealer)  # he waits for the other's answer
     said = f"{INFO.names[dealer]} {said_text(tr, 'bid:7:H', m.view(dealer))}"
     assert f"{tr('table.calls')}: {said}" in text, text
+
+
+TALON = {"ru": "талон", "uk": "талон", "en": "talon"}
+PRELIMINARY = {"ru": "Предварительн", "uk": "Попередн", "en": "Preliminary"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_line_and_the_record_use_the_rules_terms(lang: str
+                                                             ) -> None:  # MB-PRE-10, MB-PRE-7
+    # "колода кончилась" where every other screen says талон; the deal record's "Взятки до
+    # торговли" where the table says "Предварительная взятка"
+    tr = CATALOGS.translator(lang)
+    _, events = _auction()
+    told = next(t for e in events if (t := render_event(tr, INFO, e)))
+    assert TALON[lang] in told and "колод" not in told and "stock" not in told, told
+    assert tr("rec.tricks.married_bridge.draw").startswith(PRELIMINARY[lang])
