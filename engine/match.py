@@ -108,15 +108,19 @@ class SheetRow(TypedDict):
     note: str
 
 
-class SheetResult(TypedDict):
+class _SheetResultBase(TypedDict):
+    winner: int | None
+    line: str
+    score: list[float]
+
+
+class SheetResult(_SheetResultBase, total=False):
     """The match's result: the winning side (None: no single winner), the rules doc's final
     line (English, the notation of the rules) and ``score``, the figures that line gives, one
     per side in side order (Deberts: the awarded score, e.g. 501 and 500 when both sides are
     over, DB-SHEET-5; a short game's nets; elsewhere the final totals, Berg's in points)."""
 
-    winner: int | None
-    line: str
-    score: list[float]
+    claim: bool  # True when a claim ended the match (Deberts DB-MOS-15 "wins by claim")
 
 
 class ScoreSheet(TypedDict):
@@ -140,8 +144,11 @@ def sheet_result(result: Mapping[str, Any] | None,
     if not result:
         return None
     score = result.get("score")
-    return {"winner": result["winner"], "line": str(result["line"]),
-            "score": list(score if score is not None else totals)}
+    out: SheetResult = {"winner": result["winner"], "line": str(result["line"]),
+                        "score": list(score if score is not None else totals)}
+    if result.get("claim"):
+        out["claim"] = True
+    return out
 
 
 @dataclass(frozen=True)

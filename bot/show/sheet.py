@@ -146,8 +146,10 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     seats = sheet["sides"][winner]["seats"]
     name = ", ".join(info.names[s] for s in seats)
     # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
-    line = tr("result.win.pair" if len(seats) > 1 else "result.wins",
-              name=escape(name), score=escape(score))
+    key = "result.win.pair" if len(seats) > 1 else "result.wins"
+    if result.get("claim"):  # "wins by claim" (DB-SHEET-5), a total the sheet has no row for
+        key = "result.wins.claim"
+    line = tr(key, name=escape(name), score=escape(score))
     if info.game == "deberts" and len(figures) > 2 and figures[winner] < max(figures):
         # a lower total won: several reached the target and he took the last trick (DB-3P-12)
         line += " " + tr("result.deberts.last_trick")
