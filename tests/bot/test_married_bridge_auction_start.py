@@ -134,3 +134,31 @@ def test_the_auction_line_and_the_record_use_the_rules_terms(lang: str
     told = next(t for e in events if (t := render_event(tr, INFO, e)))
     assert TALON[lang] in told and "колод" not in told and "stock" not in told, told
     assert tr("rec.tricks.married_bridge.draw").startswith(PRELIMINARY[lang])
+
+
+DREW = {"ru": "Из талона вы взяли", "uk": "З талону ви взяли", "en": "You drew from the talon"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_shows_the_card_drawn_from_the_talon(lang: str) -> None:  # MB-PRE-5, MB-PRE-7
+    # after each preliminary trick "Ваши карты" simply had one card more: which one was new?
+    tr = CATALOGS.translator(lang)
+    m = engine.get_game("married_bridge").new_match(players=2, seed=4)
+    seen = 0
+    while m.public_view()["phase"] == "preliminary" and seen < 6:
+        before = [set(m.view(s)["hand"]) for s in (0, 1)]
+        seat = m.to_move
+        assert seat is not None
+        code = sorted(m.legal_actions(seat))[0]
+        trick_over = len(m.public_view()["groups"]["trick"]) == 1
+        m.apply(seat, code)
+        for s in (0, 1):
+            text = _hand(lang, m, s)
+            if trick_over:  # both drew: the new card is named on each hand
+                new = set(m.view(s)["hand"]) - before[s]
+                assert len(new) == 1
+                assert f"{DREW[lang]}: {card_text(new.pop(), tr)}" in text, text
+                seen += 1
+            elif s == seat:  # he has played since his draw: nothing to name
+                assert DREW[lang] not in text, text
+    assert seen == 6
