@@ -233,3 +233,12 @@ def test_bait_line_shows_the_points_taken_from_the_declarer() -> None:
              "cell": "425", "total": 425}]}
         text = render_event(tr, INFO, made)
         assert text is not None and f"{pot} +40 = <b>140</b>" in text and bait not in text
+
+
+def test_one_card_held_is_singular_in_english() -> None:
+    # "Alice 1 cards · Bob 2 cards" on the English table
+    from bot.i18n import Catalogs
+
+    tr = Catalogs().translator("en")
+    assert tr.plural("table.cards", 1) == "1 card" and tr.plural("table.cards", 2) == "2 cards"
+    assert Catalogs().translator("ru").plural("table.cards", 1) == "(карт: 1)"
