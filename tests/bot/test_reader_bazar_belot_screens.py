@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import engine
 from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo
 from bot.show.deals import bazar_belot_lines
@@ -82,3 +83,32 @@ def test_bela_is_written_apart_from_melds(lang: str) -> None:  # BB-MELD-10, BB-
     assert tr("bb.bela", n=2) in taker, taker
     assert tr("bb.melds", n=2) not in taker, taker
     assert tr("bb.taken_bela", melds=2) in "\n".join(lines), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_said_bela_is_named_by_its_suit_and_its_loss_is_told(lang: str
+                                                              ) -> None:  # BB-MELD-11
+    # "бела сказана, ребела впереди; козырь ♣" under all-trumps, where ♣ is only the bela's
+    # suit; when the queen went on a spade lead the line just vanished
+    tr = CATALOGS.translator(lang)
+    trump = {"ru": "козырь", "uk": "козир", "en": "trump"}[lang]
+    assert trump not in tr("fact.bela_said").lower()
+    from bot.show.common import render_facts
+
+    lost = {"key": "bela_lost", "value": "C", "kind": "suit", "seat": 0}
+    text = "\n".join(render_facts(tr, INFO, [lost]))
+    word = {"ru": "бела пропала", "uk": "бела пропала", "en": "bela lost"}[lang]
+    assert word in text and "♣" in text, text
+
+
+def test_a_said_bela_voided_is_public() -> None:  # BB-MELD-11, BB-PLAY-12
+    from engine.bazar_belot.play import update_bela
+    from engine.bazar_belot.views import public_view
+
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1)
+    s = m._s  # type: ignore[attr-defined]
+    s.strain, s.bela[0] = "AT", {"C": "said"}
+    s.hands[0] = ["KC", "7S"]
+    update_bela(s, 0, "KC", "")  # the king goes without "rebela" (on another suit's lead)
+    facts = public_view(s, None)["facts"]  # type: ignore[arg-type]
+    assert {"key": "bela_lost", "value": "C", "kind": "suit", "seat": 0} in facts, facts
