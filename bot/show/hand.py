@@ -185,8 +185,14 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             rows += _rows(expanders, CARDS_PER_ROW)
         else:
             for p in ladder:
-                rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
-                              LADDER_ROW)
+                buttons = [btn(c) for c in sorted(groups[p], key=_strain_order)]
+                if all(len(b.text) <= SHORT_LABEL for b in buttons):
+                    rows += _rows(buttons, LADDER_ROW)
+                elif p != opened:  # long labels cut off on a phone when five share a row:
+                    # one button opens the strains (Bazar-Belot's kapo on one hand, BB-BID-4)
+                    rows.append((more(p, code_label(tr, p, view)),))
+                else:
+                    rows += _rows(buttons, 1)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):

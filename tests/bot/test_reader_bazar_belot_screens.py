@@ -112,3 +112,21 @@ def test_a_said_bela_voided_is_public() -> None:  # BB-MELD-11, BB-PLAY-12
     update_bela(s, 0, "KC", "")  # the king goes without "rebela" (on another suit's lead)
     facts = public_view(s, None)["facts"]  # type: ignore[arg-type]
     assert {"key": "bela_lost", "value": "C", "kind": "suit", "seat": 0} in facts, facts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_kapo_on_one_hand_opens_its_strains_from_one_button(lang: str) -> None:  # BB-BID-4
+    # a row of five "Капо на одной руке ♣/♦/♥/♠/БК" buttons: a phone cut each to "Капо на од…"
+    from bot.show.hand import hand_buttons, render_hand
+
+    tr = CATALOGS.translator(lang)
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=3)
+    to_move = m.public_view()["to_move"]
+    seat = next(s for s in range(4) if s != to_move and m.legal_actions(s))
+    codes = m.legal_actions(seat)
+    assert all(c.startswith("bid:kapo1:") for c in codes) and len(codes) == 5
+    info = TableInfo(1, 1, "bazar_belot", "Club", ("Anna", "Boris", "Vera", "Gleb"))
+    rows = render_hand(tr, info, m.view(seat), codes).buttons
+    assert len(rows) == 1 and len(rows[0]) == 1 and rows[0][0].text.endswith("…"), rows
+    opened = hand_buttons(tr, info, m.view(seat), codes, expanded="bid:kapo1")
+    assert all(len(r) == 1 for r in opened) and len(opened) == 6  # five strains and Back
