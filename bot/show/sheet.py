@@ -113,8 +113,12 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
 def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Totals: Anna, Vera 2,5 · Boris, Gleb -1,0`` as plain text, in the game's own number
     style (Berg keeps one decimal, BERG-SCORE-7)."""
-    totals = " · ".join(f"{name} {points(tr, info.game, t)}" for name, t in
-                        zip(side_names(info, sheet), sheet["totals"], strict=True))
+    result = sheet.get("result") or {}
+    # a result with no single winner (short Deberts' stakes, DB-SHORT-6) is signed: the totals
+    # say "+1" as the result line does
+    signed = bool(result) and result.get("winner") is None
+    totals = " · ".join(f"{name} {'+' if signed and t > 0 else ''}{points(tr, info.game, t)}"
+                        for name, t in zip(side_names(info, sheet), sheet["totals"], strict=True))
     return unescape(tr("sheet.totals", totals=totals))
 
 

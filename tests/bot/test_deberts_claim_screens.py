@@ -71,3 +71,17 @@ def test_the_table_names_the_deal_in_play(lang: str) -> None:  # DB-SHEET-5
     m, _ = _claimed()
     header = render_table(tr, INFO, m.public_view()).text.splitlines()[0]
     assert header.endswith(DEAL[lang].format(n=len(m.score_sheet["rows"]) + 1)), header
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_one_deal_game_signs_its_totals_as_its_result(lang: str) -> None:  # DB-SHORT-6
+    # "Result: Alice −1 · Bob +1" above "Totals: Alice −1 · Bob 1"
+    from bot.show.sheet import totals_line
+
+    tr = CATALOGS.translator(lang)
+    sheet = {"sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
+             "rows": [{"deal": 1, "cells": ["-1", "+1"], "points": [-1, 1], "note": ""}],
+             "totals": [-1, 1], "pot": 0,
+             "result": {"winner": None, "line": "Result: A -1, B +1", "score": [-1, 1]}}
+    assert "Boris +1" in result_line(tr, INFO, sheet)
+    assert "Boris +1" in totals_line(tr, INFO, sheet), totals_line(tr, INFO, sheet)

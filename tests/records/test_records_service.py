@@ -77,7 +77,7 @@ async def test_stats_and_ratings_after_scripted_matches(store: Store, records: R
     await records.stats(GROUP, ALICE, about=BOB)
     assert "lost in a row: 1" in messenger.last().screen.text
     await records.stats(GROUP, ALICE, who="@nobody")
-    assert "do not know" in messenger.last().screen.text
+    assert "has no finished matches here yet" in messenger.last().screen.text  # as a known one
     await records.stats(Place("tg", ALICE.ext_id, "Alice"), ALICE, private=True)
     assert "in every chat" in messenger.last().screen.text
 
