@@ -130,6 +130,7 @@ class SheetResult(_SheetResultBase, total=False):
     """
 
     reason: str
+    claim: bool  # True when a claim ended the match (Deberts DB-MOS-15 "wins by claim")
 
 
 class ScoreSheet(TypedDict):
@@ -158,6 +159,8 @@ def sheet_result(result: Mapping[str, Any] | None, totals: Sequence[float],
                         "score": list(score if score is not None else totals)}
     if reason:
         out["reason"] = reason
+    if result.get("claim"):
+        out["claim"] = True
     return out
 
 

@@ -338,7 +338,7 @@ class Records:
         read from the match as it stands (no replay)."""
         table_id = loaded.info.table_id
         row: list[Button] = []
-        if pic:
+        if pic and match.score_sheet["rows"]:  # no picture of a sheet with no row yet
             row.append(Button(tr("rec.button.picture"), RecordData(table_id, "pic")))
         ended = loaded.table.status in ("finished", "aborted")
         last = last_over_deal(match, ended)

@@ -229,7 +229,7 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     lines = [tr("mb.deal", contract=escape(tr.maybe(f"val.{m.group(1)}", m.group(1))),
                 name=escape(info.names[declarer]), needed=side.get("needed", "?"),
                 tricks=side["tricks"], outcome=outcome)]
-    terms = _mb_terms(tr, m.group(1), int(side["tricks"]), declarer)
+    terms = _mb_terms(tr, m.group(1), int(side["tricks"]), declarer, info.names[declarer])
     for seat, s in enumerate(event["sides"]):
         cell = escape(cell_text(tr, str(s["cell"])))
         if terms.get(seat):
@@ -245,10 +245,12 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
 MB_CONTRACT_RE = re.compile(r"([1-7])(C|D|H|S|NT)(X{0,2})")
 
 
-def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int) -> dict[int, str]:
+def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int, name: str
+              ) -> dict[int, str]:
     """Per seat, the sum behind what it writes (MB-SCORE-2..5): the declarer's tricks
-    "9 × 30 × 2 (contra)" (no trump: "(40 + 30 × 8)"), the defender's undertricks
-    "undertricks 13 × 30 × 2 (contra)" or a failed contra "−50"; a seat writing 0 has none."""
+    "9 × 30 × 2 (contra)" (no trump: "(40 + 30 × 8)"), the defender's points for the
+    undertricks of the declarer ``name`` "for the declarer's (Boris) undertricks 13 × 30 × 2
+    (contra)" or a failed contra "−50"; a seat writing 0 has none."""
     m = MB_CONTRACT_RE.fullmatch(contract)
     if not m:
         return {}
@@ -259,7 +261,8 @@ def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int) -> dict
     value = trick_value(strain)
     defender = 1 - declarer
     if not score.made:
-        return {defender: f"{tr('mb.undertricks')} {score.undertricks} × {value}{times}"}
+        return {defender: f"{tr('mb.undertricks.of', name=escape(name))} "
+                          f"{score.undertricks} × {value}{times}"}
     taken = (f"({NT_FIRST_TRICK} + {value} × {tricks - 1})" if strain == "NT"
              else f"{tricks} × {value}")
     terms = {declarer: f"{tr('score.tricks')} {taken}{times}"}

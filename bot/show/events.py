@@ -122,6 +122,10 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         cards = " ".join(card_text(c, tr) for c in event.get("cards", []))
         return tr.maybe(f"event.thrown_in.{event['reason']}", event["reason"],
                         name=who, cards=cards)
+    if kind == "claim":  # the match ends in the deal, which gets no row (DB-MOS-15, DB-SHEET-5)
+        return tr("event.claim", name=escape(info.names[event["seat"]]),
+                  before=num(tr, event["total"] - event["points"]),
+                  points=num(tr, event["points"]), total=num(tr, event["total"]))
     if kind == "melds_shown":
         melds = ", ".join(
             tr.maybe("val." + str(m["kind"]), str(m["kind"])) + " "

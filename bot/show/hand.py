@@ -187,10 +187,14 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         else:
             for p in ladder:
                 buttons = [btn(c) for c in sorted(groups[p], key=_strain_order)]
-                # long labels one per row, or a phone cuts each to a few letters (Berg's
-                # "Open cards: Boris (−0.5)")
-                short = all(len(b.text) <= SHORT_LABEL for b in buttons)
-                rows += _rows(buttons, LADDER_ROW if short else 1)
+                if all(len(b.text) <= SHORT_LABEL for b in buttons):
+                    rows += _rows(buttons, LADDER_ROW)
+                elif p != opened and len(buttons) > 3:  # long labels cut off on a phone when
+                    # five share a row: one button opens the strains (Bazar-Belot's kapo on one
+                    # hand, BB-BID-4)
+                    rows.append((more(p, code_label(tr, p, view)),))
+                else:  # a few long labels, one per row (Berg's "Open cards: Boris (−0.5)")
+                    rows += _rows(buttons, 1)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
@@ -225,6 +229,23 @@ def _last_word(tr: Translator, view: Mapping[str, Any], seat: int) -> str:
     if bid is None or bid["seat"] != seat:
         return ""
     return tr("hand.bazar_belot.last_word", bid=said_text(tr, bid["call"], view))
+
+
+def _auction_prompt(tr: Translator, info: TableInfo, view: Mapping[str, Any],
+                    codes: Sequence[str]) -> str:
+    """What the seat to call may do, for a game whose catalog has the lines (Married bridge):
+    ``opens`` for the first call of the auction, which must be a bid (MB-BID-1, MB-BID-4);
+    ``doubled`` when the last call doubled his bid (pass or recontra, MB-BID-6), and
+    ``doubled.escape`` when his ``codes`` also hold a higher bid (``escape_after_contra``);
+    ``answer`` otherwise (a higher bid, contra or pass, MB-BID-5). Empty when the game has none."""
+    calls = view.get("calls") or []
+    if not calls:
+        key = "opens"
+    elif calls[-1]["call"] == "contra":
+        key = "doubled.escape" if any(c.startswith("bid:") for c in codes) else "doubled"
+    else:
+        key = "answer"
+    return tr.maybe(f"hand.{info.game}.{key}", "")
 
 
 def render_hand(
@@ -267,14 +288,16 @@ def render_hand(
         if cards and not (waiting and name == "trick"
                           and not any(c.get("seat") == seat for c in cards)):
             lines.append(group(tr, info, name, cards, view.get("phase"), view["facts"]))
-    if view["to_move"] == seat and view.get("phase") == "bidding":
+    if view.get("phase") == "bidding":
+        # the auction so far stays in sight while he waits, his own last call included
         calls = calls_line(tr, info, view)
         if calls:
             lines.append(calls)
-        if last_word := _last_word(tr, view, seat):
-            lines.append(last_word)
-        elif opens := tr.maybe(f"hand.{info.game}.opens", ""):
-            lines.append(opens)  # the first call, a bid (Married bridge, MB-BID-1, MB-BID-4)
+        if view["to_move"] == seat:
+            if last_word := _last_word(tr, view, seat):
+                lines.append(last_word)
+            elif prompt := _auction_prompt(tr, info, view, codes):
+                lines.append(prompt)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     private = list(view.get("private", []))

@@ -173,8 +173,12 @@ def _own_notes() -> Mapping[str, Any]:
 def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Totals: Anna, Vera 2,5 · Boris, Gleb -1,0`` as plain text, in the game's own number
     style (Berg keeps one decimal, BERG-SCORE-7)."""
-    totals = " · ".join(f"{name} {points(tr, info.game, t)}" for name, t in
-                        zip(side_names(info, sheet), sheet["totals"], strict=True))
+    result = sheet.get("result") or {}
+    # a result with no single winner (short Deberts' stakes, DB-SHORT-6) is signed: the totals
+    # say "+1" as the result line does
+    signed = bool(result) and result.get("winner") is None
+    totals = " · ".join(f"{name} {'+' if signed and t > 0 else ''}{points(tr, info.game, t)}"
+                        for name, t in zip(side_names(info, sheet), sheet["totals"], strict=True))
     return unescape(tr("sheet.totals", totals=totals))
 
 
@@ -216,8 +220,10 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
                   score=escape(score))
     name = ", ".join(info.names[s] for s in seats)
     # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
-    line = tr("result.win.pair" if len(seats) > 1 else "result.wins",
-              name=escape(name), score=escape(score))
+    key = "result.win.pair" if len(seats) > 1 else "result.wins"
+    if result.get("claim"):  # "wins by claim" (DB-SHEET-5), a total the sheet has no row for
+        key = "result.wins.claim"
+    line = tr(key, name=escape(name), score=escape(score))
     if result.get("reason"):  # the rule that chose him, as the engine names it (DB-3P-12)
         line += " " + tr(f"result.{info.game}.{result['reason']}")
     return line

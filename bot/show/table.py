@@ -95,7 +95,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             continue  # no trick before the play
         lines.append(group(tr, info, name, cards, view.get("phase"), view["facts"]))
     counts = " · ".join(
-        f"{escape(n)} {tr('table.cards', n=c)}"
+        f"{escape(n)} {tr.plural('table.cards', c)}"
         for n, c in zip(info.names, view["hand_counts"], strict=True)
     )
     lines.append(counts)

@@ -176,7 +176,7 @@ class TableService:
         known = [g.id for g in engine.list_games()]
         game_id = game_id or (known[0] if len(known) == 1 else "")
         if game_id not in known:
-            await self.kit.say(place, tr("new.usage", games=", ".join(known)))
+            await self.kit.say(place, tr("rules.usage", games=", ".join(known)))
             return
         # The summary ends by saying where the whole rules are, in words (no repository path).
         await self.kit.say(place, tr(f"rules.{game_id}") + "\n\n"

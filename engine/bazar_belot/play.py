@@ -72,7 +72,8 @@ def update_bela(s: State, seat: int, card: str, word: str) -> None:
     """Follow the bela of ``card``'s suit as it is played (BB-MELD-10, BB-MELD-11, BB-PLAY-11).
 
     ``s.bela[seat][suit]``: ``said`` after ``:bela``, ``done`` after ``:rebela``, ``void``
-    when a bela card went without its word (that bela can no longer score).
+    when a bela card went without its word (that bela can no longer score), ``lost`` when
+    that happened after ``:bela`` was said (the table is told).
     """
     x = card[1]
     if (card[0] not in "KQ" or s.kind == "no_trumps"
@@ -83,7 +84,9 @@ def update_bela(s: State, seat: int, card: str, word: str) -> None:
         status[x] = "said" if word == "bela" else "done"
         return
     other = ("Q" if card[0] == "K" else "K") + x
-    if status.get(x) == "said" or (x not in status and other in s.hands[seat]):
+    if status.get(x) == "said":  # a said bela voided (BB-MELD-11): public, as its word was
+        status[x] = "lost"
+    elif x not in status and other in s.hands[seat]:
         status[x] = "void"
 
 

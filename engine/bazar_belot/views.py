@@ -65,6 +65,8 @@ def public_view(s: State, contract: Contract | None) -> View:
                 facts.append({"key": "bela_said", "value": x, "kind": "suit", "seat": seat})
             elif status == "done":
                 facts.append({"key": "bela", "value": x, "kind": "suit", "seat": seat})
+            elif status == "lost":  # said, then voided by a card off its suit (BB-MELD-11)
+                facts.append({"key": "bela_lost", "value": x, "kind": "suit", "seat": seat})
     groups: dict[str, list[PlacedCard]] = {
         "trick": [{"card": c, "seat": p} for p, c in s.trick],
         "last_trick": [{"card": c, "seat": p} for p, c in s.last_trick],

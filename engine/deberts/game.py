@@ -345,7 +345,7 @@ class DebertsMatch(Match):
         figures[seat] += pts
         line = result_line(seat, figures, NAMES[: s.players], by_claim=True)
         s.phase, s.pot = "over", 0
-        s.result = {"winner": seat, "line": line, "score": figures}
+        s.result = {"winner": seat, "line": line, "score": figures, "claim": True}
         return [Claimed(seat=seat, points=pts, total=figures[seat]),
                 MatchOver(winner=seat, line=line, totals=tuple(s.totals))]
 

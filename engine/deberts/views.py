@@ -75,8 +75,10 @@ def public_view(s: DebertsState, game_id: str, to_move: int | None) -> View:
         "game": game_id,
         "phase": s.phase,
         "deal": s.deal_no,
-        # the sheet numbers scored deals only (DB-SHEET-6: thrown-in deals get no row)
-        "sheet_deal": len(s.rows) + (0 if s.phase == "over" else 1),
+        # the sheet numbers scored deals only (DB-SHEET-6: thrown-in deals get no row); a
+        # claim ends the match in a deal that gets no row but was in play (DB-SHEET-5)
+        "sheet_deal": len(s.rows) + (0 if s.phase == "over" and not (s.result or {}).get("claim")
+                                     else 1),
         "to_move": to_move,
         "dealer": s.dealer,
         "seat": None,

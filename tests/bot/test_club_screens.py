@@ -314,7 +314,7 @@ def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-S
     assert text is not None
     assert tr("val.4SX") in text and "10" in text and "8" in text
     assert f"{tr('score.sheet')}: +600" in text  # one game's points, signed
-    assert f"{tr('mb.undertricks')} 2 × 30 × 2" in text  # MB-SCORE-4, -5
+    assert f"{tr('mb.undertricks.of', name='Anna')} 2 × 30 × 2" in text  # MB-SCORE-4, -5
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -418,7 +418,10 @@ def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-
     text = render_event(tr, info, _mb_defeated(0, 13, 780), sheet_rows=rows)
     assert text is not None
     boris = next(x for x in text.splitlines() if x.startswith("Boris:"))
-    undertricks = {"ru": "недобор", "uk": "недобір", "en": "undertricks"}[lang]
+    # the undertricks are Anna's, the declarer's: Boris writes them (a reader took "Boris:
+    # undertricks 13" for Boris falling short)
+    undertricks = {"ru": "за недобор разыгрывающего (Anna)", "uk": "за недобір граючого (Anna)",
+                   "en": "for the declarer's (Anna) undertricks"}[lang]
     contra = {"ru": "контра", "uk": "контра", "en": "contra"}[lang]
     assert f"{undertricks} 13 × 30 × 2 ({contra}) = <b>780</b>" in boris
     assert f"{tr('score.sheet')}: +780" in boris  # one game's points, signed (MB-SCORE-8)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
-from bot.i18n import Catalogs
+from bot.i18n import LANGS, Catalogs
 from bot.model import ActData, ExpandData
 from bot.show.common import TableInfo
 from bot.show.hand import render_hand
@@ -128,3 +130,13 @@ def test_the_question_says_why_it_asks() -> None:  # MB-BID-2, MB-SCORE-5, BB-BI
             for lang in ("ru", "uk", "en"):
                 assert Catalogs().has(lang, key), (lang, key)
     assert drastic_reason("bazar_belot", "bid:17:S") == "confirm.why.bb_high"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_high_contracts_are_not_called_slams(lang: str) -> None:  # MB-SCORE-6
+    # "Большой шлем" promised a bridge player a slam bonus the game does not have
+    tr = Catalogs().translator(lang)
+    for key in ("confirm.why.small_slam", "confirm.why.grand_slam"):
+        text = tr(key).lower()
+        assert "шлем" not in text and "шолом" not in text and "slam" not in text, text
+    assert "13" in tr("confirm.why.grand_slam") and "7" in tr("confirm.why.grand_slam")

@@ -86,4 +86,6 @@ def test_the_bidder_sees_the_auction_on_his_hand(lang: str) -> None:  # MB-BID-1
     text = render_hand(tr, info, m.view(mover), m.legal_actions(mover)).text
     assert f"{tr('table.calls')}: {names[opener]} 2♥" in text
     waiting = render_hand(tr, info, m.view(opener), m.legal_actions(opener)).text
-    assert tr("table.calls") not in waiting  # no edit of a waiting hand per call
+    # the auction stays on a waiting hand too (a reader lost track of his own bid, issue #18):
+    # a call edits both hands while the auction lasts
+    assert f"{tr('table.calls')}: {names[opener]} 2♥" in waiting

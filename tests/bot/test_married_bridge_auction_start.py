@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import TableInfo, card_text
+from bot.show.common import TableInfo, card_text, said_text
 from bot.show.events import render_event
 from bot.show.hand import render_hand
 from bot.show.table import render_table
@@ -113,3 +113,70 @@ def test_the_hand_names_the_card_drawn_from_the_talon(lang: str) -> None:  # MB-
             text = render_hand(tr, INFO, view, m.legal_actions(seat)).text
             assert f"{tr('fact.mb_drawn')}: {card_text(drawn[0], tr)}" in text, text
         assert all(f["key"] != "mb_drawn" for f in m.public_view()["facts"])
+
+
+ANSWER = {"ru": "перебейте заявку, скажите контру или пас",
+          "uk": "перебийте заявку, скажіть контру", "en": "overcall, say contra or pass"}
+DOUBLED = {"ru": "сказана контра — пас, реконтра или заявка выше",
+           "uk": "сказано контру — пас, реконтра або вища заявка",
+           "en": "contra'd — pass, recontra or a higher bid"}
+
+
+def _hand(lang: str, m: engine.Match, seat: int) -> str:
+    return render_hand(CATALOGS.translator(lang), INFO, m.view(seat), m.legal_actions(seat)).text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_only_the_dealers_first_call_is_told_it_may_not_pass(lang: str
+                                                            ) -> None:  # MB-BID-4, MB-BID-5
+    m, _ = _auction()
+    dealer = m.to_move
+    assert dealer is not None
+    m.apply(dealer, "bid:1:C")
+    other = 1 - dealer
+    assert "pass" in m.legal_actions(other)
+    text = _hand(lang, m, other)
+    assert OPENS[lang] not in text and ANSWER[lang] in text, text
+    m.apply(other, "bid:1:D")
+    text = _hand(lang, m, dealer)  # the dealer's second call: a pass is allowed now
+    assert OPENS[lang] not in text and ANSWER[lang] in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_doubled_bidder_is_told_he_may_pass_recontra_or_escape(lang: str
+                                                                ) -> None:  # MB-BID-6
+    m, _ = _auction()
+    dealer = m.to_move
+    assert dealer is not None
+    m.apply(dealer, "bid:1:C")
+    m.apply(1 - dealer, "contra")
+    text = _hand(lang, m, dealer)
+    assert DOUBLED[lang] in text and ANSWER[lang] not in text and OPENS[lang] not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_waiting_hand_keeps_the_auction_in_sight(lang: str) -> None:  # MB-BID-1
+    tr = CATALOGS.translator(lang)
+    m, _ = _auction()
+    dealer = m.to_move
+    assert dealer is not None
+    m.apply(dealer, "bid:7:H")
+    text = _hand(lang, m, dealer)  # he waits for the other's answer
+    said = f"{INFO.names[dealer]} {said_text(tr, 'bid:7:H', m.view(dealer))}"
+    assert f"{tr('table.calls')}: {said}" in text, text
+
+
+TALON = {"ru": "талон", "uk": "талон", "en": "talon"}
+PRELIMINARY = {"ru": "Предварительн", "uk": "Попередн", "en": "Preliminary"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_line_and_the_record_use_the_rules_terms(lang: str
+                                                             ) -> None:  # MB-PRE-10, MB-PRE-7
+    # "колода кончилась" where every other screen says талон; the deal record's "Взятки до
+    # торговли" where the table says "Предварительная взятка"
+    tr = CATALOGS.translator(lang)
+    _, events = _auction()
+    told = next(t for e in events if (t := render_event(tr, INFO, e)))
+    assert TALON[lang] in told and "колод" not in told and "stock" not in told, told
+    assert tr("rec.tricks.married_bridge.draw").startswith(PRELIMINARY[lang])

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import engine
 from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo
 from bot.show.deals import bazar_belot_lines
@@ -82,3 +83,50 @@ def test_bela_is_written_apart_from_melds(lang: str) -> None:  # BB-MELD-10, BB-
     assert tr("bb.bela", n=2) in taker, taker
     assert tr("bb.melds", n=2) not in taker, taker
     assert tr("bb.taken_bela", melds=2) in "\n".join(lines), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_said_bela_is_named_by_its_suit_and_its_loss_is_told(lang: str
+                                                              ) -> None:  # BB-MELD-11
+    # "бела сказана, ребела впереди; козырь ♣" under all-trumps, where ♣ is only the bela's
+    # suit; when the queen went on a spade lead the line just vanished
+    tr = CATALOGS.translator(lang)
+    trump = {"ru": "козырь", "uk": "козир", "en": "trump"}[lang]
+    assert trump not in tr("fact.bela_said").lower()
+    from bot.show.common import render_facts
+
+    lost = {"key": "bela_lost", "value": "C", "kind": "suit", "seat": 0}
+    text = "\n".join(render_facts(tr, INFO, [lost]))
+    word = {"ru": "бела пропала", "uk": "бела пропала", "en": "bela lost"}[lang]
+    assert word in text and "♣" in text, text
+
+
+def test_a_said_bela_voided_is_public() -> None:  # BB-MELD-11, BB-PLAY-12
+    from engine.bazar_belot.play import update_bela
+    from engine.bazar_belot.views import public_view
+
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1)
+    s = m._s  # type: ignore[attr-defined]
+    s.strain, s.bela[0] = "AT", {"C": "said"}
+    s.hands[0] = ["KC", "7S"]
+    update_bela(s, 0, "KC", "")  # the king goes without "rebela" (on another suit's lead)
+    facts = public_view(s, None)["facts"]  # type: ignore[arg-type]
+    assert {"key": "bela_lost", "value": "C", "kind": "suit", "seat": 0} in facts, facts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_kapo_on_one_hand_opens_its_strains_from_one_button(lang: str) -> None:  # BB-BID-4
+    # a row of five "Капо на одной руке ♣/♦/♥/♠/БК" buttons: a phone cut each to "Капо на од…"
+    from bot.show.hand import hand_buttons, render_hand
+
+    tr = CATALOGS.translator(lang)
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=3)
+    to_move = m.public_view()["to_move"]
+    seat = next(s for s in range(4) if s != to_move and m.legal_actions(s))
+    codes = m.legal_actions(seat)
+    assert all(c.startswith("bid:kapo1:") for c in codes) and len(codes) == 5
+    info = TableInfo(1, 1, "bazar_belot", "Club", ("Anna", "Boris", "Vera", "Gleb"))
+    rows = render_hand(tr, info, m.view(seat), codes).buttons
+    assert len(rows) == 1 and len(rows[0]) == 1 and rows[0][0].text.endswith("…"), rows
+    opened = hand_buttons(tr, info, m.view(seat), codes, expanded="bid:kapo1")
+    assert all(len(r) == 1 for r in opened) and len(opened) == 6  # five strains and Back

@@ -293,3 +293,11 @@ def test_stats_say_the_average_is_per_match(lang: str, game: str) -> None:
     said = {"ru": "за партию в среднем 227", "uk": "за партію в середньому 227",
             "en": "average match score 227"}[lang]
     assert said in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_not_played_here_is_said_one_way(lang: str) -> None:
+    # "/stats Аня" said "Аня: здесь ещё нет сыгранных партий." and "/stats Борис" "Игрок
+    # «Борис» здесь ещё не играл." (a past tense that also guesses his sex)
+    tr = CATALOGS.translator(lang)
+    assert tr("stats.none", name="Vera") == tr("stats.unknown", name="Vera")

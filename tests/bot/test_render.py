@@ -256,3 +256,12 @@ def test_deberts_sheet_says_what_vs_means(lang: str) -> None:  # DB-SHEET-3, DB-
     assert "{" not in text
     footer = sheet_picture(tr, INFO, E2_SHEET).footer  # the picture says the same
     assert unescape(tr("sheet.deberts.vs_key", n=81)) in footer
+
+
+def test_one_card_held_is_singular_in_english() -> None:
+    # "Alice 1 cards · Bob 2 cards" on the English table
+    from bot.i18n import Catalogs
+
+    tr = Catalogs().translator("en")
+    assert tr.plural("table.cards", 1) == "1 card" and tr.plural("table.cards", 2) == "2 cards"
+    assert Catalogs().translator("ru").plural("table.cards", 1) == "(карт: 1)"

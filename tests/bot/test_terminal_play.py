@@ -157,8 +157,9 @@ def test_a_call_out_of_turn_needs_a_confirming_word() -> None:  # BB-BID-11
     assert "Kapo on one hand ♣, out of turn? Type y to make the call" in out
     assert "kapo on one hand ♣." not in out  # "1" again is no yes: back to the calls
     assert "You say: 8♣." in out
+    # kapo on one hand opens its strains first (one button, not five long ones): 1, then ♣
     code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"], "ru",
-                         script=("1", "1", "д", "q"))
+                         script=("1", "1", "1", "д", "q"))
     assert "Вы говорите: капо на одной руке ♣." in out
 
 

@@ -125,3 +125,19 @@ def test_the_last_word_says_what_a_pass_does(lang: str) -> None:  # BB-BID-18
     hidden = render_hand(tr, info, {**view, "last_word": False},
                          match.legal_actions(bidder)).text
     assert tr("hand.bazar_belot.last_word", bid=said) not in hidden, hidden
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bidder_waiting_keeps_the_auction_in_sight(lang: str) -> None:  # BB-BID-5
+    # after her 20♣ Anna's hand showed only "Старшая заявка: 108 / Чья заявка: Борис": the
+    # auction, kept on the group's table, was gone from her own screen until her next turn
+    tr = Catalogs().translator(lang)
+    info = TableInfo(1, 1, "bazar_belot", "Club", ["Anna", "Boris", "Vera", "Gleb"])
+    match = engine.get_game("bazar_belot").new_match(players=4, seed=1)
+    bidder = match.public_view()["to_move"]
+    bid = next(a for a in match.legal_actions(bidder) if a.startswith("bid:"))
+    match.apply(bidder, bid)
+    view = match.view(bidder)
+    text = render_hand(tr, info, view, match.legal_actions(bidder)).text
+    said = f"{info.names[bidder]} {said_text(tr, bid, view)}"
+    assert f"{tr('table.calls')}: {said}" in text, text

@@ -18,6 +18,7 @@ from tests.e2e.conftest import (
     current_match,
     hand_message,
     press_move,
+    table_message,
     version_of,
     wait_redrawn,
 )
@@ -163,7 +164,19 @@ async def test_moscow_match_with_claims(fake: FakeTelegram, kozyr: Any,
         assert len(claim) == 1 and claim[0]["total"] >= 501
         assert claim[0]["seat"] == result["winner"]
         over = await fake.wait_for_message(group, text_contains="🏆", after=0)
-        assert f"{('Alice', 'Bob')[result['winner']]} wins" in (over.text or "")
+        name = ("Alice", "Bob")[result["winner"]]
+        # the result says how the match was won and with what the claim counted (DB-SHEET-5)
+        assert f"Result: {name} wins by claim, {claim[0]['total']} : " in (over.text or "")
+        # the group is told who claimed and how his sum is made: the sheet has no row for the
+        # deal, so its totals stand below the result's (DB-MOS-15)
+        told = await fake.wait_for_message(group, text_contains="claims the match", after=0)
+        before = claim[0]["total"] - claim[0]["points"]
+        assert before == match.score_sheet["totals"][result["winner"]]
+        assert (f"{name} claims the match: {before} + {claim[0]['points']} in this deal = "
+                f"{claim[0]['total']}.") in (told.text or ""), told.text
+        # the table names the deal that was in play, which the sheet does not number
+        deal = len(match.score_sheet["rows"]) + 1
+        assert f"deal {deal}\n" in (table_message(fake, group).text or "") + "\n"
 
 
 async def _short_game(fake: FakeTelegram, kozyr: Any, group: FakeChat, users: list[FakeUser],

@@ -552,7 +552,7 @@ class VariantTracker:
         figures = list(self.totals)
         figures[seat] += pts
         self.result = {"winner": seat, "line": line(seat, figures, claim=True),
-                       "score": figures}
+                       "score": figures, "claim": True}  # "wins by claim" (DB-SHEET-5)
         self.claims += 1
 
     def _ev_stake(self, d: dict[str, Any], seat: int | None, code: str | None) -> None:

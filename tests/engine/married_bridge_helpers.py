@@ -370,7 +370,10 @@ class Tracker:
             assert v["hand"] == bridge_sorted(self.hands[s]), (v["hand"], self.hands[s])
             peek = set(self.talon[:2]) if (self.talon is not None and self.drawing
                                            and self.privileged == s) else set()
-            private = cards_in(v.get("private", []))
+            # the card he drew last is in his own hand (MB-PRE-5); the rest name talon cards
+            drawn = [f["value"] for f in v.get("private", []) if f["key"] == "mb_drawn"]
+            assert len(drawn) <= 1 and set(drawn) <= set(self.hands[s]), (drawn, self.hands[s])
+            private = cards_in([f for f in v.get("private", []) if f["key"] != "mb_drawn"])
             if self.talon is not None:
                 assert private <= self.seen[s] | peek, (private, self.seen[s], peek)
             assert private <= self.talon_set
