@@ -75,3 +75,36 @@ async def forced_actions(app: Any, table_id: int) -> int:
         forced += forced_code(match, action.seat) == action.code
         match.apply(action.seat, action.code)
     return forced
+
+
+async def assert_stored_replays(app: Any, table_id: int) -> engine.Match:
+    """The stored match is its action log replayed: the snapshot (stored without events) with
+    its current deal's events (``Tx.full_snapshot``: ``deal_events`` and the log's events after
+    ``deal_seq``) is exactly the replay's ``Match.to_json()`` cut to the current deal
+    (storage/snapshot.py), and the deal's events start with its ``deal`` event. Read under the
+    table's lock (no move commits meanwhile). Returns the replayed match; AssertionError
+    naming the first difference otherwise."""
+    from storage.snapshot import trim_events
+
+    async with app.store.transaction() as tx:
+        table = await tx.get_table(table_id, lock=True)
+        record = await tx.get_match(table_id)
+        assert table is not None and record is not None
+        actions = await tx.actions(table_id)
+        snapshot = await tx.full_snapshot(record)
+    assert record.snapshot.get("events") == [], "the stored snapshot holds events"
+    assert record.snapshot_seq == len(actions) and record.deal_seq <= record.snapshot_seq
+    replay = engine.get_game(table.game).new_match(players=record.players, seed=record.seed,
+                                                   options=record.options, deck=record.deck)
+    for action in actions:
+        replay.apply(action.seat, action.code)
+    expected = trim_events(replay.to_json())
+    assert snapshot["state"] == expected["state"], "the snapshot is not the replay's state"
+    got, want = snapshot["events"], expected["events"]
+    for i, (a, b) in enumerate(zip(got, want, strict=False)):
+        assert a == b, f"event {i} of the deal: stored {a!r}, replayed {b!r}"
+    assert len(got) == len(want), f"{len(got)} events stored, {len(want)} replayed"
+    assert snapshot == expected
+    if got:
+        assert got[0]["type"] == "deal", f"the deal's events start with {got[0]!r}"
+    return replay
