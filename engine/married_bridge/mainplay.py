@@ -41,7 +41,6 @@ def deal(s: MBState) -> list[Event]:
     s.hands[elder], s.hands[s.dealer], s.talon = first, second, talon
     s.phase, s.turn, s.leader = "preliminary", elder, elder
     s.trick, s.last_trick, s.prelim_done, s.main_done = [], [], 0, 0
-    s.last_drawn = ["", ""]
     s.drawing, s.draw_leader, s.next_leader = False, elder, elder
     s.drawn, s.offender, s.irregular, s.privileged, s.seen = [False, False], None, "", None, []
     s.calls, s.bid_level, s.bid_strain, s.bidder, s.contra = [], 0, "", None, False

@@ -35,7 +35,6 @@ def play(s: MBState, seat: int, card: str) -> list[Event]:
     s.last_trick, s.trick = s.trick, []
     s.draw_leader, s.next_leader = s.leader, winner
     s.drawn, s.offender, s.irregular, s.privileged = [False, False], None, "", None
-    s.last_drawn = ["", ""]
     if s.options["manual_draws"]:  # MB-PRE-9 (a): the leader is to draw
         s.drawing, s.turn = True, s.leader
         return events
@@ -94,7 +93,7 @@ def draw(s: MBState, seat: int, code: str) -> list[Event]:
 def _take(s: MBState, seat: int, card: str, kind: str) -> Event:
     s.talon.remove(card)
     s.hands[seat].append(card)
-    s.drawn[seat], s.last_drawn[seat] = True, card
+    s.drawn[seat] = True
     if s.seen:  # MB-PRE-9 (c): a card seen and put back is no longer a secret once taken
         s.seen = [e for e in s.seen if e[1] != card]
     return TalonDrawn(seat=seat, kind=kind, talon=len(s.talon))

@@ -58,8 +58,6 @@ class MBState:
     draw_leader: int = 0
     next_leader: int = 0
     drawn: list[bool] = field(default_factory=lambda: [False, False])
-    #: the card each seat took in the latest draw, "" before it (his hand names it, private)
-    last_drawn: list[str] = field(default_factory=lambda: ["", ""])
     offender: int | None = None
     irregular: str = ""
     privileged: int | None = None

@@ -81,17 +81,28 @@ def public_view(s: MBState, to_move: int | None) -> View:
     }
 
 
+def _drew_last(s: MBState, seat: int) -> bool:
+    """Whether the last card of ``seat``'s hand (cards are kept in the order received) is the
+    one he drew after the last preliminary trick: he has drawn for it and played no card since
+    (the next trick holds none of his; the auction before its first call)."""
+    if s.prelim_done < 1 or not s.drawn[seat] or not s.hands[seat]:
+        return False
+    if s.phase == "preliminary":
+        return not any(who == seat for who, _ in s.trick)
+    return s.phase == "bidding" and not s.calls
+
+
 def seat_view(s: MBState, seat: int, to_move: int | None) -> View:
     """What ``seat`` may see: the public view, his hand and his private facts."""
     v = public_view(s, to_move)
     v["seat"] = seat
     v["hand"] = hand_order(s.hands[seat])
     private: list[Fact] = []
+    if _drew_last(s, seat):  # the card he drew from the talon, until he plays again (MB-PRE-5)
+        private.append({"key": "mb_drawn", "value": s.hands[seat][-1], "kind": "card"})
     if s.phase == "preliminary" and s.drawing and s.privileged == seat:
         for card in s.talon[:2]:
             private.append({"key": "mb_talon_top", "value": card, "kind": "card"})
-    if s.phase in ("preliminary", "bidding") and s.last_drawn[seat]:  # MB-PRE-4
-        private.append({"key": "mb_drawn", "value": s.last_drawn[seat], "kind": "card"})
     for who, card in s.seen:
         if who == seat and not (s.privileged == seat and card in s.talon[:2]):
             private.append({"key": "mb_seen_in_talon", "value": card, "kind": "card"})
