@@ -49,16 +49,27 @@ def test_random_matches(chunk: Chunk, tmp_path_factory: pytest.TempPathFactory
                         ) -> None:  # every rule id via the game's Tracker
     stats: collections.Counter[str] = collections.Counter()
     t0 = time.perf_counter()
-    for i in chunk.matches:
-        chunk.driver(i, stats, players=chunk.players, deep=chunk.deep, **chunk.params).play()
+    folder = _shared(tmp_path_factory)
+    try:
+        for i in chunk.matches:
+            chunk.driver(i, stats, players=chunk.players, deep=chunk.deep, **chunk.params).play()
+    except BaseException:
+        if folder is not None:  # the coverage test is told at once instead of waiting for it
+            _publish(folder, chunk.id, {"failed": True})
+        raise
     seconds = time.perf_counter() - t0
     STATS[chunk.driver.suite].update(stats)
     TIMES[chunk.driver.suite].append(seconds)
-    folder = _shared(tmp_path_factory)
-    if folder is not None:  # written whole, then renamed: a reader never sees half a file
-        part = folder / f"{chunk.id}.part"
-        part.write_text(json.dumps({"stats": stats, "seconds": seconds}))
-        part.rename(folder / f"{chunk.id}.json")
+    if folder is not None:
+        _publish(folder, chunk.id, {"stats": stats, "seconds": seconds})
+
+
+def _publish(folder: Path, chunk_id: str, data: dict[str, object]) -> None:
+    """Write a chunk's outcome for the coverage test of another worker: whole, then renamed,
+    so a reader never sees half a file."""
+    part = folder / f"{chunk_id}.part"
+    part.write_text(json.dumps(data))
+    part.rename(folder / f"{chunk_id}.json")
 
 
 def _gather(suite: str, folder: Path) -> tuple[collections.Counter[str], float]:
@@ -72,6 +83,7 @@ def _gather(suite: str, folder: Path) -> tuple[collections.Counter[str], float]:
     seconds = 0.0
     for i in ids:
         data = json.loads((folder / f"{i}.json").read_text())
+        assert not data.get("failed"), f"chunk {i} failed: see its own test"
         stats.update(data["stats"])
         seconds += data["seconds"]
     return stats, seconds
