@@ -184,8 +184,12 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         said = _MADE_BY_CALL.get(f["key"], f["value"])
         caller = next((c["seat"] for c in reversed(calls or ()) if c.get("call") == said
                        and isinstance(c.get("seat"), int)), None)
-        if f["key"] in _MADE_BY_CALL and caller is not None:
-            f = {k: v for k, v in f.items() if k != "seat"}  # its author, not the bidder
+        if f["key"] in _MADE_BY_CALL and caller is not None and f.get("seat") is not None:
+            # who said it on whose bid: "Contra: Gleb — on the bid 6♣ (Anna)", "on your bid"
+            by = f"fact.{f['key']}.by" + (".you" if f["seat"] == info.me else "")
+            lines.append(tr(by, caller=escape(info.names[caller]), bid=value,
+                            bidder=escape(info.names[f["seat"]])))
+            continue
         if caller is not None and f.get("seat") is None:
             value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
@@ -245,7 +249,9 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
         last = seat
     taker = next((f["value"] for f in facts if f["key"] == "last_trick_winner"), None) \
         if name == "last_trick" and parts else None
-    said = f" {tr('group.last_trick.taker', name=info.names[taker])}" if taker is not None else ""
+    said = "" if taker is None else " " + (  # "— taken by you": the verb agrees with "You"
+        tr("group.last_trick.taker.you") if taker == info.me
+        else tr("group.last_trick.taker", name=info.names[taker]))
     return f"{label}: " + (", ".join(parts) if parts else "—") + said
 
 

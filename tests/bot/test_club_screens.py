@@ -439,13 +439,14 @@ def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_contra_names_who_said_it(lang: str) -> None:  # MB-BID-6, MB-INFO-4
-    # Boris (a bot) doubles Anna's 5♥: the line names Boris, never "Anna: contra"
+    # Boris (a bot) doubles Anna's 5♥: the line names Boris first, Anna as the bidder only
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
     calls = [{"seat": 0, "call": "bid:5:H"}, {"seat": 1, "call": "contra"}]
     facts = [{"key": "mb_contra_on", "value": "5H", "kind": "text", "seat": 0}]
     [line] = render_facts(tr, info, facts, phase="bidding", calls=calls)
-    assert "Boris" in line and "Anna" not in line, line
+    assert line == tr("fact.mb_contra_on.by", caller="Boris", bid="5♥", bidder="Anna"), line
+    assert line.index("Boris") < line.index("Anna") and not line.startswith("Anna"), line
     assert not line.startswith("Boris:"), line  # he said the contra, he made no bid
 
 
@@ -467,6 +468,7 @@ def test_deberts_deal_result_says_what_was_made(lang: str) -> None:  # DB-SCORE-
         words = {"ru": ("больше", "меньше"), "uk": ("більше", "менше"),
                  "en": ("more", "fewer")}[lang]
         assert words[0 if outcome == "made" else 1] in first, first
+        assert first.count(":") == 1, first  # not "Deal 1: made: the declarer ..."
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -22,7 +22,7 @@ MAX_MOVES = 600
 #: a card as the English catalog shows it (52-card pack)
 CARD_RE = re.compile(r"(?<![0-9])(?:10|[AKQJ2-9])[♠♥♦♣]")
 #: lines that show bids or contracts (``2♥`` there is a bid, not a card)
-BID_LINES = ("Bidding:", "contract", "Contra on the bid", "Contract:")
+BID_LINES = ("Bidding:", "contract", "Contra on the bid", "Contra:", "Contract:")
 
 
 def _shown_cards(text: str) -> set[str]:

@@ -1,0 +1,95 @@
+"""A newcomer's reading of whole matches in the terminal (issue #20): the previous trick's taker
+agrees with "You", the misclick guard's reasons say what a call does, Married bridge's contra
+line names who said it on whose bid, Deberts' words (render tests, three languages)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import TableInfo, group, render_facts
+from bot.show.hand import render_hand
+from bot.terminal.text import Teller
+
+CATALOGS = Catalogs()
+YOU = {"ru": "Вы", "uk": "Ви", "en": "You"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_previous_tricks_taker_agrees_with_you(lang: str) -> None:
+    # «— взятку берёт Вы»: the verb agrees with the terminal's «Вы» when the viewer took it
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "bazar_belot", "", (YOU[lang], "Boris", "Vera", "Gleb"), me=0)
+    cards = [{"seat": 0, "card": "AH"}, {"seat": 1, "card": "7H"}]
+    mine = group(tr, info, "last_trick", cards, None,
+                 [{"key": "last_trick_winner", "value": 0, "kind": "seat"}])
+    said = {"ru": "— взятку взяли Вы", "uk": "— взяток узяли Ви", "en": "— taken by you"}
+    assert mine.endswith(said[lang]), mine
+    theirs = group(tr, info, "last_trick", cards, None,
+                   [{"key": "last_trick_winner", "value": 1, "kind": "seat"}])
+    assert theirs.endswith(tr("group.last_trick.taker", name="Boris")), theirs
+
+
+def _why(lang: str, game: str, code: str, players: int) -> str:
+    """The hand screen's confirm question for ``code`` with its reason line."""
+    m = engine.get_game(game).new_match(players=players, seed=1)
+    info = TableInfo(7, 3, game, "Club", ("A", "B", "C", "D")[:players])
+    return render_hand(CATALOGS.translator(lang), info, m.view(0), [code], confirming=code).text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_surrender_says_what_it_does_before_it_is_confirmed(lang: str) -> None:
+    # BERG-DECL-9: the deal ends, the opponents score 0.5 and the surrendering pair 0; «Вы
+    # отдаёте раздачу» read as done before anything was confirmed
+    text = _why(lang, "berg", "declare:surrender", 4)
+    said = {"ru": "Сдаться: раздача кончается, соперники пишут 0,5, ваша пара 0.",
+            "uk": "Здатися: роздача закінчується, суперники пишуть 0,5, ваша пара 0.",
+            "en": "Surrender: the deal ends, the opponents score 0.5, your pair 0."}
+    assert said[lang] in text, text
+    assert "отдаёте" not in text and "віддаєте" not in text and "give the deal" not in text
+
+
+@pytest.mark.parametrize("game", ["bazar_belot", "married_bridge"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_recontra_says_what_it_doubles(lang: str, game: str) -> None:  # BB-BID-15, MB-BID-6
+    text = _why(lang, game, "recontra", 4 if game == "bazar_belot" else 2)
+    said = {"ru": "Реконтра: заказ удваивается ещё раз (×4).",
+            "uk": "Реконтра: замовлення подвоюється ще раз (×4).",
+            "en": "Recontra: the contract is doubled again (×4)."}
+    assert said[lang] in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_high_bid_warning_uses_the_clubs_meld_word(lang: str) -> None:  # BB-BID-18
+    text = _why(lang, "bazar_belot", "bid:17:S", 4)
+    words = {"ru": ("завершает торговлю", "без конструкций"),
+             "uk": ("завершує торгівлю", "без комбінацій"), "en": ("ends the auction", "melds")}
+    assert all(w in text for w in words[lang]), text
+    assert "кончает" not in text and "комбинации" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_married_bridge_contra_names_its_caller_and_the_bid_it_doubles(lang: str) -> None:
+    # MB-INFO-4: «Контра на заказ: 6♣ (🤖 любитель)» read as if the bot had bid 6♣
+    tr = CATALOGS.translator(lang)
+    calls = [{"seat": 0, "call": "bid:6:C"}, {"seat": 1, "call": "contra"}]
+    facts = [{"key": "mb_contra_on", "value": "6C", "kind": "text", "seat": 0}]
+    [yours] = render_facts(tr, TableInfo(1, 1, "married_bridge", "", (YOU[lang], "Boris"), me=0),
+                           facts, phase="bidding", calls=calls)
+    said = {"ru": "Контра: Boris — на ваш заказ 6♣", "uk": "Контра: Boris — на ваше замовлення 6♣",
+            "en": "Contra: Boris — on your bid 6♣"}
+    assert yours == said[lang], yours
+    [line] = render_facts(tr, TableInfo(1, 1, "married_bridge", "", ("Anna", "Boris")),
+                          facts, phase="bidding", calls=calls)
+    assert line.startswith(said[lang].split("—")[0]) and line.endswith("6♣ (Anna)"), line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deberts_trump_event_says_trump_as_the_table_does(lang: str) -> None:
+    # the event said "Trumps: ♦." where the table says "Trump: ♦"
+    tr = CATALOGS.translator(lang)
+    teller = Teller(tr, TableInfo(1, 1, "deberts", "", (YOU[lang], "Boris"), me=0), 0)
+    said = teller.event({"type": "trump", "suit": "D"}, {"game": "deberts", "facts": []},
+                        {"sides": [], "rows": [], "totals": []})
+    assert said == f"{tr('fact.trump')}: ♦.", said
