@@ -44,6 +44,7 @@ from bot.show.table import render_table
 from bot.show.takeback import with_takeback
 from bot.tables.load import Loaded, load
 from bot.tables.locks import TableLocks
+from bot.tables.undo_state import may_ask
 from storage import GameTable, Seat, Store
 
 log = logging.getLogger(__name__)
@@ -108,10 +109,12 @@ def hand_screen(tr: Translator, info: TableInfo, match: engine.Match, seat: Seat
     auto = playing and seat.bot_level is not None
     codes = match.legal_actions(seat.seat) if playing and not auto else []
     view = match.view(seat.seat)
+    takebacks = loaded if playing and not auto and confirming is None else None
     screen = render_hand(tr, info, view, codes, auto=auto, expanded=expanded,
-                         confirming=confirming)
-    if loaded is not None and playing and not auto and confirming is None:
-        screen = with_takeback(tr, info, loaded, seat.seat, view, screen)
+                         confirming=confirming, undo=takebacks is not None
+                         and may_ask(takebacks, seat.seat) is not None)
+    if takebacks is not None:
+        screen = with_takeback(tr, info, takebacks, seat.seat, view, screen)
     return screen
 
 
