@@ -137,7 +137,7 @@ def make_service(settings: Settings, store: Store, messenger: Messenger, *,
     service = TableService(store=store, catalogs=Catalogs(), messenger=messenger,
                            default_lang=settings.default_lang, bot_delay=settings.bot_delay,
                            lobby_timeout=settings.lobby_timeout, link_secret=link_secret,
-                           ping_after=settings.turn_ping)
+                           ping_after=settings.turn_ping, time_zone=settings.time_zone)
     if new_seed is not None:
         service.lobby.new_seed = new_seed
     return service

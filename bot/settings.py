@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import tzinfo
 from pathlib import Path
 from typing import Annotated, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -57,6 +59,9 @@ class Settings(BaseSettings):
                     "postgresql+asyncpg://user@host/db for PostgreSQL",
     )
     default_lang: Lang = Field(default="ru", description="Language of a chat until /lang")
+    kozyr_timezone: str = Field(
+        default="UTC", description="Time zone the turn clock's time of day is written in "
+                                   "(an IANA name such as Europe/Moscow)")
     telegram_api_server: str | None = Field(
         default=None, description="Base URL of a self-hosted Bot API server"
     )
@@ -103,6 +108,17 @@ class Settings(BaseSettings):
         """An empty line in .env (``WEBHOOK_URL=``) means unset."""
         return None if value == "" else value
 
+    @field_validator("kozyr_timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        """An IANA time zone name the system's (or tzdata's) database knows."""
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError("wants an IANA time zone name such as Europe/Moscow or UTC"
+                             ) from None
+        return value
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _level_case(cls, value: object) -> object:
@@ -141,6 +157,11 @@ class Settings(BaseSettings):
             path = self.kozyr_data_dir.expanduser().resolve() / "kozyr.sqlite3"
             self.database_url = f"sqlite+aiosqlite:///{path}"
         return self
+
+    @property
+    def time_zone(self) -> tzinfo:
+        """``KOZYR_TIMEZONE`` as a zone."""
+        return ZoneInfo(self.kozyr_timezone)
 
     @property
     def webhook_path(self) -> str:

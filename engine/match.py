@@ -63,6 +63,7 @@ class Fact(_FactBase, total=False):
 
     seat: int | None  # the seat the fact is about, where it is about one
     count: int  # how many things ``value`` sums (melds: the bot says "meld" or "melds")
+    melds: list[str]  # the kinds of the melds ``value`` sums ("terz", "fifty"), DB-MELD-7
 
 
 class Call(TypedDict):

@@ -92,6 +92,25 @@ class KozyrClient(discord.Client):
             text = notice_of(self.service.tr(None)("notice.bad_data"))
             await interaction.response.send_message(text, ephemeral=True)
 
+    # ---- the bot removed from a server or a channel (Telegram: bot/telegram/chat.py) --------
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Kicked from (or left) ``guild``: its channels' games are suspended and its lobbies
+        closed, as in a Telegram group the bot was removed from (``ChatMoves.bot_removed``);
+        the players are told by DM."""
+        for channel in [*guild.channels, *guild.threads]:
+            await self.service.chats.bot_removed(str(channel.id))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A table's channel deleted: the same, for that channel (and its threads)."""
+        await self.service.chats.bot_removed(str(channel.id))
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to ``guild`` (again): a channel whose game waits hears how to go on
+        (``ChatMoves.bot_added``)."""
+        for channel in guild.text_channels:
+            await self.service.chats.bot_added(str(channel.id), f"#{channel.name}")
+
     async def close(self) -> None:
         """Stop the timers, let pending end-of-match posts go out, then close the client
         (gateway and HTTP session)."""

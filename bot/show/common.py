@@ -18,7 +18,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from bot.i18n import Translator
-from bot.markup import escape
+from bot.markup import Html, escape
 from engine.belote.common import PLAIN_ORDER, TRUMP_ORDER
 from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
 
@@ -179,6 +179,9 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         if "count" in f:  # "senior meld" for one, "senior melds" for more (DB-MELD-7)
             label = counted(tr, f"fact.{f['key']}", int(f["count"]), label)
         value = _value(tr, info, f.get("kind", "text"), f["value"])
+        if f.get("melds"):  # what the points are for: "terz, fifty (70)" (DB-MELD-7)
+            kinds = ", ".join(tr.maybe(f"val.{k}", str(k)) for k in f["melds"])
+            value = Html(f"{escape(kinds)} ({escape(value)})")
         if mark:
             value = tr(f"fact.{info.game}.{mark}.mark", name=value)
         said = _MADE_BY_CALL.get(f["key"], f["value"])
@@ -197,7 +200,9 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         if you:  # the terminal's "You show melds worth 20", not "You: shows ..."
             lines.append(f"{escape(info.names[f['seat']])} {you} {value}".rstrip())
         elif f.get("seat") is not None and tr.catalogs.has("en", line_key):
-            lines.append(tr(line_key, name=escape(info.names[f["seat"]]), value=value))
+            said = {"name": escape(info.names[f["seat"]]), "value": value}
+            lines.append(counted(tr, line_key, int(f["count"]), tr(line_key, **said), **said)
+                         if "count" in f else tr(line_key, **said))
         elif f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
         else:

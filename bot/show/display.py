@@ -18,7 +18,7 @@ import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 import engine
@@ -44,6 +44,7 @@ from bot.show.table import render_table
 from bot.show.takeback import with_takeback
 from bot.tables.load import Loaded, load
 from bot.tables.locks import TableLocks
+from bot.tables.undo_state import may_ask
 from storage import GameTable, Seat, Store
 
 log = logging.getLogger(__name__)
@@ -68,22 +69,39 @@ class _Sent:
     prior: Delivery | None = None
 
 
-def _clock(tr: Translator, table: GameTable) -> str | None:
+def zone_label(moment: datetime) -> str:
+    """The name of ``moment``'s time zone for a reader: its letter abbreviation (``MSK``,
+    ``EET``, ``UTC``), else its offset from UTC (``UTC+4``, ``UTC+5:30``) where the zone
+    database has only digits (``+04``)."""
+    name = moment.tzname() or ""
+    if name.isalpha():
+        return name
+    offset = moment.utcoffset() or timedelta()
+    minutes = int(offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")
+
+
+def _clock(tr: Translator, table: GameTable, zone: tzinfo = UTC) -> str | None:
     """The table's clock line: when the turn ends, as a time of day that each reader's app shows
     in his own time zone (Telegram's date entity ``<tg-time>``; Discord's ``<t:…>``, see
     bot/discord/markup.py), so that it stays true without an edit every second and reads
-    right in Moscow as in Kyiv: ``move by 18:42:30``. The entity's text, for an app too old to
-    know it, is the time in UTC and says so. With the date when the deadline is more than a
-    day away; paused; None without a clock."""
+    right in Moscow as in Kyiv: ``move by 18:42:30 MSK``. The entity's text, for an app that
+    does not know it, is the time in ``zone`` (the organiser's ``KOZYR_TIMEZONE``) and names
+    it (``zone_label``). The time-out fires to the second and turns last 30 s to 5 min, so a
+    deadline within the hour keeps its seconds; a later one is shown to the minute, with the
+    date when it is more than 20 hours away; paused; None without a clock."""
     if table.status != "playing":
         return None
     if table.paused:
         return "⏸ " + tr("table.paused")
     if table.deadline is None:
         return None
-    deadline = table.deadline.astimezone(UTC)
+    deadline = table.deadline.astimezone(zone)
     left = deadline - datetime.now(UTC)
-    fallback = deadline.strftime("%H:%M:%S" if left < timedelta(hours=1) else "%H:%M") + " UTC"
+    fallback = (deadline.strftime("%H:%M:%S" if left < timedelta(hours=1) else "%H:%M")
+                + " " + zone_label(deadline))
     style = "T" if left < timedelta(hours=1) else "t"
     if left > timedelta(hours=20):
         fallback = deadline.strftime("%d.%m ") + fallback
@@ -108,10 +126,12 @@ def hand_screen(tr: Translator, info: TableInfo, match: engine.Match, seat: Seat
     auto = playing and seat.bot_level is not None
     codes = match.legal_actions(seat.seat) if playing and not auto else []
     view = match.view(seat.seat)
+    takebacks = loaded if playing and not auto and confirming is None else None
     screen = render_hand(tr, info, view, codes, auto=auto, expanded=expanded,
-                         confirming=confirming)
-    if loaded is not None and playing and not auto and confirming is None:
-        screen = with_takeback(tr, info, loaded, seat.seat, view, screen)
+                         confirming=confirming, undo=takebacks is not None
+                         and may_ask(takebacks, seat.seat) is not None)
+    if takebacks is not None:
+        screen = with_takeback(tr, info, takebacks, seat.seat, view, screen)
     return screen
 
 
@@ -127,14 +147,17 @@ class Display:
             other messenger, which gets an unlimited outbox of its own and whose deliveries
             ``refresh`` awaits (the behaviour its platform's tests know).
         locks: the service's table locks, taken to store a delivered message's id.
+        time_zone: the zone the clock line's text is written in (``_clock``).
     """
 
     def __init__(self, *, store: Store, catalogs: Catalogs, messenger: Messenger,
-                 default_lang: str, locks: TableLocks | None = None) -> None:
+                 default_lang: str, locks: TableLocks | None = None,
+                 time_zone: tzinfo = UTC) -> None:
         self.store = store
         self.catalogs = catalogs
         self.messenger = messenger
         self.default_lang = default_lang
+        self.time_zone = time_zone
         self.detached = isinstance(messenger, Outbox)
         self.outbox = messenger if isinstance(messenger, Outbox) else Outbox(messenger)
         self.locks = locks if locks is not None else TableLocks()  # an empty one is falsy
@@ -165,7 +188,7 @@ class Display:
                                  if (user := loaded.user(seat)) else None, seat.bot_level)
                                 for seat in loaded.seats])
         info = TableInfo(loaded.id, loaded.table.version, loaded.table.game, loaded.chat.title,
-                         names, clock=_clock(tr, loaded.table))
+                         names, clock=_clock(tr, loaded.table, self.time_zone))
         return (with_sides(info, loaded.match) if loaded.match is not None else info), tr
 
     def result_screen(self, loaded: Loaded, buttons: tuple[tuple[Button, ...], ...] = ()

@@ -257,6 +257,7 @@ def render_hand(
     expanded: str | None = None,
     auto: bool = False,
     confirming: str | None = None,
+    undo: bool = False,
 ) -> Screen:
     """A player's private message from ``view(seat)`` and his legal codes.
 
@@ -264,6 +265,7 @@ def render_hand(
     ``confirming``: a drastic call among ``codes`` the player pressed once (the misclick
     guard, bot/tables/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
     (back to every move).
+    ``undo``: a "Take back" button follows (bot/show/takeback.py): the waiting line says so.
     """
     seat = view["seat"]
     # A seat waiting with nothing to press leaves out what every move changes (a trick it has
@@ -321,7 +323,8 @@ def render_hand(
     elif waiting:
         # whom he waits for: at two players always the other one (no edit per move); at three
         # or four a move edits most hands anyway (the trick), and this line adds few edits
-        lines.append(tr("hand.waiting", name=escape(info.names[view["to_move"]])))
+        key = "hand.waiting_takeback" if undo else "hand.waiting"
+        lines.append(tr(key, name=escape(info.names[view["to_move"]])))
     elif view["to_move"] is not None:  # not his turn, but he has calls out of turn: say so
         lines.append(game_text(tr, info.game, "hand.off_turn",
                                name=escape(info.names[view["to_move"]])))

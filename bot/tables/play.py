@@ -474,6 +474,11 @@ class Play:
             loaded.table.version += 1  # buttons drawn before the change are stale now
             next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
             await tx.save_table(loaded.table)
+            events: list[dict[str, Any]] = []
+            if not auto:
+                # back on a turn whose only call is declaring nothing: it is made for him, as
+                # after any move, so his hand shows his real choice (issue #18, DB-MELD-5)
+                _, events, next_ = await self.follow_forced(tx, (loaded, events, next_))
             if auto and (request := takeback_request(loaded.table)) is not None:
                 # the one who asked leaves: his request goes; the last one asked leaves: the
                 # bot playing his seat accepts (bots wait for the answer: none would come)
@@ -490,7 +495,7 @@ class Play:
                         name=leaver.name if leaver is not None else "?")
                     self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
                                       Screen(text))
-        return key, (loaded, [], next_), lang
+        return key, (loaded, events, next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:
         """"I'm back": the owner takes his seat back from the bot. Returns the answer."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, timedelta, tzinfo
 
 import engine
 from bot.i18n import LANGS, Catalogs, Translator
@@ -64,6 +64,7 @@ class TableService:
         link_secret: the key signing join links (bot/tables/access.py); random when not given
             (links then die with the process).
         ping_after: seconds a human's turn waits before his "your move" ping (0: never).
+        time_zone: the zone the turn clock's time of day is written in (``KOZYR_TIMEZONE``).
     """
 
     def __init__(
@@ -78,10 +79,12 @@ class TableService:
         lobby_timeout: float = 900.0,
         link_secret: bytes | None = None,
         ping_after: float = 20.0,
+        time_zone: tzinfo = UTC,
     ) -> None:
         self.kit = Kit(store, catalogs, messenger, default_lang)
         self.display = Display(store=store, catalogs=catalogs, messenger=messenger,
-                               default_lang=default_lang, locks=self.kit.locks)
+                               default_lang=default_lang, locks=self.kit.locks,
+                               time_zone=time_zone)
         self.records = Records(store=store, catalogs=catalogs, messenger=messenger,
                                default_lang=default_lang, locks=self.kit.locks)
         self.clock = Clock(self.kit, self.display, bot_delay=bot_delay,

@@ -60,7 +60,8 @@ def _facts(s: DebertsState) -> list[Fact]:
     if s.melds_shown and s.meld_winner is not None:
         pts = sum(m["points"] for m in s.melds[s.meld_winner])
         facts.append({"key": "melds_won", "value": pts, "kind": "number",
-                      "seat": s.meld_winner, "count": len(s.melds[s.meld_winner])})
+                      "seat": s.meld_winner, "count": len(s.melds[s.meld_winner]),
+                      "melds": [m["kind"] for m in s.melds[s.meld_winner]]})
     if s.last_trick and s.last_winner is not None:  # who took it (the table names him)
         facts.append({"key": "last_trick_winner", "value": s.last_winner, "kind": "seat"})
     for seat in range(s.players):

@@ -248,6 +248,34 @@ def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_clock_is_written_in_the_clubs_time_zone(lang: str) -> None:
+    # issue #18: a Moscow club read "move by 16:30:34 UTC" and had to convert
+    from datetime import UTC, datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from bot.show.display import _clock
+    from storage import GameTable
+
+    tr = CATALOGS.translator(lang)
+    moscow = ZoneInfo("Europe/Moscow")
+    deadline = (datetime.now(UTC) + timedelta(seconds=90)).replace(microsecond=0)
+    table = GameTable(chat_id=1, game="deberts", status="playing", deadline=deadline)
+    line = _clock(tr, table, moscow)
+    assert line is not None
+    # the turn's time-out is kept to the second (30 s turns): the seconds stay
+    assert deadline.astimezone(moscow).strftime("%H:%M:%S") + " MSK" in line, line
+    assert "UTC" not in line
+    assert f'<tg-time unix="{int(deadline.timestamp())}"' in line  # the instant is unchanged
+    # a zone without a letter abbreviation is named by its offset
+    line = _clock(tr, table, ZoneInfo("Asia/Yerevan"))
+    assert line is not None and "UTC+4" in line, line
+    table.deadline = deadline + timedelta(hours=3)  # hours away: to the minute
+    line = _clock(tr, table, moscow)
+    assert line is not None
+    assert table.deadline.astimezone(moscow).strftime("%H:%M") + " MSK" in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_berg_orders_come_after_the_card(lang: str) -> None:  # BERG-CODES play:<jack>:<order>
     from bot.model import ActData, ExpandData
     from bot.show.common import card_text

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
+from bot.markup import unescape
 from bot.show.common import TableInfo, card_text, code_label, render_facts
 from bot.show.events import render_event
 from bot.show.hand import render_hand
@@ -65,10 +66,11 @@ YOU_FACTS = [("bazar_belot", {"key": "meld_points", "value": 20, "kind": "number
               {"en": "You offer to write without play 50",
                "ru": "Вы предлагаете записать без игры 50",
                "uk": "Ви пропонуєте записати без гри 50"}),
-             ("deberts", {"key": "melds_won", "value": 20, "kind": "number", "seat": 0},
-              {"en": "You have the senior melds: 20",
-               "ru": "Вы владеете старшими конструкциями: 20",
-               "uk": "Ви маєте старші комбінації: 20"})]
+             ("deberts", {"key": "melds_won", "value": 20, "kind": "number", "seat": 0,
+                          "count": 1, "melds": ["terz"]},
+              {"en": "You have the senior meld: terz (20)",
+               "ru": "Вы владеете старшей конструкцией: терц (20)",
+               "uk": "Ви маєте старшу комбінацію: терц (20)"})]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -79,24 +81,32 @@ def test_the_terminal_players_own_facts_read_in_the_second_person(
     tr = CATALOGS.translator(lang)
     you = tr("term.you")
     info = TableInfo(0, 0, game, "Club", (you, "Boris", "Vera", "Gleb"), me=0)
-    assert render_facts(tr, info, [fact]) == [want[lang]]
+    assert [unescape(x) for x in render_facts(tr, info, [fact])] == [want[lang]]
     other = TableInfo(0, 0, game, "Club", ("Anna", "Boris", "Vera", "Gleb"))
-    assert render_facts(tr, other, [fact])[0].startswith("Anna: ")
+    line = render_facts(tr, other, [fact])[0]
+    assert "Anna" in line and line != want[lang].replace(you, "Anna")
 
 
-#: The senior melds' line and the shown melds' notice for one meld and for two (ru: 1, 2, 5).
-ONE_MELD = {"en": "has the senior meld:", "ru": "старшая конструкция:", "uk": "старша комбінація:"}
+#: The senior melds' line for one meld and for two (ru: 1, 2, 5): whose they are, what they
+#: are, what they are worth.
+SENIOR = {"en": ("Boris has the senior meld: terz (20)",
+                 "Boris has the senior melds: terz, fifty (70)"),
+          "ru": ("Старшая конструкция у игрока Boris: терц (20)",
+                 "Старшие конструкции у игрока Boris: терц, пятьдесят (70)"),
+          "uk": ("Старша комбінація у гравця Boris: терц (20)",
+                 "Старші комбінації у гравця Boris: терц, п'ятдесят (70)")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_one_meld_is_said_in_the_singular(lang: str) -> None:  # DB-MELD-7
-    # "Борис: старшие конструкции: 20" for a single terz
+def test_one_meld_is_said_in_the_singular(lang: str) -> None:  # DB-MELD-7, DB-MELD-8
+    # "Борис: старшие конструкции: 20" for a single terz: whose, and what is it?
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
-    one = {"key": "melds_won", "value": 20, "kind": "number", "seat": 1, "count": 1}
-    assert render_facts(tr, info, [one]) == [f"Boris: {ONE_MELD[lang]} 20"]
-    two = {**one, "value": 70, "count": 2}
-    assert render_facts(tr, info, [two]) == [f"Boris: {tr('fact.melds_won')} 70"]
+    one = {"key": "melds_won", "value": 20, "kind": "number", "seat": 1, "count": 1,
+           "melds": ["terz"]}
+    assert [unescape(x) for x in render_facts(tr, info, [one])] == [SENIOR[lang][0]]
+    two = {**one, "value": 70, "count": 2, "melds": ["terz", "fifty"]}
+    assert [unescape(x) for x in render_facts(tr, info, [two])] == [SENIOR[lang][1]]
     terz = {"kind": "terz", "cards": ["KD", "QD", "JD"], "points": 20}
     shown = {"type": "melds_shown", "seat": 1, "melds": [terz]}
     text = render_event(tr, info, shown) or ""

@@ -10,9 +10,10 @@ import engine
 from bot.i18n import LANGS, Catalogs
 from bot.model import Screen
 from bot.show.common import TableInfo
+from bot.show.display import hand_screen
 from bot.show.takeback import with_takeback
-from bot.tables.load import TAKEBACK, Loaded
-from storage.models import Chat, GameTable, Seat
+from bot.tables.load import LAST_HUMAN, TAKEBACK, Loaded
+from storage.models import Chat, GameTable, MatchRecord, Seat
 
 ANSWERS = {"ru": ["✅ Согласен", "✖ Не согласен"], "uk": ["✅ Згоден", "✖ Не згоден"],
            "en": ["✅ Accept", "✖ Decline"]}
@@ -31,3 +32,38 @@ def test_the_player_asked_answers_agree_or_not(lang: str) -> None:
     info = TableInfo(5, 3, "deberts", "Club", ("Anna", "Boris"))
     screen = with_takeback(tr, info, loaded, 1, match.view(1), Screen("hand"))
     assert [b.text for b in screen.buttons[0]] == ANSWERS[lang]
+
+
+WAITING_TAKEBACK = {"ru": "свой последний ход ещё можно вернуть", "uk":
+                    "свій останній хід ще можна повернути", "en":
+                    "you may still take back your last move"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_waiting_line_beside_a_live_take_back_says_it_may_be_used(lang: str) -> None:
+    # issue #18: "Wait for your turn" above a live "↩️ Take back" button read as if nothing
+    # could be pressed; the line says the last move may still be taken back
+    tr = Catalogs().translator(lang)
+    match = engine.get_game("deberts").new_match(players=2, seed=1)
+    mover = match.to_move
+    assert mover is not None
+    code = match.legal_actions(mover)[0]
+    match.apply(mover, code)
+    assert match.to_move != mover  # he waits for the other
+    table = GameTable(id=5, chat_id=1, game="deberts", creator_id=1, status="playing",
+                      options={"takebacks": "on",
+                               LAST_HUMAN: {"seat": mover, "seq": 1, "code": code}})
+    seats = [Seat(table_id=5, seat=s, user_id=s + 1) for s in (0, 1)]
+    record = MatchRecord(table_id=5, seed=1, players=2, snapshot_seq=1)
+    loaded = Loaded(table, Chat(id=1, platform="tg", ext_id="-1", title="Club"), seats, {},
+                    record, match)
+    info = TableInfo(5, 3, "deberts", "Club", ("Anna", "Boris"))
+    screen = hand_screen(tr, info, match, seats[mover], playing=True, loaded=loaded)
+    assert [b.text[:2] for row in screen.buttons for b in row] == ["↩️"], screen.buttons
+    waiting = next(line for line in screen.text.splitlines() if line.startswith("⏳"))
+    assert WAITING_TAKEBACK[lang] in waiting, waiting
+    assert waiting != tr("hand.waiting", name=info.names[1 - mover])
+    # without the button (takebacks off) the line is the plain one
+    table.options = {}
+    plain = hand_screen(tr, info, match, seats[mover], playing=True, loaded=loaded)
+    assert tr("hand.waiting", name=info.names[1 - mover]) in plain.text

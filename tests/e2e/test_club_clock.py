@@ -26,3 +26,15 @@ async def test_first_table_message_has_the_clock(fake: FakeTelegram, kozyr: Any,
         waiting = next(m for u in (alice, bob) if (m := hand_message(fake, u))
                        and not m.buttons)
         assert "⏱" not in (waiting.text or "")
+
+
+async def test_the_clock_is_shown_in_the_organisers_time_zone(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    # issue #18: "move by 16:30:34 UTC" made a Moscow club convert; KOZYR_TIMEZONE names the
+    # zone the clock's text is written in (an app that knows the date entity shows its own)
+    group, alice, bob = club
+    async with kozyr(kozyr_timezone="Europe/Moscow"):
+        await open_table(fake, group, alice, bob)
+        table = await fake.wait_for(lambda f: table_message(f, group), what="the table")
+        text = table.versions[0].text or ""
+        assert "⏱ move by " in text and " MSK" in text and "UTC" not in text, text

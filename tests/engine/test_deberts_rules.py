@@ -565,7 +565,7 @@ def test_higher_top_wins():  # DB-MELD-6, BEL-CMP-5
 def test_senior_melds_fact_counts_them():  # DB-MELD-7 (the bot agrees "terz"/"melds" by it)
     m, _ = _compare(HEIGHT)
     won = next(f for f in m.public_view()["facts"] if f["key"] == "melds_won")
-    assert (won["seat"], won["value"], won["count"]) == (1, 20, 1)
+    assert (won["seat"], won["value"], won["count"], won["melds"]) == (1, 20, 1, ["terz"])
 
 
 def test_equal_height_trump_wins():  # DB-MELD-6, BEL-CMP-6 (E.7, classic)

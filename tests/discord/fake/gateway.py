@@ -46,6 +46,35 @@ class FakeDiscord(FakeDiscordServer):
         self.channels[channel_id] = FakeChannel(channel_id, name, self.guild_id)
         return self.channels[channel_id]
 
+    # ---- the server's own events (the gateway's GUILD_CREATE, GUILD_DELETE, CHANNEL_DELETE) -
+
+    def _guild_json(self) -> dict[str, Any]:
+        channels = [c.json() for c in self.channels.values() if c.guild_id == self.guild_id]
+        return {"id": str(self.guild_id), "name": "Club", "owner_id": str(self.app_id),
+                "channels": channels, "threads": [], "roles": [], "emojis": [],
+                "stickers": [], "features": [], "members": [], "member_count": len(self.users),
+                "large": False, "preferred_locale": "en-US", "verification_level": 0,
+                "explicit_content_filter": 0, "default_message_notifications": 0,
+                "mfa_level": 0, "premium_tier": 0, "nsfw_level": 0, "system_channel_flags": 0}
+
+    def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self._state is not None, "no client attached"
+        self._state.parsers[event](data)
+
+    def add_bot(self) -> None:
+        """The bot joins the server (again): ``GUILD_CREATE`` with its text channels."""
+        self._dispatch("GUILD_CREATE", self._guild_json())
+
+    def remove_bot(self) -> None:
+        """The bot is kicked from the server: ``GUILD_DELETE`` (the server must be known:
+        ``add_bot`` first, as the gateway's start-up would have said)."""
+        self._dispatch("GUILD_DELETE", {"id": str(self.guild_id)})
+
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """An admin deletes ``channel``: ``CHANNEL_DELETE``."""
+        del self.channels[channel.id]
+        self._dispatch("CHANNEL_DELETE", channel.json())
+
     # ---- what users see ---------------------------------------------------------------------
 
     def channel_messages(self, channel: FakeChannel, *,

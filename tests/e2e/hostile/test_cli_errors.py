@@ -56,13 +56,17 @@ def test_a_database_from_a_newer_kozyr_is_one_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name,value", [("DEFAULT_LANG", "xx"), ("REQUEST_TIMEOUT", "abc"),
-                                        ("TELEGRAM_POLL_TIMEOUT", "-5")])
+                                        ("TELEGRAM_POLL_TIMEOUT", "-5"),
+                                        ("KOZYR_TIMEZONE", "Mars/Olympus")])
 def test_a_bad_setting_is_one_line(tmp_path: Path, name: str, value: str) -> None:
     # FINDING m2 (minor, wording): a bad setting prints pydantic's four-line dump (with an
     # errors.pydantic.dev link) after "kozyr: bad configuration:", not one line naming it.
     proc = _run(tmp_path, **{name: value})
     assert proc.returncode == 2
     assert name in _one_line(proc)
+    check = _run(tmp_path, "check", **{name: value})  # kozyr check: the same, one line
+    assert check.returncode == 2
+    assert name in one_line(check, prefix="FAIL  settings: ")
 
 
 def test_a_truncated_database_is_one_line(tmp_path: Path) -> None:
