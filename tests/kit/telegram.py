@@ -127,7 +127,10 @@ async def press_move(fake: FakeTelegram, user: FakeUser, message: FakeMessage, d
                      players: list[FakeUser]) -> CallbackAnswer:
     """Press the game button ``data`` as a player who means it: when the misclick guard asks
     (a drastic call, bot/tables/drastic.py), he presses "Yes". Returns the last answer."""
-    answer = await fake.press(user, message, data)
+    # a button the message no longer shows (open_choice's late press) is pressed as a player's
+    # old client would: sent all the same, and refused
+    shown = any(b.data == data for row in message.buttons for b in row)
+    answer = await fake.press(user, message, data, strict=shown)
     if answer.text or not data.startswith("a|"):
         return answer
     _, table, version, code = data.split("|", 3)
@@ -148,6 +151,10 @@ async def press_move(fake: FakeTelegram, user: FakeUser, message: FakeMessage, d
     return answer
 
 
+#: the answer to a button of an older version than the table's (notice.stale)
+STALE = "This button is out of date: use the newest message."
+
+
 async def open_choice(fake: FakeTelegram, user: FakeUser, message: FakeMessage, button: Any,
                       rng: random.Random) -> tuple[FakeMessage, Any]:
     """``button`` when it makes a move; when it opens a choice in two steps (an auction's
@@ -156,6 +163,20 @@ async def open_choice(fake: FakeTelegram, user: FakeUser, message: FakeMessage, 
     if not (button.data and button.data.startswith("x|") and not button.data.endswith("|")):
         return message, button
     answer = await fake.press(user, message, button.data)
+    if answer.text == STALE:
+        # a bot moved first (an off-turn choice such as kapo on one hand is on the hand while
+        # others call): once the hand is redrawn, a choice of its new buttons
+        old = version_of(button.data)
+        fresh = await fake.wait_for(
+            lambda f: (m := hand_message(f, user)) is not None and all(
+                version_of(b.data) > old for row in m.buttons for b in row
+                if b.data and b.data[:2] in ("a|", "x|")) and m, what="the hand redrawn")
+        assert isinstance(fresh, FakeMessage)
+        buttons = [b for row in fresh.buttons for b in row
+                   if b.data and b.data[:2] in ("a|", "x|")]
+        if not buttons:  # not his turn any more, and no off-turn call: pressed late, as the
+            return fresh, button  # button it was (press_move sends it; it is refused)
+        return await open_choice(fake, user, fresh, rng.choice(buttons), rng)
     assert not answer.text, f"a choice was refused: {answer.text}"
     opened = await fake.wait_for(
         lambda f: (m := hand_message(f, user)) and any(
