@@ -49,21 +49,22 @@ def trim_events(snapshot: dict[str, Any], keep: int = KEEP_DEALS) -> dict[str, A
     events = snapshot.get("events")
     if not isinstance(events, list):
         return snapshot
+    start = deal_start(events, keep)
+    if not start:  # None, or the events begin with that deal already
+        return snapshot
+    return {**snapshot, "events": events[start:]}
+
+
+def deal_start(events: list[Any], keep: int = 1) -> int | None:
+    """The index of the ``keep``-th last ``deal`` event in ``events`` (``to_dict`` form), or
+    None when there are fewer. Scanned from the end: the part wanted is short."""
     seen = 0
-    for i in range(len(events) - 1, 0, -1):  # from the end: the kept part is short
+    for i in range(len(events) - 1, -1, -1):
         event = events[i]
         if isinstance(event, dict) and event.get("type") == "deal":
             seen += 1
             if seen == keep:
-                return {**snapshot, "events": events[i:]}
-    return snapshot
-
-
-def deal_start(events: list[dict[str, Any]]) -> int | None:
-    """The index of the last ``deal`` event in ``events`` (``to_dict`` form), or None."""
-    for i in range(len(events) - 1, -1, -1):
-        if events[i].get("type") == "deal":
-            return i
+                return i
     return None
 
 
