@@ -1,0 +1,102 @@
+"""Deberts and Bazar-Belot behave exactly as they did before the speed work of #19.
+
+Seeded random matches of every Deberts and Bazar-Belot configuration of
+``tests.engine.ai_helpers.CONFIGS``: at every step each seat's ``legal_actions``, the refusal
+(rule id and reason) of codes no seat listed and of a listed code offered by a seat off turn,
+the events of the applied action in ``to_dict`` form, and every few steps the snapshot
+(``to_json``), the public and seat views and the score sheet, all fed to one SHA-256 per
+configuration. The digests were taken from the engine before its hot path was rewritten; a
+change of any listing, refusal, event or snapshot changes them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine.errors import IllegalAction
+
+from .ai_helpers import CONFIGS, config_id
+
+#: codes that are never or rarely legal, tried at every step for their refusals
+POOL = ("play:AS", "play:7H", "play:KD:bela", "play:XX", "claim", "dave", "take", "pass",
+        "trump:S", "offer50", "accept50", "bid:80:S", "bid:110:A", "kapo:N", "coinche",
+        "declare:none", "redeal", "meld:tierce", "", "play:", "nonsense")
+SEEDS = range(4)
+STEPS = 240
+
+#: the digests before the rewrite, per ``config_id``
+EXPECTED: dict[str, str] = {
+    "deberts-2": "5db34ca16ad5906d70385411acd06e1eb19cdae3de9f83d0fbf339b21364344c",
+    "deberts-3": "3ffaec0a700b901d565a4e34a0bba4ebce39d977b532e50dfbd53438b3bc7d53",
+    "deberts-2-offer_fifty=on-ruleset=moscow":
+        "cdfe2fd70e794ffa5371eb125d27b9887865fbfa62967aadb2a8fb77689272d6",
+    "deberts-2-format=short_dave-ruleset=kharkiv":
+        "edc56661aed7e976a45b637af597a3c4669cfd524acb2f23fc2bb103630ee679",
+    "deberts-3-format=short_bait":
+        "1623982cfb8f16d361288feb126fda97dc4101eb42262a869608b717b18c9a13",
+    "bazar_belot-4": "a8a506f291205208970d65908819c6f08c6c9eba2b16a6086be809f89c9b0a09",
+    "bazar_belot-4-auto_show=False":
+        "a06f1ea5c49ea0a859b2bd51e80bd8c30c3c4a9f6349c7b29503b5a7dc9bace4",
+}
+
+
+def _feed(h: Any, value: Any) -> None:
+    h.update(json.dumps(value, sort_keys=True, default=repr).encode())
+    h.update(b"\n")
+
+
+def _refusal(m: Any, seat: int, code: str) -> list[str]:
+    try:
+        m.clone().apply(seat, code)
+    except IllegalAction as e:
+        return [e.rule_id, e.reason]
+    return ["accepted"]
+
+
+def behaviour_digest(game_id: str, players: int, options: dict[str, Any]) -> str:
+    """The SHA-256 of what seeded random matches of the configuration list, refuse and emit."""
+    h = hashlib.sha256()
+    for seed in SEEDS:
+        m = engine.get_game(game_id).new_match(players=players, options=options, seed=seed)
+        rng = random.Random(seed * 7919 + players)
+        _feed(h, m.to_json())
+        for step in range(STEPS):
+            if m.is_over:
+                break
+            listed = [m.legal_actions(p) for p in range(m.players)]
+            _feed(h, listed)
+            seat = m.to_move
+            assert seat is not None
+            _feed(h, [(p, c, _refusal(m, p, c)) for p in range(m.players) for c in POOL
+                      if c not in listed[p]])
+            if listed[seat]:
+                other = (seat + 1) % m.players
+                _feed(h, _refusal(m, other, listed[seat][0]))
+            evs = m.apply(seat, rng.choice(listed[seat]))
+            _feed(h, [e.to_dict() for e in evs])
+            if step % 9 == 0:
+                _feed(h, m.to_json())
+                _feed(h, [m.public_view(), *(m.view(p) for p in range(m.players))])
+                _feed(h, m.score_sheet)
+        _feed(h, m.to_json())
+        _feed(h, m.score_sheet)
+    return h.hexdigest()
+
+
+BELOTE = [c for c in CONFIGS if c[0] in ("deberts", "bazar_belot")]
+
+
+@pytest.mark.parametrize("config", BELOTE, ids=config_id)
+def test_behaviour_unchanged(config: tuple[str, int, dict[str, Any]]) -> None:
+    assert behaviour_digest(*config) == EXPECTED[config_id(config)]
+
+
+if __name__ == "__main__":  # print the table above
+    for c in BELOTE:
+        print(f'    "{config_id(c)}": "{behaviour_digest(*c)}",')
