@@ -31,9 +31,8 @@ from engine.bazar_belot.state import SIDE_NAMES, TRICKS, State, pair_of, partner
 from engine.belote.common import (
     CARDS32,
     LAST_TRICK_BONUS,
-    PLAY_PARTS,
+    PLAY_EVENTS,
     contract_tables,
-    contract_trick_winner_index,
 )
 from engine.cards import rank
 from engine.errors import IllegalAction, InvalidOptions
@@ -49,7 +48,6 @@ from engine.events import (
     ThrownIn,
     TrickTaken,
     TrumpChosen,
-    played,
 )
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
@@ -120,6 +118,19 @@ class BazarBelotMatch(Match):
         return self._s
 
     def legal_actions(self, seat: int) -> list[str]:
+        s = self._s
+        if seat == s.turn and s.phase == "play" and not s.contra_open and not s.recontra_open \
+                and s.declared[seat] is not None:  # the card play: most calls (the playouts)
+            codes = play.play_codes(s, seat)
+            if s.tricks_done == 1 and self._can_show(seat):
+                codes.append("show")
+            codes.sort()
+            self._listed = (seat, tuple(codes))
+            return codes
+        return self._listing(seat)
+
+    def _listing(self, seat: int) -> list[str]:
+        """``legal_actions`` outside the card play (and the card play itself, the long way)."""
         s = self._s
         if s.phase == "over" or seat not in range(4):
             return []
@@ -314,25 +325,31 @@ class BazarBelotMatch(Match):
         s = self._s
         if not checked and code not in play.play_codes(s, seat):
             raise play.refusal(s, seat, code)
-        card, word = PLAY_PARTS[code]  # a listed code (or one play_codes lists)
-        play.update_bela(s, seat, card, word)
+        card, word, event = PLAY_EVENTS[seat][code]  # a listed code (or one play_codes lists)
+        if card[0] in "KQ":  # only a king or a queen changes a bela
+            play.update_bela(s, seat, card, word)
         s.hands[seat].remove(card)
-        if s.tricks_done == 0 and not s.trick:
+        trick = s.trick
+        if s.tricks_done == 0 and not trick:
             s.contra_open = s.recontra_open = False  # BB-BID-13, BB-BID-15, BB-BID-21
-        s.trick.append([seat, card])
-        events: list[Event] = [played(seat, card, word)]
-        if len(s.trick) < (4 if s.dummy is None else 3):  # s.n_active
+        trick.append([seat, card])
+        if len(trick) < (4 if s.dummy is None else 3):  # s.n_active
             s.turn = s.next_active(seat)  # in trick 1 he declares first (BB-MELD-4)
-            return events
-        return events + self._finish_trick()
+            return [event]
+        return [event, *self._finish_trick()]
 
     def _finish_trick(self) -> list[Event]:
         s = self._s
-        cards = [c for _, c in s.trick]
-        kind, trump = s.kind, s.trump
-        winner = s.trick[contract_trick_winner_index(cards, kind, trump)][0]
-        values = contract_tables(kind, trump)[0]  # contract_card_points of each card
-        points = sum(values[c] for c in cards)
+        trick = s.trick
+        # contract_trick_winner_index and the card points in one pass over the trick
+        values, power, trumps = contract_tables(s.kind, s.trump)
+        led = trick[0][1][1]
+        winner, top, points = trick[0][0], -1, 0
+        for p, c in trick:
+            points += values[c]
+            v = trumps.get(c, power[c] if c[1] == led else -1)
+            if v > top:
+                winner, top = p, v
         s.tricks_done += 1
         if s.tricks_done == TRICKS:
             points += LAST_TRICK_BONUS  # BEL-LAST-1

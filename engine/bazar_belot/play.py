@@ -52,8 +52,12 @@ def play_codes(s: State, seat: int) -> list[str]:
     strain = s.strain
     kind = _KIND.get(strain, SUIT_CONTRACT)
     trump = strain if kind == SUIT_CONTRACT else None
-    legal = _legal(s, seat, kind, trump)
-    led = s.trick[0][1][1] if s.trick else None
+    trick = s.trick
+    if trick:
+        legal = _legal(s, seat, kind, trump)
+        led: str | None = trick[0][1][1]
+    else:  # a lead: every card of the hand (read, not changed)
+        legal, led = s.hands[seat], None
     suits = bela_suits(kind, trump, led)
     if not suits:  # no bela word can be said now: one code per card
         return [PLAY_CODES[c] for c in legal]

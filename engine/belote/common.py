@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import SUITS, rank, suit
+from engine.events import played
 
 RANKS32: Final = "AKQJT987"
 #: BEL-RANK-1: trump trick order, high to low.
@@ -60,6 +61,10 @@ PLAY_CODES: Final = {c: "play:" + c for c in CARDS32}
 #: parts without splitting it (``bela``: Deberts and Bazar-Belot, ``rebela``: Bazar-Belot).
 PLAY_PARTS: Final = {f"play:{c}{w and ':' + w}": (c, w) for c in CARDS32
                      for w in ("", "bela", "rebela")}
+#: Per seat (0..3), every play code as (card, word, its shared ``Played`` event): one lookup
+#: for the parts and the event of a listed code.
+PLAY_EVENTS: Final = tuple(
+    {code: (c, w, played(seat, c, w)) for code, (c, w) in PLAY_PARTS.items()} for seat in range(4))
 
 
 def card_points(card: str, trump: str | None) -> int:

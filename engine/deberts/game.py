@@ -16,10 +16,9 @@ from engine.belote.common import (
     BELA_POINTS,
     CARDS32,
     LAST_TRICK_BONUS,
-    PLAY_PARTS,
+    PLAY_EVENTS,
     SUIT_CONTRACT,
     contract_tables,
-    contract_trick_winner_index,
 )
 from engine.cards import SUITS, rank, suit
 from engine.deberts.first import first_turn, first_turn_codes, first_turn_refusal, four_of
@@ -47,6 +46,7 @@ from engine.deberts.state import (
     is_short,
     left_of,
     offer_on,
+    opt,
 )
 from engine.deberts.views import public_view, seat_view
 from engine.errors import IllegalAction, InvalidOptions
@@ -63,7 +63,6 @@ from engine.events import (
     ThrownIn,
     TrickTaken,
     TrumpChosen,
-    played,
 )
 from engine.match import (
     Game,
@@ -92,6 +91,9 @@ class DebertsMatch(Match):
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (AI playouts ask both for every action)
         self._listed: tuple[int, tuple[str, ...]] | None = None
+        # the options never change: whether claims and dave can ever be listed, read once
+        self._claims = claim_on(state)
+        self._dave = opt(state, "format") == "short_dave"
 
     # ---- dealing (DB-DEAL, DB-3P-2) ------------------------------------------------------------
 
@@ -164,6 +166,21 @@ class DebertsMatch(Match):
         return self._events.items()
 
     def legal_actions(self, seat: int) -> list[str]:
+        s = self._s
+        if seat == s.turn and s.phase == "play" and s.dave_by is None \
+                and s.declared[seat] is not None:  # the card play: most calls (the playouts)
+            codes = play_codes(s, seat)
+            if self._claims and not s.trick and s.last_winner == seat and claim_valid(s, seat):
+                codes.append("claim")
+            if self._dave and may_offer_dave(s, seat):
+                codes.append("dave")
+            codes.sort()
+            self._listed = (seat, tuple(codes))
+            return codes
+        return self._listing(seat)
+
+    def _listing(self, seat: int) -> list[str]:
+        """``legal_actions`` outside the card play (and the card play itself, the long way)."""
         s = self._s
         if s.phase == "over" or seat != s.turn:
             return []
@@ -298,24 +315,29 @@ class DebertsMatch(Match):
         s = self._s
         if not checked and code not in play_codes(s, seat):
             raise play_refusal(s, seat, code)
-        card, call = PLAY_PARTS[code]  # a listed code (or one play_codes lists)
+        card, call, event = PLAY_EVENTS[seat][code]  # a listed code (or one play_codes lists)
         if call:
             s.bela_said[seat] = True
         s.hands[seat].remove(card)
-        s.trick.append([seat, card])
-        events: list[Event] = [played(seat, card, call)]
-        if len(s.trick) < s.players:
+        trick = s.trick
+        trick.append([seat, card])
+        if len(trick) < s.players:
             s.turn = (seat + 1) % s.players  # left_of
-            return events
-        return events + self._finish_trick()
+            return [event]
+        return [event, *self._finish_trick()]
 
     def _finish_trick(self) -> list[Event]:
         s = self._s
-        cards = [c for _, c in s.trick]
-        trump = s.trump
-        winner = s.trick[contract_trick_winner_index(cards, SUIT_CONTRACT, trump)][0]
-        values = contract_tables(SUIT_CONTRACT, trump)[0]  # card_points of each card
-        points = sum(values[c] for c in cards)
+        trick = s.trick
+        # contract_trick_winner_index and the card points in one pass over the trick
+        values, power, trumps = contract_tables(SUIT_CONTRACT, s.trump)
+        led = trick[0][1][1]
+        winner, top, points = trick[0][0], -1, 0
+        for p, c in trick:
+            points += values[c]
+            v = trumps.get(c, power[c] if c[1] == led else -1)
+            if v > top:
+                winner, top = p, v
         s.tricks_done += 1
         last = s.tricks_done == TRICKS_PER_DEAL
         if last:

@@ -14,8 +14,9 @@ from engine.errors import IllegalAction
 
 def play_codes(s: DebertsState, seat: int) -> list[str]:
     """``play:<card>`` for every legal card, plus ``play:<card>:bela`` where the word is due."""
-    cards = legal_cards(s.hands[seat], [c for _, c in s.trick], s.trump,
-                        undertrump_required=s.players == 3)
+    trick = s.trick
+    cards = legal_cards(s.hands[seat], [c for _, c in trick], s.trump,
+                        undertrump_required=s.players == 3) if trick else s.hands[seat]
     if not (s.bela_ok[seat] and not s.bela_said[seat]):
         return [PLAY_CODES[c] for c in cards]  # no bela to say: one code per card
     codes = []
