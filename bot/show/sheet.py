@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.i18n import Translator
-from bot.markup import escape, unescape
+from bot.markup import Html, escape, unescape
 from bot.show.common import (
     EMPTY_CELL,
     SIGNED_RE,
@@ -183,14 +183,15 @@ def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
 
 
 def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
-    """``Result: Alice wins, 511 : 373`` in the chat's language.
+    """``Result: Alice wins — 511 : 373``, ``Result: Anna and Vera win — 400 : 245`` in the
+    chat's language.
 
     The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
     DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
     it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : ", except in Berg, whose rules
     write " - " (BERG-END-3; a total below zero has the minus sign, "5,5 - −9,5"): "Result:
     Boris and Dave take the berg — 5.5 - 0.0". With three players the others follow by
-    name, highest total first ("Anna wins, 351 : Vera 300 : Boris 243"; the winner is named
+    name, highest total first ("Anna wins — 351 : Vera 300 : Boris 243"; the winner is named
     once).
     """
     result = sheet["result"]
@@ -218,12 +219,15 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     if info.game == "berg" and len(seats) == 2:  # the pair that took the berg (BERG-END-1)
         return tr("result.berg", captain=info.names[seats[0]], partner=info.names[seats[1]],
                   score=escape(score))
-    name = ", ".join(info.names[s] for s in seats)
-    # a pair wins in the plural ("X, Y win", "выигрывают X, Y")
+    names = [info.names[s] for s in seats]
+    # a pair's two players joined by the language's "and" ("Anna and Vera"), not a comma
+    # chain the score would seem to continue; a pair wins in the plural ("побеждают")
+    name = Html(tr("pair.and", first=", ".join(names[:-1]), second=names[-1])) \
+        if len(names) > 1 else escape(names[0])  # the catalog escapes the names
     key = "result.win.pair" if len(seats) > 1 else "result.wins"
     if result.get("claim"):  # "wins by claim" (DB-SHEET-5), a total the sheet has no row for
         key = "result.wins.claim"
-    line = tr(key, name=escape(name), score=escape(score))
+    line = tr(key, name=name, score=escape(score))
     if result.get("reason"):  # the rule that chose him, as the engine names it (DB-3P-12)
         line += " " + tr(f"result.{info.game}.{result['reason']}")
     return line

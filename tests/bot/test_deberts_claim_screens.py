@@ -22,9 +22,9 @@ INFO = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
 CLAIMS = {"ru": "Anna заявляет, что очков хватает: {b} + {p} в этой раздаче = {t}.",
           "uk": "Anna заявляє, що очок вистачає: {b} + {p} у цій роздачі = {t}.",
           "en": "Anna claims the match: {b} + {p} in this deal = {t}."}
-BY_CLAIM = {"ru": "Итог: выигрывает Anna по заявке, {t} : ",
-            "uk": "Підсумок: виграє Anna за заявкою, {t} : ",
-            "en": "Result: Anna wins by claim, {t} : "}
+BY_CLAIM = {"ru": "Итог: побеждает Anna по заявке — {t} : ",
+            "uk": "Підсумок: перемагає Anna за заявкою — {t} : ",
+            "en": "Result: Anna wins by claim — {t} : "}
 DEAL = {"ru": "раздача {n}", "uk": "роздача {n}", "en": "deal {n}"}
 
 

@@ -14,7 +14,7 @@ import engine
 from bot.i18n import LANGS, Catalogs
 from bot.records.core import DealRecord
 from bot.records.text import render_deal_record
-from bot.show.common import pair_name
+from bot.show.common import TableInfo, pair_name
 from bot.show.events import render_event
 from bot.show.sheet import render_sheet, result_line
 from tests.engine.berg_helpers import arrange, deck_for, new_match
@@ -244,3 +244,23 @@ def test_berg_record_counts_cards_in_words(lang: str, words: tuple[str, ...]) ->
                                                              record.events[-1]])
     text = render_deal_record(tr, info_of("berg", m), more, sheet_rows=m.score_sheet["rows"])
     assert words[1] in text and words[2] in text, text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", ("Итог: побеждают Anna и Vera — ", "Итог: побеждает Anna — ")),
+    ("uk", ("Підсумок: перемагають Anna і Vera — ", "Підсумок: перемагає Anna — ")),
+    ("en", ("Result: Anna and Vera win — ", "Result: Anna wins — "))])
+def test_result_line_joins_a_pair_and_dashes_the_score(lang: str,
+                                                        said: tuple[str, str]) -> None:
+    # issue #20: "Anna, Vera, 400 : 245" read as three items; a pair's two names are joined
+    # by "and" and the score follows a dash, winner's total first (BB-END-4, DB-SHEET-5)
+    tr = CATALOGS.translator(lang)
+    pair = {"sides": [{"seats": [0, 2]}, {"seats": [1, 3]}], "totals": [400, 245],
+            "rows": [], "result": {"winner": 0}}
+    info = TableInfo(1, 1, "bazar_belot", "Club", ("Anna", "Boris", "Vera", "Gleb"),
+                     sides=((0, 2), (1, 3)))
+    assert result_line(tr, info, pair) == said[0] + "400 : 245"
+    one = {"sides": [{"seats": [0]}, {"seats": [1]}], "totals": [511, 373], "rows": [],
+           "result": {"winner": 0}}
+    info1 = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"), sides=((0,), (1,)))
+    assert result_line(tr, info1, one) == said[1] + "511 : 373"

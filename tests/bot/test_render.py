@@ -115,7 +115,7 @@ def test_result_line_without_a_belote_score_uses_totals() -> None:
              "rows": [], "totals": [960, -50], "pot": 0,
              "result": {"winner": 0, "line": "seat 0 wins 960 | -50"}}
     assert result_line(Catalogs().translator("en"), INFO, sheet) == \
-        "Result: Alice wins, 960 : −50"
+        "Result: Alice wins — 960 : −50"
 
 
 def test_bid_ladder_rows_in_strain_order() -> None:
@@ -210,7 +210,7 @@ def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
     for lang, line in want.items():
         assert result_line(Catalogs().translator(lang), info, sheet) == line
     assert result_line(Catalogs().translator("en"), INFO, {**sheet, "sides": [
-        {"seats": [0]}, {"seats": [1]}]}) == "Result: Alice wins, 12 : 5"
+        {"seats": [0]}, {"seats": [1]}]}) == "Result: Alice wins — 12 : 5"
 
 
 def test_bait_line_shows_the_points_taken_from_the_declarer() -> None:

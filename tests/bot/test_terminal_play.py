@@ -86,7 +86,7 @@ def test_deberts_whole_match_in_russian() -> None:  # DB-SHEET-5
     assert re.search(r"🤖 новичок (ходит|говорит)", out)
     assert "Раздача 1: " in out  # the deal's result as the group reads it
     assert "Последняя взятка: " in out
-    assert re.search(r"🏆 Итог: (вы выиграли|выигрывает 🤖 новичок, \d+ : \d+)", out)
+    assert re.search(r"🏆 Итог: (вы выиграли|побеждает 🤖 новичок — \d+ : \d+)", out)
     assert "Всего очков: Вы " in out  # the score sheet at the end
 
 

@@ -76,7 +76,7 @@ def test_deberts_canonical_sheet(cats: Catalogs, lang: str) -> None:
                                      ["3", "vs(81)", "112"], ["4", "371", "313 [+81 vs]"],
                                      ["5", "511", "373"]]
     if lang == "en":
-        assert text.endswith("Result: A wins, 511 : 373")
+        assert text.endswith("Result: A wins — 511 : 373")
     pic = sheet_picture(tr, info("deberts", 2), DEBERTS)
     assert [list(r[1:]) for r in pic.rows] == [r[1:] for r in table_lines(text)[1:]]
     assert (1, 2) in pic.marks and (2, 1) in pic.marks  # BT and vs(81) stand out
@@ -169,4 +169,4 @@ def test_history_names_bot_seats_as_the_table_did() -> None:
                          levels=(None, "easy", "easy", None))
     line = history_line(Catalogs().translator("ru"), entry)
     assert "Анна, 🤖 новичок №2, 🤖 новичок №3, Борис" in line
-    assert "выигрывают Анна, 🤖 новичок №3, 310 : 0" in line
+    assert "побеждают Анна и 🤖 новичок №3 — 310 : 0" in line
