@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from aiogram import Bot, Dispatcher
-from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand
 from aiohttp import web
 
@@ -35,8 +34,8 @@ from bot.telegram import (
     rematch,
 )
 from bot.telegram.common import adopt
+from bot.telegram.connect import make_bot
 from bot.telegram.messenger import TelegramMessenger
-from bot.telegram.response_types import LeanSession, keep_response_types
 from bot.web import (
     Health,
     PollWatch,
@@ -79,18 +78,6 @@ class TelegramApp:
         await self.bot.session.close()
         if self.owns_store:
             await self.store.close()
-
-
-def make_bot(settings: Settings) -> Bot:
-    """An aiogram ``Bot`` for the token, through a self-hosted Bot API server if one is set."""
-    assert settings.telegram_token
-    keep_response_types()  # aiogram's reply models, otherwise rebuilt after every gc run
-    api = (TelegramAPIServer.from_base(settings.telegram_api_server)
-           if settings.telegram_api_server else None)
-    # replies to edits are not validated (nobody reads them: response_types.py)
-    session = (LeanSession(api=api, timeout=settings.request_timeout) if api
-               else LeanSession(timeout=settings.request_timeout))
-    return Bot(token=settings.telegram_token, session=session)
 
 
 async def build_telegram(settings: Settings, *, new_seed: Callable[[], int] | None = None,

@@ -54,7 +54,7 @@ def _database_problem(exc: Exception, url: str) -> str:
 
 async def check_telegram(settings: Settings) -> Result:
     """Telegram accepts the token (getMe)."""
-    from bot.bootstrap import make_bot
+    from bot.telegram.connect import make_bot
 
     bot = make_bot(settings)
     try:
