@@ -102,6 +102,31 @@ _MADE_BY_CALL: dict[str, str] = {"mb_contra_on": "contra"}
 _MARKS: dict[str, str] = {"captain_fired": "captain"}
 
 
+#: An auction's highest bid, by game, in the phase before it is a contract: its facts (level,
+#: strain, bidder) said as one line, "Highest bid: 10♥ (Anna)": the strain is no trump yet
+#: (BB-BID-2), and "Bid by: You" read as a form's field.
+_HIGH_BID: dict[tuple[str, str], tuple[str, ...]] = {
+    ("bazar_belot", "bidding"): ("bid_level", "bid_strain", "high_bidder")}
+
+
+def _high_bid_line(tr: Translator, info: TableInfo, facts: Sequence[Mapping[str, Any]],
+                   phase: str | None, calls: Sequence[Mapping[str, Any]]) -> str | None:
+    """The one line of an auction's highest bid (`_HIGH_BID`): the bidder's last bid as the
+    calls line says it, and who made it ("yours" for the terminal player); None where the
+    game and phase have no such line or no bid is made yet."""
+    bidder = next((f["value"] for f in facts if f["key"] == "high_bidder"), None)
+    if (info.game, phase or "") not in _HIGH_BID or not isinstance(bidder, int):
+        return None
+    call = next((str(c["call"]) for c in reversed(calls) if c.get("seat") == bidder
+                 and str(c.get("call", "")).startswith("bid:")), None)
+    if call is None:
+        return None
+    bid = said_text(tr, call, {"game": info.game, "groups": {}, "facts": facts})
+    if info.me == bidder:
+        return tr(f"fact.{info.game}.high_bid.line.you", bid=bid)
+    return tr(f"fact.{info.game}.high_bid.line", bid=bid, name=info.names[bidder])
+
+
 #: Facts said on a card group's line (`group`): the previous trick's taker.
 _ON_A_GROUP = frozenset({"last_trick_winner"})
 
@@ -165,6 +190,11 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
+    high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
+    if high_bid is not None:
+        lines.append(high_bid)
+        joined = _HIGH_BID[(info.game, phase or "")]
+        facts = [f for f in facts if f["key"] not in joined]
     present = {(f["key"], f["value"]) for f in facts}
     marks = {(_MARKS[f["key"]], f["value"]): f["key"] for f in facts if f["key"] in _MARKS}
     for f in facts:
@@ -252,6 +282,11 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
         else:
             parts.append(f"{escape(info.names[seat])} {card_text(c['card'], tr)}")
         last = seat
+    rounds = [f["value"] for f in facts if f["key"] == "bidding_round"]
+    said_up = f"group.{info.game}.{name}.round{rounds[0]}" if rounds and cards else ""
+    if tr.catalogs.has("en", said_up):  # the up-card's suit offered, then turned down (DB-BID)
+        suit = SUIT_SYMBOLS.get(str(cards[0]["card"])[1:], "")
+        return tr(said_up, label=label, card=card_text(cards[0]["card"], tr), suit=suit)
     taker = next((f["value"] for f in facts if f["key"] == "last_trick_winner"), None) \
         if name == "last_trick" and parts else None
     said = "" if taker is None else " " + (  # "— taken by you": the verb agrees with "You"
