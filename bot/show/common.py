@@ -227,7 +227,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
             value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
         you = _you_label(tr, info, f)
-        if you:  # the terminal's "You show melds worth 20", not "You: shows ..."
+        own = _you_line(tr, info, f)
+        if own:  # the terminal's "Your contract: 1♥", not "You: contract 1♥"
+            lines.append(tr(own, value=value))
+        elif you:  # the terminal's "You show melds worth 20", not "You: shows ..."
             lines.append(f"{escape(info.names[f['seat']])} {you} {value}".rstrip())
         elif f.get("seat") is not None and tr.catalogs.has("en", line_key):
             said = {"name": escape(info.names[f["seat"]]), "value": value}
@@ -238,6 +241,16 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         else:
             lines.append(f"{label}: {value}")
     return lines
+
+
+def _you_line(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:
+    """The key of the whole second-person line of a fact about the terminal player's own seat
+    (``fact[.<game>].<key>.you.line``, its value as ``{value}``: "Your tricks: 3"), or ""."""
+    if info.me is None or fact.get("seat") != info.me:
+        return ""
+    return next((key for key in (f"fact.{info.game}.{fact['key']}.you.line",
+                                 f"fact.{fact['key']}.you.line")
+                 if tr.catalogs.has(tr.lang, key)), "")
 
 
 def _you_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:

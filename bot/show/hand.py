@@ -275,8 +275,8 @@ def render_hand(
     # the seat to move).
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
-    lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
-             f"{tr('table.deal', n=deal_number(view))}"]
+    where = f"{escape(info.chat_title)} · " if info.chat_title else ""  # the terminal has none
+    lines = [f"🃏 <b>{escape(title)}</b> · {where}{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
     facts = view["facts"]
     if out:
