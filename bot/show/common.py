@@ -191,13 +191,17 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
-    if high_bid is not None:
-        lines.append(high_bid)
+    if high_bid is not None:  # said once, where its first fact stood
         joined = _HIGH_BID[(info.game, phase or "")]
+        first = next(i for i, f in enumerate(facts) if f["key"] in joined)
         facts = [f for f in facts if f["key"] not in joined]
+        facts.insert(first, {"key": "high_bid", "value": high_bid, "kind": "line"})
     present = {(f["key"], f["value"]) for f in facts}
     marks = {(_MARKS[f["key"]], f["value"]): f["key"] for f in facts if f["key"] in _MARKS}
     for f in facts:
+        if f.get("kind") == "line":  # a line made whole above
+            lines.append(f["value"])
+            continue
         if (_MARKS.get(f["key"]), f["value"]) in present or f["key"] in _ON_A_GROUP:
             continue  # said on the line it marks
         mark = marks.get((f["key"], f["value"]))

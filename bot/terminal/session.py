@@ -133,6 +133,8 @@ class Session:
         if mover == self.me:
             forced = forced_code(self.match, self.me)
             if forced is not None:  # his only call, made for him as at the bot's tables
+                if forced == "declare:none":  # and said, as his hand message says it
+                    self.write(self.tr("hand.declared_none.forced"))
                 return forced
             self._offered |= set(codes)
             return self._choose(codes, own_turn=True)

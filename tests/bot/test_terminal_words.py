@@ -54,3 +54,12 @@ def test_no_line_reads_like_a_form(lang: str, game: str) -> None:
     assert not facts, facts[:5]  # a deal's result ("You: cards 40 = 4 · on the sheet: 4") is not
     seed = {"en": "seed", "ru": "сид", "uk": "сід"}[lang]
     assert not [line for line in out.splitlines() if line.startswith("🃏") and seed in line]
+
+
+@pytest.mark.parametrize(("lang", "told"), [
+    ("en", "You had nothing to declare, so nothing was declared for you."),
+    ("ru", "Объявлять вам было нечего, поэтому за вас сделано «без объявления»."),
+    ("uk", "Оголошувати вам було нічого, тому за вас зроблено «без оголошення».")])
+def test_a_declaration_made_for_the_player_is_said(lang: str, told: str) -> None:  # DB-MELD-5
+    out = _play(["deberts", "--seed", "3", "--level", "easy"], lang)[1]
+    assert told in out.splitlines()
