@@ -501,7 +501,7 @@ class Play:
                     leaver = loaded.user(row)
                     text = self.takebacks.notice_text(
                         self.kit.tr(lang), loaded, "takeback.done", request, before,
-                        name=leaver.name if leaver is not None else "?")
+                        name=leaver.name if leaver is not None else "?", one=False)
                     self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
                                       Screen(text))
         return key, (loaded, events, next_), lang
