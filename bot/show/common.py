@@ -102,6 +102,31 @@ _MADE_BY_CALL: dict[str, str] = {"mb_contra_on": "contra"}
 _MARKS: dict[str, str] = {"captain_fired": "captain"}
 
 
+#: An auction's highest bid, by game, in the phase before it is a contract: its facts (level,
+#: strain, bidder) said as one line, "Highest bid: 10♥ (Anna)": the strain is no trump yet
+#: (BB-BID-2), and "Bid by: You" read as a form's field.
+_HIGH_BID: dict[tuple[str, str], tuple[str, ...]] = {
+    ("bazar_belot", "bidding"): ("bid_level", "bid_strain", "high_bidder")}
+
+
+def _high_bid_line(tr: Translator, info: TableInfo, facts: Sequence[Mapping[str, Any]],
+                   phase: str | None, calls: Sequence[Mapping[str, Any]]) -> str | None:
+    """The one line of an auction's highest bid (`_HIGH_BID`): the bidder's last bid as the
+    calls line says it, and who made it ("yours" for the terminal player); None where the
+    game and phase have no such line or no bid is made yet."""
+    bidder = next((f["value"] for f in facts if f["key"] == "high_bidder"), None)
+    if (info.game, phase or "") not in _HIGH_BID or not isinstance(bidder, int):
+        return None
+    call = next((str(c["call"]) for c in reversed(calls) if c.get("seat") == bidder
+                 and str(c.get("call", "")).startswith("bid:")), None)
+    if call is None:
+        return None
+    bid = said_text(tr, call, {"game": info.game, "groups": {}, "facts": facts})
+    if info.me == bidder:
+        return tr(f"fact.{info.game}.high_bid.line.you", bid=bid)
+    return tr(f"fact.{info.game}.high_bid.line", bid=bid, name=info.names[bidder])
+
+
 #: Facts said on a card group's line (`group`): the previous trick's taker.
 _ON_A_GROUP = frozenset({"last_trick_winner"})
 
@@ -165,9 +190,18 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
+    high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
+    if high_bid is not None:  # said once, where its first fact stood
+        joined = _HIGH_BID[(info.game, phase or "")]
+        first = next(i for i, f in enumerate(facts) if f["key"] in joined)
+        facts = [f for f in facts if f["key"] not in joined]
+        facts.insert(first, {"key": "high_bid", "value": high_bid, "kind": "line"})
     present = {(f["key"], f["value"]) for f in facts}
     marks = {(_MARKS[f["key"]], f["value"]): f["key"] for f in facts if f["key"] in _MARKS}
     for f in facts:
+        if f.get("kind") == "line":  # a line made whole above
+            lines.append(f["value"])
+            continue
         if (_MARKS.get(f["key"]), f["value"]) in present or f["key"] in _ON_A_GROUP:
             continue  # said on the line it marks
         mark = marks.get((f["key"], f["value"]))
@@ -197,7 +231,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
             value = f"{value} ({escape(info.names[caller])})"
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
         you = _you_label(tr, info, f)
-        if you:  # the terminal's "You show melds worth 20", not "You: shows ..."
+        own = _you_line(tr, info, f)
+        if own:  # the terminal's "Your contract: 1♥", not "You: contract 1♥"
+            lines.append(tr(own, value=value))
+        elif you:  # the terminal's "You show melds worth 20", not "You: shows ..."
             lines.append(f"{escape(info.names[f['seat']])} {you} {value}".rstrip())
         elif f.get("seat") is not None and tr.catalogs.has("en", line_key):
             said = {"name": escape(info.names[f["seat"]]), "value": value}
@@ -208,6 +245,16 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         else:
             lines.append(f"{label}: {value}")
     return lines
+
+
+def _you_line(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:
+    """The key of the whole second-person line of a fact about the terminal player's own seat
+    (``fact[.<game>].<key>.you.line``, its value as ``{value}``: "Your tricks: 3"), or ""."""
+    if info.me is None or fact.get("seat") != info.me:
+        return ""
+    return next((key for key in (f"fact.{info.game}.{fact['key']}.you.line",
+                                 f"fact.{fact['key']}.you.line")
+                 if tr.catalogs.has(tr.lang, key)), "")
 
 
 def _you_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:
@@ -252,6 +299,11 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
         else:
             parts.append(f"{escape(info.names[seat])} {card_text(c['card'], tr)}")
         last = seat
+    rounds = [f["value"] for f in facts if f["key"] == "bidding_round"]
+    said_up = f"group.{info.game}.{name}.round{rounds[0]}" if rounds and cards else ""
+    if tr.catalogs.has("en", said_up):  # the up-card's suit offered, then turned down (DB-BID)
+        suit = SUIT_SYMBOLS.get(str(cards[0]["card"])[1:], "")
+        return tr(said_up, label=label, card=card_text(cards[0]["card"], tr), suit=suit)
     taker = next((f["value"] for f in facts if f["key"] == "last_trick_winner"), None) \
         if name == "last_trick" and parts else None
     said = "" if taker is None else " " + (  # "— taken by you": the verb agrees with "You"

@@ -37,7 +37,7 @@ from bot.model import (
 from bot.records.core import last_over_deal
 from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
-from bot.show.hand import render_hand, select_codes
+from bot.show.hand import declared_for_you, render_hand, select_codes
 from bot.show.outbox import Delivery, Outbox, settled
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
@@ -329,7 +329,8 @@ class Display:
         self._post_events(tr, info, loaded, group, new_events)
         self._show_table_message(tr, info, loaded, group, new_events,
                                  new_table_message=new_table_message)
-        hands = self._show_hands(tr, info, loaded, new_table_message=new_table_message)
+        hands = self._show_hands(tr, info, loaded, new_table_message=new_table_message,
+                                 events=new_events)
         self._post_end(tr, info, loaded, group, new_events, closing)
         if hands and (new_events or new_table_message):
             self._spawn(self._tell_unreachable(tr, group, hands))
@@ -385,9 +386,11 @@ class Display:
                                only_if=posted)
 
     def _show_hands(self, tr: Translator, info: TableInfo, loaded: Loaded, *,
-                    new_table_message: bool) -> list[tuple[str, str, Delivery]]:
+                    new_table_message: bool, events: Sequence[Mapping[str, Any]] = ()
+                    ) -> list[tuple[str, str, Delivery]]:
         """Queue every seated person's hand message that changed; the deliveries queued, as
-        ``(name, private chat, delivery)``."""
+        ``(name, private chat, delivery)``. ``events``: the change's, whose declaration made
+        in a player's name his hand tells him of (``declared_for_you``)."""
         match = loaded.match
         assert match is not None
         playing = loaded.table.status == "playing"
@@ -397,6 +400,10 @@ class Display:
             if user is None or (user.ext_id in self._unreachable and not new_table_message):
                 continue
             screen = hand_screen(tr, info, match, seat, playing=playing, loaded=loaded)
+            told = declared_for_you(tr, seat.seat, events)
+            if told:
+                head, _, rest = screen.text.partition("\n")
+                screen = dataclasses.replace(screen, text=f"{head}\n{told}\n{rest}")
             delivery = self._show((loaded.id, seat.seat), Target(user.ext_id, private=True),
                                   seat.hand_message_id, screen)
             if delivery is not None:

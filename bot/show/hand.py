@@ -275,8 +275,8 @@ def render_hand(
     # the seat to move).
     waiting = view["to_move"] is not None and view["to_move"] != seat and not codes
     title = tr.maybe(f"game.{info.game}", info.game)
-    lines = [f"🃏 <b>{escape(title)}</b> · {escape(info.chat_title)} · "
-             f"{tr('table.deal', n=deal_number(view))}"]
+    where = f"{escape(info.chat_title)} · " if info.chat_title else ""  # the terminal has none
+    lines = [f"🃏 <b>{escape(title)}</b> · {where}{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
     facts = view["facts"]
     if out:
@@ -352,3 +352,14 @@ def confirm_buttons(tr: Translator, info: TableInfo, code: str, call: str
                  ActData(info.table_id, info.version, code, confirmed=True))
     no = Button(tr("confirm.no"), ExpandData(info.table_id, info.version, ""))
     return ((yes,), (no,))
+
+
+def declared_for_you(tr: Translator, seat: int, events: Sequence[Mapping[str, Any]]) -> str:
+    """The line telling ``seat`` that nothing was declared in his name by the change's
+    ``events`` (a ``declare`` event the table marked ``made_for``: ``forced``, his only call,
+    DB-MELD-5; ``timed_out``, his time ran out), or "" (he declared himself, or something)."""
+    for e in events:
+        if e.get("type") == "declare" and e.get("seat") == seat and e.get("what") == "none" \
+                and e.get("made_for") in ("forced", "timed_out"):
+            return "ℹ️ " + tr(f"hand.declared_none.{e['made_for']}")
+    return ""

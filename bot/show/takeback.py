@@ -66,12 +66,20 @@ def with_takeback(tr: Translator, info: TableInfo, loaded: Loaded, seat: int,
 
 def taken_back_lines(tr: Translator, info: TableInfo, options: dict[str, Any],
                      deal: int) -> list[str]:
-    """The deal record's lines for the moves taken back in deal ``deal`` (engine's number)."""
+    """The deal record's lines for the moves taken back in deal ``deal`` (engine's number),
+    naming the one other player who agreed where only one was asked."""
     done = [d for d in options.get(TAKEN_BACK, [])
             if isinstance(d, dict) and d.get("deal") == deal]
-    return ["↩️ " + tr("takeback.in_record", name=info.names[d["seat"]],
-                       call=move_label(tr, d, {"groups": {}}))
-            for d in done]
+    lines = []
+    for d in done:
+        asked = [s for s in d.get("asked") or [] if isinstance(s, int) and s < len(info.names)]
+        words = {"name": info.names[d["seat"]], "call": move_label(tr, d, {"groups": {}})}
+        if len(asked) == 1:  # one other player: "Taken back (Boris agreed)"
+            lines.append("↩️ " + tr("takeback.in_record.one", other=info.names[asked[0]],
+                                    **words))
+        else:
+            lines.append("↩️ " + tr("takeback.in_record", **words))
+    return lines
 
 
 def label_view(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -125,6 +125,13 @@ def _rated_so_far(loaded: Loaded) -> bool:
                               options=loaded.table.options)
 
 
+def made_for(events: list[dict[str, Any]], why: str) -> list[dict[str, Any]]:
+    """``events`` with each declaration marked as made in its player's name and why
+    (``why``: ``forced``, his only call; ``timed_out``, his time ran out), so that his hand
+    message tells him (bot/show/hand.py ``declared_for_you``)."""
+    return [{**e, "made_for": why} if e["type"] == "declare" else e for e in events]
+
+
 def _bot_may_move(row: Seat, timed_out: bool) -> bool:
     """Whether the bot may move for the seat ``row``: a bot or automatic seat, or a human's seat
     whose time ran out (False when the owner took the seat back meanwhile)."""
@@ -286,7 +293,7 @@ class Play:
             spent = self._spent.pop(loaded.id, [])  # commit_move sets the move's own
             _, more, next_ = await self.commit_move(tx, loaded, row.seat, code)
             self._spent[loaded.id] = [*spent, *self._spent.get(loaded.id, [])]
-            events = [*events, *more]
+            events = [*events, *made_for(more, "forced")]  # his hand says so (issue #20)
         return loaded, events, next_
 
     async def redraw_and_arm(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan
@@ -421,6 +428,8 @@ class Play:
                 # bot seat's and an automatic seat's
                 change = await self.commit_move(tx, loaded, row.seat, code,
                                                 by_bot=not _times_out(row, timed_out))
+                if _times_out(row, timed_out):  # his hand says what was declared for him
+                    change = (change[0], made_for(change[1], "timed_out"), change[2])
             except engine.IllegalAction:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
@@ -492,7 +501,7 @@ class Play:
                     leaver = loaded.user(row)
                     text = self.takebacks.notice_text(
                         self.kit.tr(lang), loaded, "takeback.done", request, before,
-                        name=leaver.name if leaver is not None else "?")
+                        name=leaver.name if leaver is not None else "?", one=False)
                     self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
                                       Screen(text))
         return key, (loaded, events, next_), lang

@@ -86,18 +86,25 @@ class Takebacks:
 
     def notice_text(self, tr: Translator, loaded: Loaded, notice: str,
                     request: dict[str, Any], before: Mapping[str, Any] | None, *,
-                    name: str) -> str:
+                    name: str, one: bool = True) -> str:
         """The group's notice ``notice`` about ``request`` (a takeback request: its ``seat``,
         ``code`` and the ``view`` it was made from): ``name`` is who pressed, ``mover`` the
         player whose move it is, ``call`` the move as its button named it (from ``before``,
         the public view before the takeback, where the request kept no view). A platform may
-        word it its own way (``<notice>.<platform>``; Discord: the hand is under "My hand")."""
-        row = loaded.row(int(request["seat"]))
-        user = loaded.user(row) if row is not None else None
-        mover = user.name if user is not None else "?"
+        word it its own way (``<notice>.<platform>``; Discord: the hand is under "My hand").
+        Where one other player was asked, ``other`` names him and the singular text
+        (``<notice>[.<platform>].one``: "Boris agreed", not "Everyone agreed") is said, unless
+        ``one`` is False (his seat's bot accepted as he left)."""
+        mover = _name(loaded, int(request["seat"]))
         call = move_label(tr, request, before) if before is not None else ""
-        words = {"name": name, "call": call, "mover": mover}
-        return tr.maybe(f"{notice}.{self.kit.platform}", tr(notice, **words), **words)
+        asked = request.get("asked") or []
+        words = {"name": name, "call": call, "mover": mover,
+                 "other": _name(loaded, int(asked[0])) if len(asked) == 1 else ""}
+        keys = [f"{notice}.{self.kit.platform}", notice]
+        if len(asked) == 1 and one:  # one other player: named, in the singular
+            keys = [f"{key}.one" for key in keys] + keys
+        key = next((k for k in keys if tr.catalogs.has("en", k)), notice)
+        return tr(key, **words)
 
     async def _decide(self, tx: Tx, loaded: Loaded, seat: Seat, code: str
                       ) -> str | tuple[str, Plan, dict[str, Any]]:
@@ -164,7 +171,7 @@ class Takebacks:
         self.spent.setdefault(loaded.id, []).extend(await forget_pings(tx, loaded, mover=-1))
         done = [*table.options.get(TAKEN_BACK, []),
                 {"seat": request["seat"], "code": request["code"],
-                 "deal": match.public_view()["deal"],
+                 "deal": match.public_view()["deal"], "asked": request.get("asked") or [],
                  "view": request.get("view") or label_view(before)}]
         log.info("table %s: action %s %r of seat %s taken back", loaded.id, seq,
                  request["code"], request["seat"])
@@ -182,3 +189,9 @@ class Takebacks:
             log.exception("table %s not redrawn", loaded.id)
         self.clock.arm(next_)
 
+
+def _name(loaded: Loaded, seat: int) -> str:
+    """The name of the person at ``seat`` ("?" where nobody is known there)."""
+    row = loaded.row(seat)
+    user = loaded.user(row) if row is not None else None
+    return user.name if user is not None else "?"

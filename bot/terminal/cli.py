@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 import engine
 from bot.i18n import FALLBACK, LANGS, Catalogs, Translator
-from bot.show.common import TableInfo
+from bot.show.common import TableInfo, game_text
 from bot.show.lobby import option_value
 from bot.terminal.session import Session
 from bot.terminal.text import names_of, plain
@@ -204,14 +204,15 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         tr = Notation(tr, options["sheet_locale"])  # BB-OPT-sheet-locale
     names = names_of(tr, players, me, args.level)
     sides = tuple(tuple(side["seats"]) for side in match.score_sheet["sides"])
-    info = TableInfo(0, 0, game.id, plain(tr("term.title", seed=seed)), names, sides, me=me)
+    info = TableInfo(0, 0, game.id, "", names, sides, me=me)  # no chat: no title
+    again = replay_command(args, seed)
     session = Session(game=game, match=match, me=me, level=args.level, seed=seed, tr=tr,
-                      info=info, stdin=stdin, out=out, bold=_is_tty(out))
-    out.write(plain(intro(tr, game.info, info, me, seed)) + "\n")
+                      info=info, stdin=stdin, out=out, bold=_is_tty(out), again=again)
+    out.write(plain(intro(tr, game.info, info, me, again)) + "\n")
     try:
         return session.run()
     except KeyboardInterrupt:  # Ctrl-C: leave as quit does
-        out.write("\n" + plain(tr("term.bye", seed=seed)) + "\n")
+        out.write("\n" + plain(game_text(tr, game.id, "term.bye", command=again)) + "\n")
         return 0
     except BrokenPipeError:  # the reader went away (``| head``): nobody left to tell
         _silence(out)
@@ -233,12 +234,28 @@ def _is_tty(out: TextIO) -> bool:
         return False
 
 
-def intro(tr: Translator, info: engine.GameInfo, table: TableInfo, me: int, seed: int) -> str:
-    """The first lines: the game, the seed (to play the same match again), who sits where and
-    how to answer (HTML)."""
+def replay_command(args: argparse.Namespace, seed: int) -> str:
+    """The command that plays this match again with the same cards: the game, the seed and
+    every choice made on the command line that changes the match (players, seat, the bots'
+    level, options), but not the language."""
+    words = ["python -m engine play", args.game, "--seed", str(seed)]
+    if args.players:
+        words += ["--players", str(args.players)]
+    if args.seat != 1:
+        words += ["--seat", str(args.seat)]
+    if args.level != parser().get_default("level"):
+        words += ["--level", args.level]
+    for kv in args.option:
+        words += ["--option", kv]
+    return " ".join(words)
+
+
+def intro(tr: Translator, info: engine.GameInfo, table: TableInfo, me: int, again: str) -> str:
+    """The first lines: the game, the command that plays the same match again (``again``),
+    who sits where and how to answer (HTML)."""
     title = tr.maybe(f"game.{info.id}", info.title)
     seats = ", ".join(f"{s + 1}. {name}" for s, name in enumerate(table.names))
-    lines = [f"🃏 <b>{title}</b>", tr("term.seed", seed=seed, game=info.id),
+    lines = [f"🃏 <b>{title}</b>", game_text(tr, info.id, "term.seed", command=again),
              tr("term.seats", seats=seats)]
     if len(table.sides) == 2 and all(len(side) == 2 for side in table.sides):
         partner = next(s for side in table.sides if me in side for s in side if s != me)

@@ -29,7 +29,7 @@ from typing import TextIO
 
 import engine
 from bot.i18n import Translator
-from bot.show.common import TableInfo, card_text
+from bot.show.common import TableInfo, card_text, game_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
 from bot.tables.drastic import drastic_reason, is_drastic
@@ -64,6 +64,8 @@ class Session:
         seed: the match seed (the bots' choices are drawn from it too).
         tr: the player's translator; ``info``: names and sides for the screens.
         stdin, out: the terminal; ``bold``: use the terminal's bold for ``<b>``.
+        again: the command that plays this match again with the same cards (said when the
+            player leaves and at the end).
     """
 
     game: engine.Game
@@ -76,6 +78,7 @@ class Session:
     stdin: TextIO
     out: TextIO
     bold: bool = False
+    again: str = ""
     _told: int = 0
     _offered: set[str] = field(default_factory=set)
     _context: tuple[int, int] = (-1, -1)
@@ -113,9 +116,9 @@ class Session:
                     self._apply(mover, choice)
                 self._tell(teller)
         except Quit:
-            self.write(self.tr("term.bye", seed=self.seed))
+            self.write(game_text(self.tr, self.game.id, "term.bye", command=self.again))
             return 0
-        self.write("\n" + self.tr("term.seed", seed=self.seed))  # to deal it again
+        self.write("\n" + game_text(self.tr, self.game.id, "term.seed", command=self.again))
         return 0
 
     def _human_turn(self, mover: int) -> str | None:
@@ -130,6 +133,8 @@ class Session:
         if mover == self.me:
             forced = forced_code(self.match, self.me)
             if forced is not None:  # his only call, made for him as at the bot's tables
+                if forced == "declare:none":  # and said, as his hand message says it
+                    self.write(self.tr("hand.declared_none.forced"))
                 return forced
             self._offered |= set(codes)
             return self._choose(codes, own_turn=True)
@@ -235,7 +240,8 @@ class Session:
             elif command == "help":
                 self.write(self.tr("term.help"), prose=True)
             elif text:
-                self.write(self.tr("term.bad_choice", n=len(flat)))
+                self.write(self.tr({1: "term.bad_choice.one", 2: "term.bad_choice.two"}
+                                   .get(len(flat), "term.bad_choice"), n=len(flat)))
                 continue
             # else an empty line on his own turn: the hand and the choices shown again
             self.out.write("\n")

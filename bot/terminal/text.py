@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
-from bot.markup import escape
+from bot.markup import Html
 from bot.show.common import (
     TableInfo,
     card_text,
@@ -173,10 +173,12 @@ class Teller:
         if kind == "up_card_order":
             return tr("term.ev.up_card_order", card=card_text(e["card"], tr),
                       order=order_text(tr, str(e["order"])))
-        if kind == "jokers_shown":
-            held = ", ".join(f"{escape(self.info.names[s])} {card_text(c, tr)}"
-                             for s, c in e.get("jokers", []))
-            return tr("term.ev.jokers_shown", jokers=escape(held or "—"))
+        if kind == "jokers_shown":  # each as the table's line says it (BERG-DECL-2)
+            held = [tr("fact.berg.joker_shown.you.line" if s == self.me
+                       else "fact.berg.joker_shown.line", name=self.info.names[s],
+                       value=card_text(c, tr)) for s, c in e.get("jokers", [])]
+            return tr("term.ev.jokers_shown", jokers=Html("; ".join(held))) if held \
+                else tr("term.ev.jokers_shown.none")
         if kind == "cards_added":
             shown = [f"{tr.maybe('group.' + g, g)}: {self._cards(cards)}"
                      for g, cards in (e.get("public") or {}).items() if cards]

@@ -4,6 +4,7 @@ raise, the ladder's ranges. Each test names the rule ids it checks."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from bot.i18n import LANGS, Catalogs
 from bot.model import ActData, ExpandData
 from bot.show.common import TableInfo, card_text
-from bot.show.hand import hand_buttons
+from bot.show.hand import hand_buttons, render_hand
 from bot.show.table import render_table
 
 CATALOGS = Catalogs()
@@ -61,7 +62,7 @@ def test_the_auction_shows_a_bid_not_a_contract(lang: str) -> None:  # BB-BID-2,
     during = render_table(tr, INFO, _view("bidding", _contract("bidding"), calls)).text
     contract = tr("fact.bid_level")
     assert f"{contract}:" not in during
-    assert f"{tr('fact.bazar_belot.bid_level.bidding')}: 10" in during
+    assert tr("fact.bazar_belot.high_bid.line", bid="10♥", name="Anna") in during
     after = render_table(tr, INFO, _view("play", _contract("play"), calls)).text
     assert f"{contract}: 10" in after
 
@@ -134,3 +135,53 @@ def test_fact_labels_do_not_dangle(lang: str) -> None:  # BB-MELD-7
     tr = CATALOGS.translator(lang)
     for key in ("fact.meld_winner", "fact.high_bidder"):
         assert not tr(key).endswith((" у", " by")), tr(key)
+
+
+@pytest.mark.parametrize(("lang", "line", "mine"), [
+    ("ru", "Старшая заявка: 10♥ (Anna)", "Старшая заявка — ваша: 10♥"),
+    ("uk", "Найстарша заявка: 10♥ (Anna)", "Найстарша заявка — ваша: 10♥"),
+    ("en", "Highest bid: 10♥ (Anna)", "Highest bid: yours, 10♥")])
+def test_the_auction_names_its_highest_bid_in_one_line(lang: str, line: str,
+                                                       mine: str) -> None:  # BB-BID-2
+    # the strain of a bid is not a trump yet: no "Trump" line before the contract; the bid and
+    # who made it are one line, "Highest bid: yours" in the terminal, never "Bid by: You"
+    tr = CATALOGS.translator(lang)
+    calls = [{"seat": 0, "call": "bid:10:H"}]
+    for text in (render_table(tr, INFO, _view("bidding", _contract("bidding"), calls)).text,
+                 render_hand(tr, INFO, {**_view("bidding", _contract("bidding"), calls),
+                                        "hand": ["7S"], "private": []}, []).text):
+        assert line in text.splitlines(), text
+        assert f"{tr('fact.bid_strain')}:" not in text and f"{tr('fact.trump')}:" not in text
+    me = dataclasses.replace(INFO, me=0)
+    text = render_table(tr, me, _view("bidding", _contract("bidding"), calls)).text
+    assert mine in text.splitlines(), text
+    after = render_table(tr, INFO, _view("play", _contract("play"), calls)).text
+    assert f"{tr('fact.bid_strain')}: ♥" in after
+
+
+@pytest.mark.parametrize(("lang", "proposed", "refused"), [
+    ("ru", "Вскрышка: {card} — предложенный козырь {suit}",
+     "Вскрышка: {card} (козырь {suit} отказан)"),
+    ("uk", "Відкрита карта: {card} — запропонований козир {suit}",
+     "Відкрита карта: {card} (козир {suit} відхилено)"),
+    ("en", "Up-card: {card} — proposed trump {suit}",
+     "Up-card: {card} ({suit} turned down as trump)")])
+def test_the_deberts_up_card_is_a_proposed_trump_in_round_one(lang: str, proposed: str,
+                                                              refused: str) -> None:
+    # DB-BID-1, DB-BID-3: round one plays or passes the up-card's suit; round two names another
+    import engine
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
+    match = engine.get_game("deberts").new_match(players=2, seed=5)
+    up = match.public_view()["groups"]["up_card"][0]["card"]
+    said = {"card": card_text(up, tr), "suit": "♠♥♦♣"["SHDC".index(up[1])]}
+    for text in (render_table(tr, info, match.public_view()).text,
+                 render_hand(tr, info, match.view(0), match.legal_actions(0)).text):
+        assert proposed.format(**said) in text.splitlines(), text
+    while next(f["value"] for f in match.public_view()["facts"]
+               if f["key"] == "bidding_round") == 1:
+        mover = match.to_move
+        assert mover is not None
+        match.apply(mover, "pass")
+    assert refused.format(**said) in render_table(tr, info, match.public_view()).text.splitlines()

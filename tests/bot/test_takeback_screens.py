@@ -67,3 +67,25 @@ def test_the_waiting_line_beside_a_live_take_back_says_it_may_be_used(lang: str)
     table.options = {}
     plain = hand_screen(tr, info, match, seats[mover], playing=True, loaded=loaded)
     assert tr("hand.waiting", name=info.names[1 - mover]) in plain.text
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("ru", "↩️ Ход отменён (Boris не против): Anna — пас",
+     "↩️ Ход отменён (все согласились): Anna — пас"),
+    ("uk", "↩️ Хід скасовано (Boris не заперечує): Anna — пас",
+     "↩️ Хід скасовано (усі погодилися): Anna — пас"),
+    ("en", "↩️ Taken back (Boris agreed): Anna — pass",
+     "↩️ Taken back (everyone agreed): Anna — pass")])
+def test_the_deal_record_names_the_one_who_agreed(lang: str, one: str, many: str) -> None:
+    # issue #20: "everyone agreed" when there was one other player to agree
+    from bot.show.takeback import taken_back_lines
+    from bot.tables.load import TAKEN_BACK
+
+    tr = Catalogs().translator(lang)
+    info = TableInfo(5, 1, "deberts", "Club", ("Anna", "Boris", "Vera"))
+    done = {"seat": 0, "code": "pass", "deal": 1, "view": {"game": "deberts", "facts": [],
+                                                           "groups": {}}}
+    lines = taken_back_lines(tr, info, {TAKEN_BACK: [{**done, "asked": [1]}]}, 1)
+    assert [x.lower() for x in lines] == [one.lower()]
+    lines = taken_back_lines(tr, info, {TAKEN_BACK: [{**done, "asked": [1, 2]}]}, 1)
+    assert [x.lower() for x in lines] == [many.lower()]

@@ -29,8 +29,8 @@ RAW = re.compile(r"\{['\"]|['\"]\}|\b(?:play|bid|declare|order|frame|draw|dave):
                  r"|\bseat \d|\bterm\.|\bcode\.|\bval\.|\bfact\.")
 OUT_OF_TURN = {"en": "press Enter to let the game go on", "ru": "нажмите Enter, чтобы игра",
                "uk": "натисніть Enter, щоб гра"}
-CONFIRM = {"en": ("Type y to make the call", "y"), "ru": ("Наберите «д», чтобы заявить", "д"),
-           "uk": ("Наберіть «т», щоб заявити", "т")}
+CONFIRM = {"en": ("Type y for yes", "y"), "ru": ("Наберите «д», если да", "д"),
+           "uk": ("Наберіть «т», якщо так", "т")}
 
 
 class Player(io.TextIOBase):
@@ -79,7 +79,7 @@ def test_deberts_whole_match_in_russian() -> None:  # DB-SHEET-5
     assert code == 0
     _readable(out)
     assert "Места: 1. Вы, 2. 🤖 новичок." in out
-    assert "Сид 3" in out and "--seed 3" in out
+    assert "запустите: python -m engine play deberts --seed 3 --level easy" in out
     assert "▶ Ваш ход" in out and "  1) " in out
     assert "Вы говорите: пас." in out  # calls said as their buttons read, in a sentence
     assert re.search(r"🤖 новичок говорит: (играю|козырь) [♠♥♦♣]\.", out)
@@ -154,7 +154,7 @@ def test_a_call_out_of_turn_needs_a_confirming_word() -> None:  # BB-BID-11
     code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"],
                          script=("1", "1", "1", "", "q"))
     assert code == 0
-    assert "Kapo on one hand ♣, out of turn? Type y to make the call" in out
+    assert "Kapo on one hand ♣ out of turn — are you sure? Type y for yes" in out
     assert "kapo on one hand ♣." not in out  # "1" again is no yes: back to the calls
     assert "You say: 8♣." in out
     # kapo on one hand opens its strains first (one button, not five long ones): 1, then ♣
@@ -169,7 +169,9 @@ def test_enter_lets_the_game_go_on_and_is_never_a_move() -> None:  # BB-BID-13
                          script=("", "", "q"))
     assert code == 0
     assert "You say" not in out
-    assert out.rstrip().endswith("Game left. Seed 2.")
+    assert out.rstrip().endswith(
+        "To play it again with the same cards, run: python -m engine play bazar_belot --seed 2"
+        " --level easy")
 
 
 def test_enter_on_ones_own_turn_shows_the_hand_again() -> None:  # BB-BID-13
@@ -184,7 +186,7 @@ def test_enter_on_ones_own_turn_shows_the_hand_again() -> None:  # BB-BID-13
 def test_random_seed_is_printed_and_replays_the_match() -> None:
     code, out, _ = _play(["deberts", "--option", "format=short_bait", "--level", "easy"])
     assert code == 0
-    seed = re.search(r"Seed (\d+): to play this match again", out)
+    seed = re.search(r"the same cards, run: python -m engine play deberts --seed (\d+) ", out)
     assert seed
     again = _play(["deberts", "--option", "format=short_bait", "--level", "easy",
                    "--seed", seed.group(1)])[1]
@@ -204,8 +206,9 @@ def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
     assert "Деберц\nНи одна раздача не доиграна до конца." in out
     assert "Раздача | Вы | 🤖 любитель" not in out
     assert "Номер выбирает ход" in out
-    assert out.count("Наберите число от 1 до 2 или «помощь».") == 5
-    assert out.rstrip().endswith("Вы вышли из игры. Сид 4.")
+    assert out.count("Выберите 1 или 2 (или наберите «помощь»).") == 5
+    assert out.rstrip().endswith("Вы вышли из игры. Чтобы сыграть её ещё раз с теми же картами,"
+                                  " запустите: python -m engine play deberts --seed 4")
 
 
 @pytest.mark.parametrize("game", ["deberts", "bazar_belot", "berg", "married_bridge"])
@@ -327,7 +330,8 @@ def test_second_seat_and_end_of_input() -> None:
     code, out, _ = _play(["married_bridge", "--seat", "2", "--seed", "7"], limit=3)
     assert code == 0
     assert "Seats: 1. 🤖 normal, 2. You." in out
-    assert out.rstrip().endswith("Game left. Seed 7.")
+    assert out.rstrip().endswith("You left the game. To play it again with the same cards, run:"
+                                  " python -m engine play married_bridge --seed 7 --seat 2")
 
 
 def test_python_m_engine_play_in_a_subprocess() -> None:
@@ -372,7 +376,9 @@ def test_kozyr_play_without_a_token(tmp_path: Path) -> None:
                            "married_bridge"], input="q\n", cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.rstrip().endswith("Game left. Seed 9.")
+    assert done.stdout.rstrip().endswith(
+        "You left the game. To play it again with the same cards, run: python -m engine play"
+        " married_bridge --seed 9")
     assert list(tmp_path.iterdir()) == []  # no database file was made
     done = subprocess.run([sys.executable, "-m", "bot", "play", "-h"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60, check=False)

@@ -57,11 +57,12 @@ async def test_takeback_accepted_on_discord(fake: FakeDiscord, kozyr: Kozyr,
         ask = _labelled(fake.hand(mover), "↩️ Take back")
         assert ask is not None
         assert not (await fake.press(mover, fake.hand(mover), ask)).notices  # type: ignore[arg-type]
-        assert fake.find(channel, "The others answer with the buttons under 🃏 My hand")
+        assert fake.find(channel, f"Waiting for {other.name}'s answer: the buttons are under "
+                                  "🃏 My hand")
         accept = _labelled(fake.hand(other), "✅ Accept")
         assert accept is not None, fake.hand(other)
         assert not (await fake.press(other, fake.hand(other), accept)).notices  # type: ignore[arg-type]
-        assert fake.find(channel, "Everyone agreed") is not None
+        assert fake.find(channel, f"{other.name} agreed") is not None
         async with app.store.transaction() as tx:
             assert await tx.actions(table_id) == []
         assert (await current_match(app, table_id)).to_json() == fresh

@@ -1,7 +1,8 @@
 """A Deberts player with no meld is not made to press a lone "Declare nothing" (issue #18, a
 new player's pass): when declaring nothing is his only legal call (DB-MELD-5), the bot makes
 it in his name in the same transaction as the move before, and logs it as his own move (not a
-bot's: the match stays rated); the deal record says it was made for him."""
+bot's: the match stays rated); the deal record says it was made for him, and so does his hand
+message when it is made (he pressed nothing: issue #20)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ async def test_declaring_nothing_as_the_only_call_is_made_for_him(
     # DB-MELD-5
     async with deberts_table(fake, kozyr, club, takebacks=False) as (app, table_id, users, _):
         lone: list[str] = []
+        told: list[str] = []
+        notice = "You had nothing to declare, so nothing was declared for you."
 
         def no_lone_declaration() -> None:
             for u in users:
@@ -42,10 +45,13 @@ async def test_declaring_nothing_as_the_only_call_is_made_for_him(
                 texts = [b.text for row in (m.buttons if m else []) for b in row]
                 if texts == ["Declare nothing"]:
                     lone.append(u.first_name)
+                if m is not None and notice in (m.text or ""):
+                    told.append(u.first_name)
 
         await play_moves(fake, users, random.Random(5), limit=200,
                          after_move=no_lone_declaration)
         assert not lone, lone
+        assert told, "his hand never said nothing was declared for him"
         async with app.store.transaction() as tx:
             log = await tx.actions(table_id)
             record = await tx.get_match(table_id)

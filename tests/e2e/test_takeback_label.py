@@ -42,7 +42,7 @@ async def test_the_exchange_of_the_seven_is_named_with_the_card_it_took(
                                     what="the other is asked")
         assert label in (told.text or "") and label in (asked.text or ""), told.text
         assert not (await fake.press(other, asked, _button(asked, "✅ Accept"))).text
-        await fake.wait_for_message(group, text_contains="Everyone agreed")
+        await fake.wait_for_message(group, text_contains=f"{other.first_name} agreed")
         async with app.store.transaction() as tx:
             table = await tx.get_table(table_id)
         assert table is not None

@@ -26,7 +26,7 @@ async def test_a_takeback_moves_the_ping_on(
         ping = await fake.wait_for(lambda f: ping_of(f, other), what="the other's ping")
         asked = await ask_take_back(fake, mover, other)
         assert not (await fake.press(other, asked, _button(asked, "✅ Accept"))).text
-        await fake.wait_for_message(group, text_contains="Everyone agreed")
+        await fake.wait_for_message(group, text_contains=f"{other.first_name} agreed")
         assert await _log(app, table_id) == []
         await fake.settle(quiet=3 * AFTER, timeout=10)
         # the mover is to move again: he gets a ping; the other's ping is done with

@@ -116,7 +116,9 @@ async def test_ask_decline_accept_and_the_match_rebuilt(
                                     and _has(m, "✅ Accept") and m, what="asked again")
         accept = _button(asked, "✅ Accept")
         assert not (await fake.press(other, asked, accept)).text
-        done = await fake.wait_for_message(group, text_contains="Everyone agreed")
+        # one other player: named, in the singular (issue #20)
+        done = await fake.wait_for_message(group, text_contains=f"{other.first_name} agreed")
+        assert "Everyone" not in (done.text or "")
         # the notice names whose move went and which move (issue #18)
         assert f"{mover.first_name}'s move is taken back: {move}." in (done.text or ""), done.text
         assert await _log(app, table_id) == []

@@ -69,7 +69,7 @@ async def test_takeback_right_after_a_forced_declaration(
         asked = await fake.wait_for(lambda f: (m := hand_message(f, forced))
                                     and _has(m, "✅ Accept") and m, what="the other asked")
         assert not (await fake.press(forced, asked, _button(asked, "✅ Accept"))).text
-        await fake.wait_for_message(group, text_contains="Everyone agreed")
+        await fake.wait_for_message(group, text_contains=f"{forced.first_name} agreed")
         assert await _log(app, table_id) == log[:-2]  # his move and the call made for the other
         rebuilt = await current_match(app, table_id)
         assert rebuilt.to_move == moved_seat

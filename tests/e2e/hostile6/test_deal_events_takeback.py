@@ -29,7 +29,8 @@ async def _take_back(fake: FakeTelegram, mover: FakeUser, other: FakeUser,
     asked = await ask_take_back(fake, mover, other)
     accept = next(b.data for row in asked.buttons for b in row if b.text.startswith("✅ Accept"))
     assert not (await fake.press(other, asked, accept)).text
-    await fake.wait_for_message(group, text_contains="Everyone agreed", after=newest)
+    await fake.wait_for_message(group, text_contains=f"{other.first_name} agreed",
+                                after=newest)
     await fake.settle()
 
 
