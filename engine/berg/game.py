@@ -163,18 +163,19 @@ class BergMatch(Match):
         s.deal_no += 1
         s.reset_deal()
         dealer = s.dealer
-        s.hands = [[], [], [], []]
-        for i in range(4):
-            s.hands[(dealer + 1 + i) % 4] = [d[i + 4 * k] for k in range(5)]
+        hands: list[list[str]] = [[], [], [], []]
+        for i in range(4):  # one card at a time from the dealer's left: d[i], d[i + 4]...
+            hands[(dealer + 1 + i) % 4] = d[i:20:4]
+        s.hands = hands
         up = d[20]
         s.pile, s.stock = [[up, dealer]], d[21:]
         events: list[Event] = [Dealt(deal=s.deal_no, dealer=dealer, public={"up_card": [up]})]
-        if rank_of(up) in ("J", "Q"):
+        if up[0] == "J" or up[0] == "Q":  # rank_of (a joker's letter is neither)
             s.phase, s.turn = "order", dealer
             return events
-        if is_attacking(up):
+        if up in _ATTACKING:
             return events + self._attack(dealer, [up])
-        self._start_turn((dealer + 1) % 4)
+        s.turn, s.drawn, s.drawn_card = (dealer + 1) % 4, False, ""  # _start_turn
         return events
 
     def _order_up_card(self, arg: str) -> list[Event]:

@@ -154,13 +154,22 @@ def single_codes(s: State, seat: int) -> list[str]:
     hand = s.hands[seat]
     if s.dobor_active[1 - seat % 2] and len(hand) < 4:  # keeps_enough(s, seat, 1)
         return []
-    on_queen = _RANK[s.pile[-1][0]] == "Q"
-    last = len(hand) == 1
+    top = s.pile[-1][0]
+    order = s.order
+    # fitting(s, hand), its sets read here
+    fit = _FITS_ON[top] if order is None else _FITS_ORDER.get((order[0], order[1]))
+    if fit is None:
+        fit = frozenset(fitting(s, hand))
+    if len(hand) == 1:  # his last card: no order with it (BERG-EFF-7/12)
+        return [_PLAY[card] for card in hand if card in fit]
+    on_queen = _RANK[top] == "Q"
     out: list[str] = []
     jack_codes: dict[str, tuple[str, ...]] | None = None  # the jacks' codes, found once
-    for card in fitting(s, hand):
-        r = _RANK[card]
-        if r == "J" and not last:
+    for card in hand:
+        if card not in fit:
+            continue
+        r = card[0]  # a joker's letter is no J or Q
+        if r == "J":
             if s.options["insurance_type"] == "absolute":  # the orders depend on the rest
                 codes = _PLAY_J[card]
                 out += [codes[a] for a in allowed_orders(s, seat, without(hand, [card]))]
@@ -169,7 +178,7 @@ def single_codes(s: State, seat: int) -> list[str]:
                 jack_codes = _PLAY_J_ALL if joker_order_rule(s, seat, ()) is None \
                     else _PLAY_J_RANKS
             out += jack_codes[card]
-        elif r == "Q" and not last and not on_queen:
+        elif r == "Q" and not on_queen:
             out += _PLAY_Q[card]
         else:
             out.append(_PLAY[card])
