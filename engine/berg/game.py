@@ -34,7 +34,7 @@ from engine.berg.scoring import (
     win_note,
     winning_run,
 )
-from engine.berg.state import PAIR_TAGS, State, fmt_half, pair_of
+from engine.berg.state import PAIR_TAGS, State, copy_state, fmt_half, pair_of
 from engine.berg.views import public_view, seat_view, sides
 from engine.errors import InvalidOptions
 from engine.events import (
@@ -60,7 +60,7 @@ from engine.events import (
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
 from engine.shuffle import seeded_shuffle
-from engine.statecopy import copy_state, state_dict, state_from_dict
+from engine.statecopy import state_dict, state_from_dict
 
 _ATTACKING = frozenset(c for c in CARDS42 if is_attacking(c))
 TIE_BOUND = 50  # BERG-TIE-10: turnovers + exchanges in one deal
@@ -112,15 +112,16 @@ class BergMatch(Match):
                 forbids it, e.g. BERG-PLAY-1, BERG-DECL-7, BERG-FRAME-6).
         """
         s = self._s
-        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(code, str):
-            raise refusal(s, seat, code)
         listed, self._listed = self._listed, None
-        if not (listed is not None and listed[0] == seat and code in listed[1]) \
-                and code not in legal_codes(s, seat):
+        # ``is``: the listed seat is an int of 0-3, and a seat that is not that very object
+        # (a bool, another int type) is checked in full
+        trusted = listed is not None and listed[0] is seat and code in listed[1]
+        if not trusted and (isinstance(seat, bool) or not isinstance(seat, int)
+                            or not isinstance(code, str) or code not in legal_codes(s, seat)):
             raise refusal(s, seat, code)
         single = PLAY_PARTS.get(code)
         if single is not None:  # a single card, the commonest move: parts by table
-            events = self._move(seat, [single[0]], single[1])
+            events = self._play(seat, single[0], single[1])
             self._events.extend(events)
             return events
         verb, *args = code.split(":")
@@ -162,18 +163,19 @@ class BergMatch(Match):
         s.deal_no += 1
         s.reset_deal()
         dealer = s.dealer
-        s.hands = [[], [], [], []]
-        for i in range(4):
-            s.hands[(dealer + 1 + i) % 4] = [d[i + 4 * k] for k in range(5)]
+        hands: list[list[str]] = [[], [], [], []]
+        for i in range(4):  # one card at a time from the dealer's left: d[i], d[i + 4]...
+            hands[(dealer + 1 + i) % 4] = d[i:20:4]
+        s.hands = hands
         up = d[20]
         s.pile, s.stock = [[up, dealer]], d[21:]
         events: list[Event] = [Dealt(deal=s.deal_no, dealer=dealer, public={"up_card": [up]})]
-        if rank_of(up) in ("J", "Q"):
+        if up[0] == "J" or up[0] == "Q":  # rank_of (a joker's letter is neither)
             s.phase, s.turn = "order", dealer
             return events
-        if is_attacking(up):
+        if up in _ATTACKING:
             return events + self._attack(dealer, [up])
-        self._start_turn((dealer + 1) % 4)
+        s.turn, s.drawn, s.drawn_card = (dealer + 1) % 4, False, ""  # _start_turn
         return events
 
     def _order_up_card(self, arg: str) -> list[Event]:
@@ -290,6 +292,30 @@ class BergMatch(Match):
         return events
 
     # ---- moves (BERG-TURN, BERG-EFF, BERG-FRAME) ---------------------------------------------
+
+    def _play(self, seat: int, card: str, arg: str) -> list[Event]:
+        """``_move`` of one card, written out (the commonest move of all)."""
+        s = self._s
+        hand = s.hands[seat]
+        hand.remove(card)
+        s.pile.append([card, seat])
+        if s.revealed and card in s.revealed:
+            s.revealed.remove(card)
+        events: list[Event] = [played(seat, card, arg)]
+        if not hand:
+            s.order = None
+            return events + self._win(seat)  # BERG-SCORE-1
+        r = card[0]  # a joker's "R" or "B" is no rank of an order
+        if r == "J":
+            s.order = ["card", arg]
+        elif r == "Q":
+            s.order = ["suit", arg or card[1]]  # BERG-EFF-13: queen on queen
+        else:
+            s.order = None  # BERG-EFF-15: a card placed on the ordering card ends its order
+        if card in _ATTACKING:
+            return events + self._attack(seat, (card,))
+        s.turn, s.drawn, s.drawn_card = (seat + 1) % 4, False, ""  # _start_turn
+        return events
 
     def _move(self, seat: int, cards: list[str], arg: str) -> list[Event]:
         """Place one card or a frame; the last card decides the order and the next seat."""

@@ -7,6 +7,7 @@ Pure functions of a ``State``; every list of codes they return is what ``legal_a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 from engine.berg.cards import (
@@ -53,31 +54,37 @@ def fits(s: State, card: str) -> bool:
 
 
 def fitting(s: State, cards: Sequence[str]) -> list[str]:
-    """The ``cards`` (in their order) that ``fits`` allows: the same rules, the top card and the
-    order read once for the whole hand (``legal_actions`` asks this for every move listing)."""
-    top = s.pile[-1][0]
+    """The ``cards`` (in their order) that ``fits`` allows: the same rules, read from the set of
+    the cards that fit the top card, or the order, made once per top card and per order
+    (``legal_actions`` asks this for every move listing)."""
     order = s.order
-    if order is not None:
-        kind, arg = order
-        if kind == "card":
-            if arg == JOKER_ORDER:
-                return [c for c in cards if c in JOKERS]
-            return [c for c in cards if _RANK[c] == arg]
-        joker = _SUIT_JOKER[arg]
-        return [c for c in cards if _SUIT[c] == arg or c == joker or _RANK[c] == "Q"]
-    col = _COLOUR[top]
-    if top in JOKERS:
-        return [c for c in cards if _RANK[c] == "Q" or c in JOKERS or _COLOUR[c] == col]
-    ts, tr = _SUIT[top], _RANK[top]
-    return [c for c in cards
-            if (_COLOUR[c] == col if c in JOKERS else
-                _SUIT[c] == ts or _RANK[c] == tr or _RANK[c] == "Q")]
+    if order is None:
+        fit = _FITS_ON[s.pile[-1][0]]
+    else:
+        found = _FITS_ORDER.get((order[0], order[1]))
+        if found is None:  # no order the rules make (a hand-made state): ask ``fits``
+            return [c for c in cards if fits(s, c)]
+        fit = found
+    return [c for c in cards if c in fit]
 
 
 _RANK: Final = {c: rank_of(c) for c in CARDS42}
 _SUIT: Final = {c: suit_of(c) for c in CARDS42}
 _COLOUR: Final = {c: colour(c) for c in CARDS42}
 _SUIT_JOKER: Final = {x: joker_of(suit_colour(x)) for x in SUITS}
+
+
+def _fit_set(top: str, order: list[str] | None) -> frozenset[str]:
+    probe = State(options={}, seed=0, first_deck=None, dealer=0, pile=[[top, None]],
+                  order=order)
+    return frozenset(c for c in CARDS42 if fits(probe, c))
+
+
+#: the cards that fit each top card with no order in force, and each order (whatever the top)
+_FITS_ON: Final = {top: _fit_set(top, None) for top in CARDS42}
+_FITS_ORDER: Final = {(kind, arg): _fit_set("5S", [kind, arg]) for kind, args in
+                      (("card", [*ORDER_RANKS, JOKER_ORDER]), ("suit", list(SUITS)))
+                      for arg in args}
 
 
 def restricted(s: State, seat: int) -> bool:
@@ -147,13 +154,22 @@ def single_codes(s: State, seat: int) -> list[str]:
     hand = s.hands[seat]
     if s.dobor_active[1 - seat % 2] and len(hand) < 4:  # keeps_enough(s, seat, 1)
         return []
-    on_queen = _RANK[s.pile[-1][0]] == "Q"
-    last = len(hand) == 1
+    top = s.pile[-1][0]
+    order = s.order
+    # fitting(s, hand), its sets read here
+    fit = _FITS_ON[top] if order is None else _FITS_ORDER.get((order[0], order[1]))
+    if fit is None:
+        fit = frozenset(fitting(s, hand))
+    if len(hand) == 1:  # his last card: no order with it (BERG-EFF-7/12)
+        return [_PLAY[card] for card in hand if card in fit]
+    on_queen = _RANK[top] == "Q"
     out: list[str] = []
     jack_codes: dict[str, tuple[str, ...]] | None = None  # the jacks' codes, found once
-    for card in fitting(s, hand):
-        r = _RANK[card]
-        if r == "J" and not last:
+    for card in hand:
+        if card not in fit:
+            continue
+        r = card[0]  # a joker's letter is no J or Q
+        if r == "J":
             if s.options["insurance_type"] == "absolute":  # the orders depend on the rest
                 codes = _PLAY_J[card]
                 out += [codes[a] for a in allowed_orders(s, seat, without(hand, [card]))]
@@ -162,7 +178,7 @@ def single_codes(s: State, seat: int) -> list[str]:
                 jack_codes = _PLAY_J_ALL if joker_order_rule(s, seat, ()) is None \
                     else _PLAY_J_RANKS
             out += jack_codes[card]
-        elif r == "Q" and not last and not on_queen:
+        elif r == "Q" and not on_queen:
             out += _PLAY_Q[card]
         else:
             out.append(_PLAY[card])
@@ -190,12 +206,15 @@ def _in_suit_order(cards: Sequence[str]) -> bool:
     return keys == sorted(keys)
 
 
+_first: Final = itemgetter(0)
+
+
 def may_frame(hand: Sequence[str]) -> bool:
     """False when no rank of ``hand`` comes near four, so it holds no frame (the common case,
     answered without ``frame_shapes``' search): with d distinct first letters (each joker a
     letter of its own) no real rank is held more than n - d + 1 times, and a captain's jokers
     add at most two."""
-    spare = len(hand) + 1 - len({c[0] for c in hand})
+    spare = len(hand) + 1 - len(set(map(_first, hand)))
     return spare >= 4 or spare + ("RJ" in hand) + ("BJ" in hand) >= 4
 
 
@@ -349,7 +368,8 @@ def legal_codes(s: State, seat: int) -> list[str]:
         window = False
     else:
         window = True
-    captain = seat in s.captains
+    options = s.options
+    captain = seat == options["captain_02"] or seat == options["captain_13"]  # s.captains
     out: list[str] = declaration_codes(s, pair) if window else []
     if seat != turn:  # the captain, in his partner's window
         if not captain:
@@ -371,7 +391,7 @@ def legal_codes(s: State, seat: int) -> list[str]:
     if window:
         out.append("draw")
     elif not (s.order is not None and s.order[0] == "card" and moves) \
-            or s.options["enforcement"] == "penalty":
+            or options["enforcement"] == "penalty":
         out.append("pass")
     out.sort()
     return out

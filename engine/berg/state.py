@@ -8,7 +8,7 @@ exchange up-card, BERG-TIE-7); the stock is a list of cards, the next card drawn
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 PAIR_TAGS = ("0-2", "1-3")
 
@@ -102,3 +102,34 @@ def pair_of(seat: int) -> int:
 def fmt_half(half: int) -> str:
     """Half-points as the sheet writes them: one decimal (``3.5``, ``-0.5``, ``10.0``)."""
     return f"{half / 2:.1f}"
+
+
+#: the fields of ``State`` by how ``copy_state`` copies them (a test checks that every field is
+#: here): lists of scalars (or None), lists of lists or dicts, the result dict (or None)
+FLAT_LISTS: Final = ("first_deck", "totals", "touched", "stock", "order", "dobor_declared",
+                     "dobor_active", "revealed", "fired", "insured", "opened")
+NESTED_LISTS: Final = ("hands", "pile", "rows", "suggested")
+SCALARS: Final = ("options", "seed", "dealer", "rng_n", "deal_no", "phase", "turn", "drawn",
+                  "drawn_card", "turnovers", "exchanges", "shuffle_on")
+
+
+def copy_state(s: State) -> State:
+    """``engine.statecopy.copy_state(s)`` for this class, field by field (the same copy: every
+    list and dict two levels deep, the options shared) without looking at each value's type:
+    a playout clones once per deal, and a random playout's Berg deal is a dozen moves."""
+    new = object.__new__(State)
+    d = dict(s.__dict__)
+    for key in FLAT_LISTS:
+        value = d[key]
+        if value is not None:
+            d[key] = value[:]
+    d["hands"] = [h[:] for h in s.hands]
+    d["pile"] = [e[:] for e in s.pile]
+    d["rows"] = [r.copy() for r in s.rows]
+    d["suggested"] = [x[:] for x in s.suggested]
+    result = s.result
+    if result is not None:
+        d["result"] = {k: v.copy() if type(v) is list or type(v) is dict else v
+                       for k, v in result.items()}
+    new.__dict__.update(d)
+    return new

@@ -7,6 +7,7 @@ Sections in the order every game module keeps: the face, the phases (in ``prelim
 from __future__ import annotations
 
 import copy
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -15,7 +16,7 @@ from engine.events import Event, EventLog
 from engine.married_bridge import auction, mainplay, prelim, views
 from engine.married_bridge.options import OPTIONS, resolve_options
 from engine.married_bridge.refusals import refusal
-from engine.married_bridge.rules import CARDS52, is_card
+from engine.married_bridge.rules import CARDS52, PLAY_CODES, is_card
 from engine.married_bridge.state import MBState
 from engine.match import Game, GameInfo, Match, ScoreSheet, SheetRow, View, sheet_result
 from engine.registry import register
@@ -44,6 +45,9 @@ class MarriedBridgeMatch(Match):
         # the codes ``legal_actions`` listed last, until the next ``apply``: a code among them
         # is not validated again (the playouts ask for both at every action)
         self._listed: tuple[int, list[str]] | None = None
+        # per seat, ``(hand, codes)``: the ``play:`` codes of the list ``hand`` (the state's,
+        # by identity), sorted; see ``_hand_codes``
+        self._codes: list[tuple[list[str], list[str]] | None] = [None, None]
 
     # ---- the face ----------------------------------------------------------------------------
 
@@ -66,19 +70,59 @@ class MarriedBridgeMatch(Match):
     def legal_actions(self, seat: int) -> list[str]:
         """Every code ``seat`` may apply now, sorted (MB-CODES); empty once the match is over."""
         s = self._s
-        if not _is_seat(seat):
+        if type(seat) is not int or (seat != 0 and seat != 1):  # not _is_seat(seat)
             return []
-        if s.phase == "preliminary":
-            codes = prelim.draw_codes(s, seat) if s.drawing else prelim.play_codes(s, seat)
-        elif s.phase == "bidding":
-            codes = auction.call_codes(s, seat)
-        elif s.phase == "main_play":
-            codes = mainplay.play_codes(s, seat)
-        else:
-            codes = []
-        codes.sort()
+        phase = s.phase
+        if seat != s.turn or phase == "bidding" or phase == "over" or s.drawing:
+            if phase == "preliminary":  # off turn: only draws (MB-PRE-9 b)
+                codes = prelim.draw_codes(s, seat)
+            elif phase == "bidding":
+                codes = auction.call_codes(s, seat)
+            else:
+                codes = []
+            codes.sort()
+        else:  # prelim.play_codes / mainplay.play_codes from the sorted codes of the hand
+            entry = self._codes[seat]
+            hand = s.hands[seat]
+            if entry is not None and entry[0] is hand and len(entry[1]) == len(hand):
+                mine = entry[1]
+            else:
+                mine = self._hand_codes(seat)
+            trick = s.trick
+            if not trick:  # the lead: any card (MB-PRE-1, MB-PRE-4, MB-PLAY-1, MB-PLAY-6)
+                codes = mine
+            else:
+                led = trick[0][1][1]
+                strain = s.strain
+                if phase == "main_play" and strain != "NT":  # MB-PLAY-3: led suit or trump
+                    codes = [c for c in mine if c[6] == led or c[6] == strain] or mine
+                else:  # MB-PRE-2, MB-PLAY-4: follow suit
+                    codes = [c for c in mine if c[6] == led] or mine
         self._listed = (seat, codes)
         return codes[:]
+
+    def _hand_codes(self, seat: int) -> list[str]:
+        """The ``play:`` codes of ``seat``'s hand, sorted (the list kept, not a copy).
+
+        Kept from listing to listing: ``apply`` takes a played card's code out before the play,
+        and a card drawn since (a hand is only ever changed in place by a play, which removes a
+        card, or a draw, which appends one) is put in here. A hand replaced by another list (a
+        new deal, a clone's copy, a bot's guess at the hidden cards) is listed afresh.
+        """
+        hand = self._s.hands[seat]
+        entry = self._codes[seat]
+        if entry is not None and entry[0] is hand:
+            codes = entry[1]
+            grown = len(hand) - len(codes)
+            if grown == 0:
+                return codes
+            if grown == 1:  # a draw appended the card
+                insort(codes, PLAY_CODES[hand[-1]])
+                return codes
+        codes = [PLAY_CODES[c] for c in hand]
+        codes.sort()
+        self._codes[seat] = (hand, codes)
+        return codes
 
     def apply(self, seat: int, code: str) -> list[Event]:
         """Apply ``code`` for ``seat``; return the events it caused.
@@ -88,23 +132,34 @@ class MarriedBridgeMatch(Match):
                 over (``MB-END-4``), or a code the rules forbid now (the rule's id).
         """
         s = self._s
-        if not isinstance(code, str):
-            raise IllegalAction(f"an action code is text, not {code!r}", "MB-CODES")
-        if not _is_seat(seat):
-            raise IllegalAction(f"there is no seat {seat!r}: the seats are 0 and 1", "MB-CODES")
-        if s.phase == "over":
-            raise IllegalAction("the match is over", "MB-END-4")
         listed, self._listed = self._listed, None
-        if not (listed is not None and listed[0] == seat and code in listed[1]) \
-                and code not in self.legal_actions(seat):
-            raise refusal(s, seat, code)
-        if s.phase == "preliminary":
-            # a listed draw code, or a listed ``play:<card>``
-            events = prelim.draw(s, seat, code) if s.drawing else prelim.play(s, seat, code[5:])
-        elif s.phase == "bidding":
+        # ``is``: the listed seat is the int 0 or 1, and a seat that is not that very object
+        # (a bool, another int type) is checked below
+        if listed is None or listed[0] is not seat or code not in listed[1]:
+            # not the codes just listed for this seat: everything is checked
+            if not isinstance(code, str):
+                raise IllegalAction(f"an action code is text, not {code!r}", "MB-CODES")
+            if not _is_seat(seat):
+                raise IllegalAction(f"there is no seat {seat!r}: the seats are 0 and 1",
+                                    "MB-CODES")
+            if s.phase == "over":
+                raise IllegalAction("the match is over", "MB-END-4")
+            if code not in self.legal_actions(seat):
+                raise refusal(s, seat, code)
+            self._listed = None
+        phase = s.phase
+        if phase == "bidding":
             events = auction.call(s, seat, code)
-        else:
-            events = mainplay.play(s, seat, code[5:])  # a listed ``play:<card>``
+        elif phase == "preliminary" and s.drawing:
+            events = prelim.draw(s, seat, code)  # a listed draw code
+        else:  # a listed ``play:<card>``
+            entry = self._codes[seat]
+            if entry is not None and entry[0] is s.hands[seat]:
+                entry[1].remove(code)  # _hand_codes: the card leaves the hand
+            if phase == "preliminary":
+                events = prelim.play(s, seat, code[5:])
+            else:
+                events = mainplay.play(s, seat, code[5:])
         self._events.extend(events)
         return events
 

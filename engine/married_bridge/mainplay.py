@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from engine.cards import suit
-from engine.events import DealScored, Dealt, Event, MatchOver, TrickTaken, played
+from engine.events import DealScored, Dealt, Event, MatchOver, TrickTaken
+from engine.married_bridge.prelim import PLAYED
 from engine.married_bridge.rules import (
     BOOK,
     CARDS52,
     PLAY_CODES,
+    POWER,
     TRICKS,
     legal_cards,
     split_deck,
-    trick_winner,
 )
 from engine.married_bridge.scoring import (
     cell,
@@ -67,17 +68,25 @@ def play_codes(s: MBState, seat: int) -> list[str]:
 def play(s: MBState, seat: int, card: str) -> list[Event]:
     """Play ``card``; a completed trick goes to its winner (MB-PLAY-5), who leads (MB-PLAY-6)."""
     s.hands[seat].remove(card)
-    s.trick.append([seat, card])
-    events: list[Event] = [played(seat, card)]
-    if len(s.trick) == 1:
+    trick = s.trick
+    if not trick:
+        trick.append([seat, card])
         s.turn = 1 - seat
-        return events
-    winner = s.trick[trick_winner([c for _, c in s.trick], trump_of(s))][0]
+        return [PLAYED[seat][card]]
+    trick.append([seat, card])
+    first, led = trick[0]  # trick_winner of two cards (in no-trumps no suit is the strain)
+    suit = card[1]
+    if suit == led[1]:
+        winner = seat if POWER[card] > POWER[led] else first
+    else:
+        winner = seat if suit == s.strain else first  # a trump wins; a discard never does
     s.main_done += 1
     s.tricks_won[winner] += 1
-    events.append(TrickTaken(number=s.main_done, cards=tuple(map(tuple, s.trick)),
-                             winner=winner, points=0))
-    s.last_trick, s.trick = s.trick, []
+    events: list[Event] = [
+        PLAYED[seat][card],
+        TrickTaken(number=s.main_done, cards=((first, led), (seat, card)), winner=winner,
+                   points=0)]
+    s.last_trick, s.trick = trick, []
     s.turn = s.leader = winner
     if s.main_done == TRICKS:  # MB-PLAY-8
         return events + score(s)

@@ -6,10 +6,14 @@ state after the match has checked the code is listed, and return the events.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import suit
 from engine.events import Event, TalonDrawn, TrickTaken, played
-from engine.married_bridge.rules import PLAY_CODES, TRICKS, legal_cards, trick_winner
+from engine.married_bridge.rules import CARDS52, PLAY_CODES, POWER, TRICKS, legal_cards
 from engine.married_bridge.state import MBState
+
+TALON: Final = 26  # MB-DEAL-5
 
 
 def play_codes(s: MBState, seat: int) -> list[str]:
@@ -23,24 +27,46 @@ def play_codes(s: MBState, seat: int) -> list[str]:
 def play(s: MBState, seat: int, card: str) -> list[Event]:
     """Play ``card``; after the second card the trick is taken (MB-PRE-3) and the draws follow."""
     s.hands[seat].remove(card)
-    s.trick.append([seat, card])
-    events: list[Event] = [played(seat, card)]
-    if len(s.trick) == 1:
+    trick = s.trick
+    if not trick:
+        trick.append([seat, card])
         s.turn = 1 - seat
-        return events
-    winner = s.trick[trick_winner([c for _, c in s.trick], None)][0]
+        return [PLAYED[seat][card]]
+    trick.append([seat, card])
+    first, led = trick[0]  # trick_winner of two cards without a trump
+    winner = seat if card[1] == led[1] and POWER[card] > POWER[led] else first
     s.prelim_done += 1
-    events.append(TrickTaken(number=s.prelim_done, cards=tuple(map(tuple, s.trick)),
-                             winner=winner, points=0))  # MB-PRE-7: no score
-    s.last_trick, s.trick = s.trick, []
-    s.draw_leader, s.next_leader = s.leader, winner
-    s.drawn, s.offender, s.irregular, s.privileged = [False, False], None, "", None
+    events: list[Event] = [
+        PLAYED[seat][card],
+        TrickTaken(number=s.prelim_done, cards=((first, led), (seat, card)), winner=winner,
+                   points=0)]  # MB-PRE-7: no score
+    s.last_trick, s.trick = trick, []
+    leader = s.leader
+    s.draw_leader, s.next_leader = leader, winner
+    s.offender, s.irregular, s.privileged = None, "", None
     if s.options["manual_draws"]:  # MB-PRE-9 (a): the leader is to draw
-        s.drawing, s.turn = True, s.leader
+        s.drawn = [False, False]
+        s.drawing, s.turn = True, leader
         return events
-    for p in (s.leader, 1 - s.leader):  # MB-PRE-8, in the order of MB-PRE-5
-        events.append(_take(s, p, s.talon[0], "regular"))
-    return events + _draws_done(s)
+    # MB-PRE-8, in the order of MB-PRE-5: the top card each (``_take`` twice), then
+    # ``_draws_done``
+    talon, hands = s.talon, s.hands
+    top = talon.pop(0)
+    hands[leader].append(top)
+    other = talon.pop(0)
+    hands[1 - leader].append(other)
+    s.drawn = [True, True]
+    if s.seen:
+        s.seen = [e for e in s.seen if e[1] != top]
+        if s.seen:
+            s.seen = [e for e in s.seen if e[1] != other]
+    n = len(talon)
+    events += (_DRAWN_REGULAR[leader][n + 1], _DRAWN_REGULAR[1 - leader][n])
+    s.drawing = False
+    if s.prelim_done == TRICKS:
+        return events + _draws_done(s)
+    s.turn = s.leader = winner
+    return events
 
 
 def draw_codes(s: MBState, seat: int) -> list[str]:
@@ -87,7 +113,7 @@ def draw(s: MBState, seat: int, code: str) -> list[Event]:
     if [seat, s.talon[0]] not in s.seen:
         s.seen.append([seat, s.talon[0]])
     s.offender, s.irregular, s.privileged, s.turn = seat, "second_card", other, other
-    return [TalonDrawn(seat=seat, kind="second_card", talon=len(s.talon))]
+    return [talon_drawn(seat, "second_card", len(s.talon))]
 
 
 def _take(s: MBState, seat: int, card: str, kind: str) -> Event:
@@ -96,7 +122,20 @@ def _take(s: MBState, seat: int, card: str, kind: str) -> Event:
     s.drawn[seat] = True
     if s.seen:  # MB-PRE-9 (c): a card seen and put back is no longer a secret once taken
         s.seen = [e for e in s.seen if e[1] != card]
-    return TalonDrawn(seat=seat, kind=kind, talon=len(s.talon))
+    return talon_drawn(seat, kind, len(s.talon))
+
+
+_DRAWN: dict[tuple[int, str, int], TalonDrawn] = {}
+
+
+def talon_drawn(seat: int, kind: str, talon: int) -> TalonDrawn:
+    """``TalonDrawn(seat=seat, kind=kind, talon=talon)``, one shared object per value (as
+    ``engine.events.played``: frozen, text and numbers only; at most 2 x 4 x 27 of them)."""
+    key = (seat, kind, talon)
+    event = _DRAWN.get(key)
+    if event is None:
+        event = _DRAWN[key] = TalonDrawn(seat=seat, kind=kind, talon=talon)
+    return event
 
 
 def _draws_done(s: MBState) -> list[Event]:
@@ -110,3 +149,10 @@ def _draws_done(s: MBState) -> list[Event]:
         return []
     s.turn = s.leader = s.next_leader
     return []
+
+
+#: the events of a regular draw by seat and talon size after it, and of a card play by seat and
+#: card: made once, shared (``talon_drawn``, ``engine.events.played``)
+_DRAWN_REGULAR: Final = tuple(tuple(talon_drawn(p, "regular", n) for n in range(TALON + 1))
+                              for p in (0, 1))
+PLAYED: Final = tuple({c: played(p, c) for c in CARDS52} for p in (0, 1))

@@ -92,12 +92,11 @@ def bid_code(level: int, strain: str) -> str:
 
 def parse_bid(code: str) -> tuple[int, str] | None:
     """``"bid:2:H"`` -> ``(2, "H")``; None for anything that is not a well-formed bid code."""
-    parts = code.split(":")
-    if len(parts) != 3 or parts[0] != "bid" or parts[2] not in STRAINS:
-        return None
-    if parts[1] not in {str(x) for x in LEVELS}:
-        return None
-    return int(parts[1]), parts[2]
+    return _PARSED_BIDS.get(code)
+
+
+#: every well-formed bid code (``bid:<1-7>:<strain>``) and its bid
+_PARSED_BIDS: Final = {bid_code(level, strain): (level, strain) for level, strain in BIDS}
 
 
 def bid_text(level: int, strain: str) -> str:
@@ -148,5 +147,7 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
     return best
 
 
+#: the rank strength of every card (``power``), by code
+POWER: Final = {c: _RANK_POWER[c[0]] for c in CARDS52}
 #: ``play:<card>`` of every card, made once (a listing builds one per legal card)
 PLAY_CODES: Final = {c: "play:" + c for c in CARDS52}
