@@ -102,8 +102,9 @@ def public_view(s: DebertsState, game_id: str, to_move: int | None) -> View:
 
 def seat_view(s: DebertsState, game_id: str, to_move: int | None, seat: int) -> View:
     """``public_view`` plus the seat's own hand and private facts: his best meld before he
-    declares, then his declared melds (``my_melds``: points, ``melds`` their kinds), or, once another seat's senior
-    melds are shown, the seat they lost to (``my_melds_lost``, ``count`` his melds, DB-MELD-8)."""
+    declares, then his declared melds (``my_melds``: points, ``count``, ``melds`` their kinds),
+    or, once another seat's senior melds are shown, the seat they lost to (``my_melds_lost``,
+    ``count`` his own melds, DB-MELD-8)."""
     v = public_view(s, game_id, to_move)
     v["seat"] = seat
     trump = s.trump or suit(s.up_card)

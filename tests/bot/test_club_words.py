@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from html import unescape
-from typing import Any
 
 import pytest
 
@@ -91,7 +90,8 @@ def test_one_outranked_meld_is_said_in_the_singular(lang: str) -> None:  # DB-ME
     raise AssertionError("no deal where Anna's single meld lost to Boris's")
 
 
-GOES = {"ru": "очки переходят к Boris", "uk": "очки переходять до Boris", "en": "points go to Boris"}
+GOES = {"ru": "очки переходят к Boris", "uk": "очки переходять до Boris",
+        "en": "points go to Boris"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
