@@ -96,6 +96,11 @@ def move_lines(tr: Translator, info: TableInfo, events: Sequence[Mapping[str, An
     return lines[-MOVE_LINES:]
 
 
+#: Games whose last trick earns nothing (Married bridge, issue #20): their deal result does not
+#: repeat it (the table shows the previous trick while the deal is played).
+NO_LAST_TRICK_BONUS = frozenset({"married_bridge"})
+
+
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
                  row: dict[str, Any] | None = None,
@@ -150,14 +155,11 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")
-        if last_trick:
+        if last_trick and info.game not in NO_LAST_TRICK_BONUS:
             cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                               for p, c in last_trick["cards"])
             name = escape(info.names[last_trick["winner"]])
-            # a game without a last-trick bonus (Married bridge) words it without one
-            lines.append(tr.maybe(f"score.last_trick.{info.game}",
-                                  tr("score.last_trick", cards=Html(cards), name=name),
-                                  cards=Html(cards), name=name))
+            lines.append(tr("score.last_trick", cards=Html(cards), name=name))
         if own:
             return "\n".join(lines + own[1:])
         for side_index, side in enumerate(event["sides"]):
@@ -178,10 +180,12 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
                 total = side["written"] if taken else side["deal_points"]
-                line += f" = <b>{num(tr, total)}</b>"
+                if len(parts) > 1 or total != side.get("card_points"):  # a sum, not one term
+                    line += f" = <b>{num(tr, total)}</b>"
             takers = _bait_takers(event, side_index)
             if takers:  # a bait: his points went to the other players (DB-SCORE-3)
-                line += " → " + ", ".join(escape(side_name(info, t)) for t in takers)
+                names = ", ".join(escape(side_name(info, t)) for t in takers)
+                line += " · " + tr("score.bait_goes", names=Html(names))
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"
             lines.append(line)

@@ -20,6 +20,7 @@ from bot.show.common import (
     arg_order,
     card_text,
     code_label,
+    counted,
     deal_number,
     game_text,
     group,
@@ -307,7 +308,9 @@ def render_hand(
         # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
         # another's senior melds read as points he would still write
         private.remove(lost)
-        lines.append(tr("hand.melds_outranked", name=escape(info.names[lost["value"]])))
+        said = {"name": escape(info.names[lost["value"]])}
+        lines.append(counted(tr, "hand.melds_outranked", int(lost.get("count", 2)),
+                             tr("hand.melds_outranked", **said), **said))
     lines += render_facts(tr, info, private)
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
@@ -315,7 +318,7 @@ def render_hand(
         lines.append(f"{tr('table.deal_points')}: {pts}")
     score = " · ".join(f"{escape(n)} {points(tr, info.game, t)}" for n, t in
                        zip(side_names(info, view), view["totals"], strict=True))
-    lines.append(f"{tr('hand.score')}: {score}")
+    lines.append(f"{game_text(tr, info.game, 'hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
         if info.clock:  # his own deadline, where he presses (the hand is edited as it starts)

@@ -27,7 +27,9 @@ from bot.show.events import move_lines
 def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[str]:
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
-    score = f"{tr('hand.score')}: " + " · ".join(
+    # Berg's totals count this deal's declarations as they are made (BERG-SCORE-7): the label
+    # says so, where the deal's result line says what the deal wrote
+    score = f"{game_text(tr, info.game, 'hand.score')}: " + " · ".join(
         f"{escape(name)} <b>{points(tr, info.game, total)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )

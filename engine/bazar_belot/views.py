@@ -55,7 +55,8 @@ def public_view(s: State, contract: Contract | None) -> View:
         if s.shown[seat]:
             facts.append({"key": "meld_points",
                           "value": sum(m["points"] for m in s.melds[seat]),
-                          "kind": "number", "seat": seat, "count": len(s.melds[seat])})
+                          "kind": "number", "seat": seat, "count": len(s.melds[seat]),
+                          "melds": [m["kind"] for m in s.melds[seat]]})
             cards: list[str] = []
             for m in s.melds[seat]:
                 cards += [c for c in m["cards"] if c not in cards]
@@ -115,6 +116,7 @@ def seat_view(s: State, seat: int, public: View) -> View:
             private.append({"key": "best_meld", "value": best.kind, "kind": "text"})
     elif s.phase == "play" and s.declared[seat] == "best":
         private.append({"key": "my_melds", "value": sum(m["points"] for m in s.melds[seat]),
-                        "kind": "number", "count": len(s.melds[seat])})
+                        "kind": "number", "count": len(s.melds[seat]),
+                        "melds": [m["kind"] for m in s.melds[seat]]})
     v["private"] = private
     return v

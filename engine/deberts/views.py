@@ -102,8 +102,9 @@ def public_view(s: DebertsState, game_id: str, to_move: int | None) -> View:
 
 def seat_view(s: DebertsState, game_id: str, to_move: int | None, seat: int) -> View:
     """``public_view`` plus the seat's own hand and private facts: his best meld before he
-    declares, then his declared melds (``my_melds``, points), or, once another seat's senior
-    melds are shown, the seat they lost to (``my_melds_lost``, DB-MELD-8)."""
+    declares, then his declared melds (``my_melds``: points, ``count``, ``melds`` their kinds),
+    or, once another seat's senior melds are shown, the seat they lost to (``my_melds_lost``,
+    ``count`` his own melds, DB-MELD-8)."""
     v = public_view(s, game_id, to_move)
     v["seat"] = seat
     trump = s.trump or suit(s.up_card)
@@ -116,10 +117,12 @@ def seat_view(s: DebertsState, game_id: str, to_move: int | None, seat: int) -> 
     elif s.declared[seat] not in (None, "none"):
         if s.melds_shown and s.meld_winner is not None and s.meld_winner != seat:
             # DB-MELD-8: only the senior melds score; his declared ones lost to that seat's
-            private.append({"key": "my_melds_lost", "value": s.meld_winner, "kind": "seat"})
+            private.append({"key": "my_melds_lost", "value": s.meld_winner, "kind": "seat",
+                            "count": len(s.melds[seat])})
         else:
             pts = sum(m["points"] for m in s.melds[seat])
             private.append({"key": "my_melds", "value": pts, "kind": "number",
-                            "count": len(s.melds[seat])})
+                            "count": len(s.melds[seat]),
+                            "melds": [m["kind"] for m in s.melds[seat]]})
     v["private"] = private
     return v

@@ -450,8 +450,8 @@ def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-
     boris = next(x for x in text.splitlines() if x.startswith("Boris:"))
     # the undertricks are Anna's, the declarer's: Boris writes them (a reader took "Boris:
     # undertricks 13" for Boris falling short)
-    undertricks = {"ru": "за недобор разыгрывающего (Anna)", "uk": "за недобір граючого (Anna)",
-                   "en": "for the declarer's (Anna) undertricks"}[lang]
+    undertricks = {"ru": "за недобор разыгрывающего — Anna,", "uk": "за недобір граючого — Anna,",
+                   "en": "for the declarer's undertricks — Anna,"}[lang]
     contra = {"ru": "контра", "uk": "контра", "en": "contra"}[lang]
     assert f"{undertricks} 13 × 30 × 2 ({contra}) = <b>780</b>" in boris
     assert f"{tr('score.sheet')}: +780" in boris  # one game's points, signed (MB-SCORE-8)

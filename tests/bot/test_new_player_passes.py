@@ -59,9 +59,10 @@ def test_the_exchange_button_names_the_sevens_suit(lang: str) -> None:  # DB-DEA
 
 
 #: A fact about the terminal player's own seat, in the second person (no "You: shows").
-YOU_FACTS = [("bazar_belot", {"key": "meld_points", "value": 20, "kind": "number", "seat": 0},
-              {"en": "You show melds worth 20", "ru": "Вы показали конструкции на 20",
-               "uk": "Ви показали комбінації на 20"}),
+YOU_FACTS = [("bazar_belot", {"key": "meld_points", "value": 20, "kind": "number", "seat": 0,
+                               "count": 1, "melds": ["terz"]},
+              {"en": "You show terz (20)", "ru": "Вы показали терц (20)",
+               "uk": "Ви показали терц (20)"}),
              ("deberts", {"key": "fifty_offered", "value": 50, "kind": "number", "seat": 0},
               {"en": "You offer to write without play 50",
                "ru": "Вы предлагаете записать без игры 50",

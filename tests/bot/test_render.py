@@ -231,7 +231,9 @@ def test_bait_line_shows_the_points_taken_from_the_declarer() -> None:
         bob = next(x for x in text.splitlines() if x.startswith("Bob:"))
         assert f"{tr('score.melds')} 20, {bait} +23 = <b>83</b>" in bob and "363" in bob
         alice = next(x for x in text.splitlines() if x.startswith("Alice:"))
-        assert "= <b>23</b>" in alice and bait not in alice
+        # nothing added to her 23: no sum, and where they went in words (issue #20)
+        assert f"{tr('score.cards')} 23 · {tr('score.bait_goes', names='Bob')}" in alice
+        assert "=" not in alice and bait not in alice
         made = {**event, "outcome": "made", "pot_awarded": 40, "sides": [
             {"card_points": 100, "melds": 0, "bela": 0, "deal_points": 100, "written": 140,
              "cell": "440", "total": 440},

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import TableInfo, said_text
+from bot.show.common import TableInfo, counted, said_text
 from bot.show.hand import render_hand
 
 INFO = TableInfo(table_id=3, version=1, game="deberts", chat_title="Club",
@@ -92,7 +92,9 @@ def test_outranked_melds_are_said_not_to_count(lang: str) -> None:  # DB-MELD-8
                     assert not any(f["key"] == "my_melds" for f in private), private
                     text = render_hand(tr, info, match.view(loser),
                                        match.legal_actions(loser)).text
-                    assert tr("hand.melds_outranked", name=info.names[won["seat"]]) in text
+                    said = {"name": info.names[won["seat"]]}
+                    assert counted(tr, "hand.melds_outranked", lost["count"],
+                                   tr("hand.melds_outranked", **said), **said) in text
                     assert f"{tr('fact.my_melds')}:" not in text, text
                     return
             if match.is_over or view["to_move"] is None:
