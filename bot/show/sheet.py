@@ -188,9 +188,9 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
 
     The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
     DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
-    it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : ", except in Berg, whose rules
-    write " - " (BERG-END-3; a total below zero has the minus sign, "5,5 - −9,5"): "Result:
-    Boris and Dave take the berg — 5.5 - 0.0". With three players the others follow by
+    it (DB-SHEET-5, BERG-END-3), parted by " : " in every game (Berg too: a hyphen before a
+    total below zero, "5,5 - −9,5", read as a subtraction): "Result: Boris and Dave take the
+    berg — 5.5 : −0.5". With three players the others follow by
     name, highest total first ("Anna wins — 351 : Vera 300 : Boris 243"; the winner is named
     once).
     """
@@ -200,8 +200,7 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     # the others by their totals, highest first (DB-3P-11)
     others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
     order = ([winner] if winner is not None else []) + others
-    # Berg writes its result "13,5 - 8,0" (BERG-END-3), a minus sign apart from the hyphen
-    score = (" - " if info.game == "berg" else " : ").join(
+    score = " : ".join(
         points(tr, info.game, figures[i]) for i in order)
     if len(figures) > 2 and winner is not None:
         # the other totals would stand without names; the winner is named by the line itself

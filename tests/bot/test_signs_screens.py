@@ -31,12 +31,12 @@ def _berg_sheet(totals: list[float], winner: int | None = None) -> dict[str, Any
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_negative_total_reads_naturally_in_the_result(lang: str) -> None:  # BERG-END-3
-    # "5,5 - -9,5": the rules' separator is a hyphen (BERG-END-3), so the total's own sign
-    # is the minus sign, never a second hyphen
+    # «5,5 - −9,5» read as a subtraction: the totals are parted by " : " as in every game,
+    # and the total's own sign is the minus sign
     tr = CATALOGS.translator(lang)
     d = "." if lang == "en" else ","
     line = result_line(tr, BERG_INFO, _berg_sheet([5.5, -9.5], winner=0))
-    assert f"5{d}5 - {MINUS}9{d}5" in line, line
+    assert f"5{d}5 : {MINUS}9{d}5" in line, line
     assert "- -" not in line and "--" not in line
 
 
