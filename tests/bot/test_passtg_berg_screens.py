@@ -218,6 +218,8 @@ def test_table_says_what_each_attacking_card_did(lang: str) -> None:
              "en": ("2 cards", "4 cards")}[lang]
     assert len(up) == 1 and card_text("7D", tr) in up[0] and "Anna" in up[0] \
         and takes[0] in up[0] and skip in up[0], up
+    # «вскрышка 5♠: …» began the event line in lowercase: every line starts with a capital
+    assert up[0][0].isupper(), up
     assert len(seven) == 1 and seven[0].startswith(f"{card_text('7C', tr)} (Boris): Vera"), seven
     assert takes[0] in seven[0] and skip in seven[0], seven
     assert len(joker) == 1 and "Anna" in joker[0] and takes[1] in joker[0], joker
