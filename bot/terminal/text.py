@@ -176,7 +176,9 @@ class Teller:
         if kind == "jokers_shown":
             held = ", ".join(f"{escape(self.info.names[s])} {card_text(c, tr)}"
                              for s, c in e.get("jokers", []))
-            return tr("term.ev.jokers_shown", jokers=escape(held or "—"))
+            if not held:  # nobody holds one: the fact, not an empty list
+                return tr("term.ev.jokers_shown.none")
+            return tr("term.ev.jokers_shown", jokers=escape(held))
         if kind == "cards_added":
             shown = [f"{tr.maybe('group.' + g, g)}: {self._cards(cards)}"
                      for g, cards in (e.get("public") or {}).items() if cards]

@@ -93,3 +93,16 @@ def test_deberts_trump_event_says_trump_as_the_table_does(lang: str) -> None:
     said = teller.event({"type": "trump", "suit": "D"}, {"game": "deberts", "facts": []},
                         {"sides": [], "rows": [], "totals": []})
     assert said == f"{tr('fact.trump')}: ♦.", said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_dobor_with_no_joker_in_hand_says_so(lang: str) -> None:  # BERG-DECL-4
+    # «Джокеры показаны: —.» when nobody held a joker: the sentence says the fact
+    tr = CATALOGS.translator(lang)
+    teller = Teller(tr, TableInfo(1, 1, "berg", "", (YOU[lang], "Boris", "Vera", "Gleb"),
+                                  me=0), 0)
+    said = teller.event({"type": "jokers_shown", "jokers": [], "seats": [0, 1, 2, 3]},
+                        {"game": "berg", "facts": []}, {"sides": [], "rows": [], "totals": []})
+    nobody = {"ru": "Джокеров ни у кого на руках нет.", "uk": "Джокерів ні в кого на руках немає.",
+              "en": "Nobody holds a joker."}[lang]
+    assert said == nobody, said
