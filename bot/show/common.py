@@ -303,6 +303,14 @@ def points(tr: Translator, game: str, x: float | int) -> str:
     return num(tr, x, pattern=tr.maybe(f"num.pattern.{game}", "0.#"))
 
 
+def total_text(tr: Translator, game: str, x: float | int, view: Mapping[str, Any]) -> str:
+    """A running total for the table and hand (``points``); in a one-deal stake game (Deberts'
+    short formats, whose view has a ``format`` fact, DB-SHORT-6) signed, ``+1``, as its result
+    line writes the stakes."""
+    stake = game == "deberts" and any(f.get("key") == "format" for f in view.get("facts", ()))
+    return ("+" if stake and x > 0 else "") + points(tr, game, x)
+
+
 #: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).
 NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
 #: A sheet cell holding a number, signed or not (Married bridge's ``+960``, MB-SCORE-8).

@@ -213,6 +213,11 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
         score = " · ".join(
             f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
             for name, t in zip(side_names(info, sheet), figures, strict=False))
+        # a stake game has the one side that won its stake (DB-SHORT-6): named
+        up = [i for i, t in enumerate(figures) if t > 0]
+        if info.game == "deberts" and len(up) == 1:
+            return tr("result.stake", name=escape(side_names(info, sheet)[up[0]]),
+                      score=escape(score))
         return tr("result.none", score=escape(score))
     seats = sheet["sides"][winner]["seats"]
     if info.game == "berg" and len(seats) == 2:  # the pair that took the berg (BERG-END-1)

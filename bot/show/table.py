@@ -16,10 +16,10 @@ from bot.show.common import (
     game_text,
     group,
     num,
-    points,
     render_facts,
     said_text,
     side_names,
+    total_text,
 )
 from bot.show.events import move_lines
 
@@ -28,7 +28,7 @@ def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[st
     title = tr.maybe(f"game.{info.game}", info.game)
     lines = [f"🃏 <b>{escape(title)}</b> · {tr('table.deal', n=deal_number(view))}"]
     score = f"{tr('hand.score')}: " + " · ".join(
-        f"{escape(name)} <b>{points(tr, info.game, total)}</b>"
+        f"{escape(name)} <b>{total_text(tr, info.game, total, view)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):
