@@ -182,6 +182,23 @@ def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     return unescape(tr("sheet.totals", totals=totals))
 
 
+def result_score(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
+    """The figures of the result line, plain text: the winner's first, " : " between
+    (``511 : 373``); with three players the others by name, highest first (``351 : Vera 300 :
+    Boris 243``, DB-3P-11). See ``result_line``."""
+    result = sheet["result"]
+    winner = result.get("winner")
+    figures = list(result.get("score") or sheet.get("totals", []))
+    others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
+    if len(figures) > 2 and winner is not None:
+        # the other totals would stand without names; the winner is named by the line itself
+        names = side_names(info, sheet)
+        return " : ".join([points(tr, info.game, figures[winner])] + [
+            f"{names[i]} {points(tr, info.game, figures[i])}" for i in others])
+    order = ([winner] if winner is not None else []) + others
+    return " : ".join(points(tr, info.game, figures[i]) for i in order)
+
+
 def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Result: Alice wins — 511 : 373``, ``Result: Anna and Vera win — 400 : 245`` in the
     chat's language.
@@ -197,16 +214,7 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     result = sheet["result"]
     winner = result.get("winner")
     figures = list(result.get("score") or sheet.get("totals", []))
-    # the others by their totals, highest first (DB-3P-11)
-    others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
-    order = ([winner] if winner is not None else []) + others
-    score = " : ".join(
-        points(tr, info.game, figures[i]) for i in order)
-    if len(figures) > 2 and winner is not None:
-        # the other totals would stand without names; the winner is named by the line itself
-        names = side_names(info, sheet)
-        score = " : ".join([points(tr, info.game, figures[winner])] + [
-            f"{names[i]} {points(tr, info.game, figures[i])}" for i in others])
+    score = result_score(tr, info, sheet)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.

@@ -106,3 +106,16 @@ def test_berg_dobor_with_no_joker_in_hand_says_so(lang: str) -> None:  # BERG-DE
     nobody = {"ru": "Джокеров ни у кого на руках нет.", "uk": "Джокерів ні в кого на руках немає.",
               "en": "Nobody holds a joker."}[lang]
     assert said == nobody, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminals_you_win_gives_the_score(lang: str) -> None:  # DB-SHEET-5
+    # «🏆 Итог: вы выиграли!» gave no score
+    tr = CATALOGS.translator(lang)
+    teller = Teller(tr, TableInfo(1, 1, "deberts", "", (YOU[lang], "Boris"), me=0), 0)
+    sheet = {"sides": [{"name": "a", "seats": [0]}, {"name": "b", "seats": [1]}], "rows": [],
+             "totals": [511, 373], "pot": 0,
+             "result": {"winner": 0, "line": "engine words", "score": [511, 373]}}
+    won = {"ru": "вы выиграли — 511 : 373", "uk": "ви виграли — 511 : 373",
+           "en": "you win — 511 : 373"}[lang]
+    assert won in teller.match_over(sheet).splitlines()[0], teller.match_over(sheet)
