@@ -195,6 +195,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
             continue
         if caller is not None and f.get("seat") is None:
             value = f"{value} ({escape(info.names[caller])})"
+        if f["key"] == "bid_strain" and f["value"] in ("no_trumps", "all_trumps"):
+            # "No trumps (NT)" is the line: "Trump: no trumps" read as a contradiction
+            lines.append(tr(f"fact.bid_strain.{f['value']}"))
+            continue
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
         you = _you_label(tr, info, f)
         if you:  # the terminal's "You show melds worth 20", not "You: shows ..."

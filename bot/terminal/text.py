@@ -156,6 +156,8 @@ class Teller:
                                                                         view))
         if kind == "trump":
             strain = str(e["suit"])
+            if strain in ("NT", "AT"):  # "No trumps (NT).", not "Trump: nt."
+                return tr(f"term.ev.trump.{strain}")
             return tr("term.ev.trump", suit=SUIT_SYMBOLS.get(strain)
                       or tr.maybe(f"strain.{strain}", strain))
         if kind == "contract_reached":

@@ -121,3 +121,22 @@ def test_the_terminals_you_win_gives_the_score(lang: str) -> None:  # DB-SHEET-5
     won = {"ru": "вы выиграли — 511 : 373", "uk": "ви виграли — 511 : 373",
            "en": "you win — 511 : 373"}[lang]
     assert won in teller.match_over(sheet).splitlines()[0], teller.match_over(sheet)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("strain", ["NT", "AT"])
+def test_a_no_trump_or_all_trump_strain_is_its_own_line(lang: str, strain: str) -> None:
+    # BB-BID-2: «Козырь: без козыря (БК)» read "trump: no trump"; the table and the terminal
+    # say «Без козыря (БК)» / «Все козыри (ВК)»
+    tr = CATALOGS.translator(lang)
+    value = {"NT": "no_trumps", "AT": "all_trumps"}[strain]
+    want = {("ru", "NT"): "Без козыря (БК)", ("ru", "AT"): "Все козыри (ВК)",
+            ("uk", "NT"): "Без козиря (БК)", ("uk", "AT"): "Всі козирі (ВК)",
+            ("en", "NT"): "No trumps (NT)", ("en", "AT"): "All trumps (AT)"}[lang, strain]
+    info = TableInfo(1, 1, "bazar_belot", "", (YOU[lang], "Boris", "Vera", "Gleb"), me=0)
+    assert render_facts(tr, info, [{"key": "bid_strain", "value": value, "kind": "text"}]) \
+        == [want]
+    said = Teller(tr, info, 0).event({"type": "trump", "suit": strain},
+                                     {"game": "bazar_belot", "facts": []},
+                                     {"sides": [], "rows": [], "totals": []})
+    assert said == want + ".", said
