@@ -229,6 +229,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
             continue
         if caller is not None and f.get("seat") is None:
             value = f"{value} ({escape(info.names[caller])})"
+        if f["key"] == "bid_strain" and f["value"] in ("no_trumps", "all_trumps"):
+            # "No trumps (NT)" is the line: "Trump: no trumps" read as a contradiction
+            lines.append(tr(f"fact.bid_strain.{f['value']}"))
+            continue
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
         you = _you_label(tr, info, f)
         own = _you_line(tr, info, f)
@@ -353,6 +357,14 @@ def points(tr: Translator, game: str, x: float | int) -> str:
     everywhere (``-1,0`` as on its sheet, BERG-SCORE-7; the catalog's ``num.pattern.<game>``),
     other games whole numbers."""
     return num(tr, x, pattern=tr.maybe(f"num.pattern.{game}", "0.#"))
+
+
+def total_text(tr: Translator, game: str, x: float | int, view: Mapping[str, Any]) -> str:
+    """A running total for the table and hand (``points``); in a one-deal stake game (Deberts'
+    short formats, whose view has a ``format`` fact, DB-SHORT-6) signed, ``+1``, as its result
+    line writes the stakes."""
+    stake = game == "deberts" and any(f.get("key") == "format" for f in view.get("facts", ()))
+    return ("+" if stake and x > 0 else "") + points(tr, game, x)
 
 
 #: A number as the engine writes it in a sheet cell or a line (``4.0``, ``-0.5``, ``12``).

@@ -25,10 +25,10 @@ from bot.show.common import (
     game_text,
     group,
     num,
-    points,
     render_facts,
     said_text,
     side_names,
+    total_text,
 )
 from bot.show.table import calls_line
 from bot.tables.drastic import drastic_reason
@@ -316,7 +316,7 @@ def render_hand(
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
                          zip(side_names(info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
-    score = " · ".join(f"{escape(n)} {points(tr, info.game, t)}" for n, t in
+    score = " · ".join(f"{escape(n)} {total_text(tr, info.game, t, view)}" for n, t in
                        zip(side_names(info, view), view["totals"], strict=True))
     lines.append(f"{game_text(tr, info.game, 'hand.score')}: {score}")
     if view["to_move"] == seat:

@@ -182,38 +182,50 @@ def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     return unescape(tr("sheet.totals", totals=totals))
 
 
+def result_score(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
+    """The figures of the result line, plain text: the winner's first, " : " between
+    (``511 : 373``); with three players the others by name, highest first (``351 : Vera 300 :
+    Boris 243``, DB-3P-11). See ``result_line``."""
+    result = sheet["result"]
+    winner = result.get("winner")
+    figures = list(result.get("score") or sheet.get("totals", []))
+    others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
+    if len(figures) > 2 and winner is not None:
+        # the other totals would stand without names; the winner is named by the line itself
+        names = side_names(info, sheet)
+        return " : ".join([points(tr, info.game, figures[winner])] + [
+            f"{names[i]} {points(tr, info.game, figures[i])}" for i in others])
+    order = ([winner] if winner is not None else []) + others
+    return " : ".join(points(tr, info.game, figures[i]) for i in order)
+
+
 def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Result: Alice wins — 511 : 373``, ``Result: Anna and Vera win — 400 : 245`` in the
     chat's language.
 
     The figures are the result's ``score`` (the engine's numbers: Deberts' awarded 501 : 500,
     DB-SHEET-5; elsewhere the final totals), the winner's first as every game's notation writes
-    it (DB-SHEET-5, BERG-END-3 "13,5 - 8,0"), parted by " : ", except in Berg, whose rules
-    write " - " (BERG-END-3; a total below zero has the minus sign, "5,5 - −9,5"): "Result:
-    Boris and Dave take the berg — 5.5 - 0.0". With three players the others follow by
+    it (DB-SHEET-5, BERG-END-3), parted by " : " in every game (Berg too: a hyphen before a
+    total below zero, "5,5 - −9,5", read as a subtraction): "Result: Boris and Dave take the
+    berg — 5.5 : −0.5". With three players the others follow by
     name, highest total first ("Anna wins — 351 : Vera 300 : Boris 243"; the winner is named
     once).
     """
     result = sheet["result"]
     winner = result.get("winner")
     figures = list(result.get("score") or sheet.get("totals", []))
-    # the others by their totals, highest first (DB-3P-11)
-    others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
-    order = ([winner] if winner is not None else []) + others
-    # Berg writes its result "13,5 - 8,0" (BERG-END-3), a minus sign apart from the hyphen
-    score = (" - " if info.game == "berg" else " : ").join(
-        points(tr, info.game, figures[i]) for i in order)
-    if len(figures) > 2 and winner is not None:
-        # the other totals would stand without names; the winner is named by the line itself
-        names = side_names(info, sheet)
-        score = " : ".join([points(tr, info.game, figures[winner])] + [
-            f"{names[i]} {points(tr, info.game, figures[i])}" for i in others])
+    score = result_score(tr, info, sheet)
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.
         score = " · ".join(
             f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
             for name, t in zip(side_names(info, sheet), figures, strict=False))
+        # a stake game has the one side that won its stake (DB-SHORT-6): named
+        up = [i for i, t in enumerate(figures) if t > 0]
+        if info.game == "deberts" and len(up) == 1:
+            return tr("result.stake", name=escape(side_names(info, sheet)[up[0]]),
+                      score=escape(score))
         return tr("result.none", score=escape(score))
     seats = sheet["sides"][winner]["seats"]
     if info.game == "berg" and len(seats) == 2:  # the pair that took the berg (BERG-END-1)

@@ -16,10 +16,10 @@ from bot.show.common import (
     game_text,
     group,
     num,
-    points,
     render_facts,
     said_text,
     side_names,
+    total_text,
 )
 from bot.show.events import move_lines
 
@@ -30,7 +30,7 @@ def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[st
     # Berg's totals count this deal's declarations as they are made (BERG-SCORE-7): the label
     # says so, where the deal's result line says what the deal wrote
     score = f"{game_text(tr, info.game, 'hand.score')}: " + " · ".join(
-        f"{escape(name)} <b>{points(tr, info.game, total)}</b>"
+        f"{escape(name)} <b>{total_text(tr, info.game, total, view)}</b>"
         for name, total in zip(side_names(info, view), view["totals"], strict=True)
     )
     if view.get("pot"):

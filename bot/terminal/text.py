@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
-from bot.markup import Html
+from bot.markup import Html, escape
 from bot.show.common import (
     TableInfo,
     card_text,
@@ -22,7 +22,7 @@ from bot.show.common import (
     seat_names,
 )
 from bot.show.events import render_event
-from bot.show.sheet import render_sheet, result_line
+from bot.show.sheet import render_sheet, result_line, result_score
 from engine.cards import SUIT_SYMBOLS
 
 #: An HTML tag of Telegram's subset (``<b>``, ``</pre>``, ``<a href=...>``).
@@ -156,6 +156,8 @@ class Teller:
                                                                         view))
         if kind == "trump":
             strain = str(e["suit"])
+            if strain in ("NT", "AT"):  # "No trumps (NT).", not "Trump: nt."
+                return tr(f"term.ev.trump.{strain}")
             return tr("term.ev.trump", suit=SUIT_SYMBOLS.get(strain)
                       or tr.maybe(f"strain.{strain}", strain))
         if kind == "contract_reached":
@@ -219,6 +221,7 @@ class Teller:
         tr, result = self.tr, sheet.get("result") or {}
         winner = result.get("winner")
         seats = sheet["sides"][winner]["seats"] if isinstance(winner, int) else []
-        line = tr("term.you_win") if seats == [self.me] else result_line(tr, self.info, sheet)
+        line = tr("term.you_win", score=escape(result_score(tr, self.info, sheet))) \
+            if seats == [self.me] else result_line(tr, self.info, sheet)
         return tr("match.over", line=line) + "\n\n" + render_sheet(tr, self.info, sheet,
                                                                      with_result=False)

@@ -69,7 +69,7 @@ def test_thrown_in_deal_keeps_the_sheet_number(game: str) -> None:  # DB-SHEET-6
 @pytest.mark.parametrize(("game", "totals", "shown"), [
     ("bazar_belot", [6, 382], "382 : 6"),
     ("married_bridge", [120, 860], "860 : 120"),
-    ("berg", [1.5, 5.5], "5{d}5 - 1{d}5"),  # BERG-END-3: "13,5 - 8,0", winner first
+    ("berg", [1.5, 5.5], "5{d}5 : 1{d}5"),  # BERG-END-3: winner first
 ])
 def test_result_line_puts_the_winner_first(lang: str, game: str, totals: list[float],
                                            shown: str) -> None:  # DB-SHEET-5, BERG-END-3

@@ -24,11 +24,13 @@ def test_the_previous_tricks_taker_agrees_with_you(lang: str) -> None:
     cards = [{"seat": 0, "card": "AH"}, {"seat": 1, "card": "7H"}]
     mine = group(tr, info, "last_trick", cards, None,
                  [{"key": "last_trick_winner", "value": 0, "kind": "seat"}])
-    said = {"ru": "— взятку взяли Вы", "uk": "— взяток узяли Ви", "en": "— taken by you"}
+    # and in the tense of the others' line («— взятку взяли Вы» beside «— взятку берёт Борис»)
+    said = {"ru": "— взятку берёте Вы", "uk": "— взятку берете Ви", "en": "— taken by you"}
     assert mine.endswith(said[lang]), mine
     theirs = group(tr, info, "last_trick", cards, None,
                    [{"key": "last_trick_winner", "value": 1, "kind": "seat"}])
-    assert theirs.endswith(tr("group.last_trick.taker", name="Boris")), theirs
+    other = {"ru": "— взятку берёт Boris", "uk": "— взятку бере Boris", "en": "— taken by Boris"}
+    assert theirs.endswith(other[lang]), theirs
 
 
 def _why(lang: str, game: str, code: str, players: int) -> str:
@@ -93,3 +95,48 @@ def test_deberts_trump_event_says_trump_as_the_table_does(lang: str) -> None:
     said = teller.event({"type": "trump", "suit": "D"}, {"game": "deberts", "facts": []},
                         {"sides": [], "rows": [], "totals": []})
     assert said == f"{tr('fact.trump')}: ♦.", said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_dobor_with_no_joker_in_hand_says_so(lang: str) -> None:  # BERG-DECL-4
+    # «Джокеры показаны: —.» when nobody held a joker: the sentence says the fact
+    tr = CATALOGS.translator(lang)
+    teller = Teller(tr, TableInfo(1, 1, "berg", "", (YOU[lang], "Boris", "Vera", "Gleb"),
+                                  me=0), 0)
+    said = teller.event({"type": "jokers_shown", "jokers": [], "seats": [0, 1, 2, 3]},
+                        {"game": "berg", "facts": []}, {"sides": [], "rows": [], "totals": []})
+    nobody = {"ru": "Джокеров ни у кого на руках нет.", "uk": "Джокерів ні в кого на руках немає.",
+              "en": "Nobody holds a joker."}[lang]
+    assert said == nobody, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminals_you_win_gives_the_score(lang: str) -> None:  # DB-SHEET-5
+    # «🏆 Итог: вы выиграли!» gave no score
+    tr = CATALOGS.translator(lang)
+    teller = Teller(tr, TableInfo(1, 1, "deberts", "", (YOU[lang], "Boris"), me=0), 0)
+    sheet = {"sides": [{"name": "a", "seats": [0]}, {"name": "b", "seats": [1]}], "rows": [],
+             "totals": [511, 373], "pot": 0,
+             "result": {"winner": 0, "line": "engine words", "score": [511, 373]}}
+    won = {"ru": "вы выиграли — 511 : 373", "uk": "ви виграли — 511 : 373",
+           "en": "you win — 511 : 373"}[lang]
+    assert won in teller.match_over(sheet).splitlines()[0], teller.match_over(sheet)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("strain", ["NT", "AT"])
+def test_a_no_trump_or_all_trump_strain_is_its_own_line(lang: str, strain: str) -> None:
+    # BB-BID-2: «Козырь: без козыря (БК)» read "trump: no trump"; the table and the terminal
+    # say «Без козыря (БК)» / «Все козыри (ВК)»
+    tr = CATALOGS.translator(lang)
+    value = {"NT": "no_trumps", "AT": "all_trumps"}[strain]
+    want = {("ru", "NT"): "Без козыря (БК)", ("ru", "AT"): "Все козыри (ВК)",
+            ("uk", "NT"): "Без козиря (БК)", ("uk", "AT"): "Всі козирі (ВК)",
+            ("en", "NT"): "No trumps (NT)", ("en", "AT"): "All trumps (AT)"}[lang, strain]
+    info = TableInfo(1, 1, "bazar_belot", "", (YOU[lang], "Boris", "Vera", "Gleb"), me=0)
+    assert render_facts(tr, info, [{"key": "bid_strain", "value": value, "kind": "text"}]) \
+        == [want]
+    said = Teller(tr, info, 0).event({"type": "trump", "suit": strain},
+                                     {"game": "bazar_belot", "facts": []},
+                                     {"sides": [], "rows": [], "totals": []})
+    assert said == want + ".", said

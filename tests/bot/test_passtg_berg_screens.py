@@ -97,19 +97,20 @@ def _sheet(totals: list[float], winner: int | None) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_result_writes_both_totals_winner_first_with_a_dash(lang: str) -> None:  # BERG-END-3
-    # «выигрывают Борис, 🤖 мастер №4, 5,5 : 0,0»: the rules write "13,5 - 8,0"
+def test_result_writes_both_totals_winner_first(lang: str) -> None:  # BERG-END-3
+    # both totals winner first, parted by " : " as in every game: a hyphen before a minus
+    # («5,5 - −4,5») read as arithmetic
     from bot.show.sheet import result_line
 
     tr = CATALOGS.translator(lang)
     d = "." if lang == "en" else ","
     line = result_line(tr, INFO, _sheet([0.0, 5.5], 1))
-    assert f"5{d}5 - 0{d}0" in line and " : " not in line, line
+    assert f"5{d}5 : 0{d}0" in line and " - " not in line, line
     assert "Boris" in line and "Gleb" in line and line.index("Boris") < line.index("Gleb"), line
     berg = {"ru": "берг", "uk": "берг", "en": "berg"}[lang]
     assert berg in line, line
     below = result_line(tr, INFO, _sheet([-1.5, 5.5], 1))
-    assert f"5{d}5 - −1{d}5" in below, below  # a total below zero keeps its minus sign
+    assert f"5{d}5 : −1{d}5" in below, below  # a total below zero keeps its minus sign
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -217,6 +218,8 @@ def test_table_says_what_each_attacking_card_did(lang: str) -> None:
              "en": ("2 cards", "4 cards")}[lang]
     assert len(up) == 1 and card_text("7D", tr) in up[0] and "Anna" in up[0] \
         and takes[0] in up[0] and skip in up[0], up
+    # «вскрышка 5♠: …» began the event line in lowercase: every line starts with a capital
+    assert up[0][0].isupper(), up
     assert len(seven) == 1 and seven[0].startswith(f"{card_text('7C', tr)} (Boris): Vera"), seven
     assert takes[0] in seven[0] and skip in seven[0], seven
     assert len(joker) == 1 and "Anna" in joker[0] and takes[1] in joker[0], joker

@@ -70,3 +70,15 @@ def test_married_bridge_one_game_is_said_as_one_deal(lang: str, one: str) -> Non
     deal = one.split()[1][:-1]  # "deal", "раздач", "роздач": a rubber counts deals too
     assert deal in tr("optval.match_format.rubber_of_two")
     assert deal in tr("rules.married_bridge").split("\n")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_rules_say_what_a_pair_scores_when_queens_and_jokers_go_last(
+        lang: str) -> None:  # BERG-SCORE-2
+    # «…а если последними легли значащие карты пары — дамы (1, …) и джокеры (2).» never said
+    # what the pair scored then: the sentence names the sum it writes
+    text = CATALOGS.translator(lang)("rules.berg")
+    out = {"en": "Going out", "ru": "первым сбросил", "uk": "першим скинув"}[lang]
+    line = next(x for x in text.splitlines() if out in x)
+    total = {"en": "their sum", "ru": "их сумму", "uk": "їхню суму"}[lang]
+    assert total in line and "2" in line and ("1.5" in line or "1,5" in line), line

@@ -209,7 +209,7 @@ def _berg_going_out() -> tuple[engine.Match, list[dict[str, object]], DealRecord
 @pytest.mark.parametrize("lang", LANGS)
 def test_berg_going_out_with_a_run_reads_right(lang: str) -> None:
     # BERG-EX-14, BERG-SCORE-1, BERG-SCORE-2, BERG-END-1, BERG-END-3: run RJ QH QD
-    # = 2,0 + 1,0 + 1,0 = 4,0; 9,5 + 4,0 = 13,5 > 10 takes the berg, "13,5 - 8,0"
+    # = 2,0 + 1,0 + 1,0 = 4,0; 9,5 + 4,0 = 13,5 > 10 takes the berg, "13,5 : 8,0"
     m, events, record = _berg_going_out()
     info = info_of("berg", m)
     tr = CATALOGS.translator(lang)
@@ -225,7 +225,7 @@ def test_berg_going_out_with_a_run_reads_right(lang: str) -> None:
     assert f"+4{d}0" in ours and f"13{d}5" in ours, ours
     sheet = render_sheet(tr, info, m.score_sheet)
     assert f"13{d}5" in sheet and f"8{d}0" in sheet
-    assert result_line(tr, info, m.score_sheet).endswith(f"13{d}5 - 8{d}0")
+    assert result_line(tr, info, m.score_sheet).endswith(f"13{d}5 : 8{d}0")
     text = render_deal_record(tr, info, record, sheet_rows=m.score_sheet["rows"])
     assert joker in text and f"4{d}0" in text
     _reads_as_words([result, sheet, text], lang)

@@ -167,8 +167,9 @@ def test_result_without_a_single_winner_lists_signed_totals() -> None:  # DB-SHO
     sheet = {"sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}],
              "rows": [], "totals": [3, -3], "pot": 0,
              "result": {"winner": None, "line": "Result: A +3, B -3"}}
+    # the stake's winner named (DB-SHORT-6), each side with its signed total
     assert result_line(Catalogs().translator("en"), INFO, sheet) == \
-        "Result: Alice +3 · Bob −3"
+        "Result: Alice wins the stake — Alice +3 · Bob −3"
 
 
 def test_several_bots_get_their_seat_numbers_everywhere() -> None:
@@ -204,9 +205,9 @@ def test_a_pair_wins_in_the_plural() -> None:  # BERG-END-3: the winning pair
     info = TableInfo(7, 3, "berg", "Club", ("Alex", "Bo", "Cy", "Di"))
     sheet = {"sides": [{"name": "A", "seats": [0, 2]}, {"name": "B", "seats": [1, 3]}],
              "rows": [], "totals": [12, 5], "pot": 0, "result": {"winner": 0, "line": ""}}
-    want = {"ru": "Итог: берг взяли Alex и Cy — 12,0 - 5,0",
-            "uk": "Підсумок: берг взяли Alex і Cy — 12,0 - 5,0",
-            "en": "Result: Alex and Cy take the berg — 12.0 - 5.0"}
+    want = {"ru": "Итог: берг взяли Alex и Cy — 12,0 : 5,0",
+            "uk": "Підсумок: берг взяли Alex і Cy — 12,0 : 5,0",
+            "en": "Result: Alex and Cy take the berg — 12.0 : 5.0"}
     for lang, line in want.items():
         assert result_line(Catalogs().translator(lang), info, sheet) == line
     assert result_line(Catalogs().translator("en"), INFO, {**sheet, "sides": [

@@ -31,12 +31,12 @@ def _berg_sheet(totals: list[float], winner: int | None = None) -> dict[str, Any
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_negative_total_reads_naturally_in_the_result(lang: str) -> None:  # BERG-END-3
-    # "5,5 - -9,5": the rules' separator is a hyphen (BERG-END-3), so the total's own sign
-    # is the minus sign, never a second hyphen
+    # «5,5 - −9,5» read as a subtraction: the totals are parted by " : " as in every game,
+    # and the total's own sign is the minus sign
     tr = CATALOGS.translator(lang)
     d = "." if lang == "en" else ","
     line = result_line(tr, BERG_INFO, _berg_sheet([5.5, -9.5], winner=0))
-    assert f"5{d}5 - {MINUS}9{d}5" in line, line
+    assert f"5{d}5 : {MINUS}9{d}5" in line, line
     assert "- -" not in line and "--" not in line
 
 
@@ -115,3 +115,39 @@ def test_an_option_value_without_words_keeps_the_decimal_style(lang: str) -> Non
     assert option_value(tr, "simple_insurance_price", 0.5) == f"0{d}5"
     assert option_value(tr, "full_insurance_price", 1.0) == f"1{d}0"
     assert option_value(tr, "target", 501) == "501"
+
+
+def _stake_sheet() -> dict[str, Any]:
+    return {"sides": [{"name": "x", "seats": [0]}, {"name": "y", "seats": [1]}],
+            "rows": [], "totals": [-1, 1], "pot": 0,
+            "result": {"winner": None, "line": "engine words", "score": [-1, 1]}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_stake_games_result_names_who_wins_the_stake(lang: str) -> None:  # DB-SHORT-6
+    # «🏆 Result: Anna −1 · Boris +1» named no winner
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
+    line = result_line(tr, info, _stake_sheet())
+    wins = {"en": "Boris wins the stake", "ru": "ставку выигрывает Boris",
+            "uk": "ставку виграє Boris"}[lang]
+    assert wins in line and f"Anna {MINUS}1 · Boris +1" in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_stake_games_score_is_signed_on_the_table_and_the_hand(lang: str) -> None:
+    # DB-SHORT-6: the table and hand said «Score: Anna −1 · Boris 1» where the result says +1
+    import engine
+    from bot.show.hand import render_hand
+    from bot.show.table import render_table
+
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
+    m = engine.get_game("deberts").new_match(players=2, seed=1,
+                                              options={"format": "short_bait"})
+    view = dict(m.public_view(), totals=[-1, 1])
+    score = render_table(tr, info, view).text.splitlines()[1]
+    assert "Boris <b>+1</b>" in score and f"Anna <b>{MINUS}1</b>" in score, score
+    hand = dict(m.view(0), totals=[-1, 1])
+    text = render_hand(tr, info, hand, []).text
+    assert f"Anna {MINUS}1 · Boris +1" in text, text

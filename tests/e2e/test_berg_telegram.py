@@ -178,8 +178,8 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         over = await fake.wait_for_message(group, text_contains="🏆", after=0)
         winners = [users[s].first_name for s in sheet["sides"][w]["seats"]]
         assert all(name in (over.text or "") for name in winners)
-        # BERG-END-3: both totals, winner first, joined by " - "
-        assert f"{sheet['totals'][w]:.1f} - " in (over.text or ""), over.text
+        # BERG-END-3: both totals, winner first, joined by " : " as in every game
+        assert f"{sheet['totals'][w]:.1f} : " in (over.text or ""), over.text
         # BERG-INFO-3: the table said what attacking cards did ("Vera takes 2 cards and
         # misses a turn")
         texts = [v.text for msg in fake.chat_messages(group, from_bot=True) for v in msg.versions]
