@@ -32,17 +32,17 @@ STEPS = 240
 
 #: the digests before the rewrite, per ``config_id``
 EXPECTED: dict[str, str] = {
-    "deberts-2": "5db34ca16ad5906d70385411acd06e1eb19cdae3de9f83d0fbf339b21364344c",
-    "deberts-3": "3ffaec0a700b901d565a4e34a0bba4ebce39d977b532e50dfbd53438b3bc7d53",
+    "deberts-2": "6545ab02bf7ee5b1ecb9aa93b1a511149a0e9a9f0e1d1396a4c7995280e50165",
+    "deberts-3": "633b881fac6731ad7a380fc30b3d3f46207a29001b3a9f839811b502750dfdb3",
     "deberts-2-offer_fifty=on-ruleset=moscow":
-        "cdfe2fd70e794ffa5371eb125d27b9887865fbfa62967aadb2a8fb77689272d6",
+        "79493d943b1987a2754a10473505b9d35b009334836cddc115dc2108ad58f510",
     "deberts-2-format=short_dave-ruleset=kharkiv":
-        "edc56661aed7e976a45b637af597a3c4669cfd524acb2f23fc2bb103630ee679",
+        "66912eeeaedad6c5e929fac25369a67345f0cf1cde553de384178767604c7ff6",
     "deberts-3-format=short_bait":
-        "1623982cfb8f16d361288feb126fda97dc4101eb42262a869608b717b18c9a13",
-    "bazar_belot-4": "a8a506f291205208970d65908819c6f08c6c9eba2b16a6086be809f89c9b0a09",
+        "39d653ef59f158228177972a44642392a9b0782fffff31321e0ac1730aca670d",
+    "bazar_belot-4": "ed6d41665443b0905998fdd6a2b3045e5c619eee1e55bc7b51bb7340b5a6021b",
     "bazar_belot-4-auto_show=False":
-        "a06f1ea5c49ea0a859b2bd51e80bd8c30c3c4a9f6349c7b29503b5a7dc9bace4",
+        "3635c5134a413fd96e3c05fdfd2936bcb758bc1ac0131608fcae1be31f634ed6",
 }
 
 
