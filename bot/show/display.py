@@ -163,6 +163,10 @@ class Display:
         self.locks = locks if locks is not None else TableLocks()  # an empty one is falsy
         self._shown: OrderedDict[tuple[str, str], Screen] = OrderedDict()
         self._sent: dict[Slot, _Sent] = {}
+        #: a hand's line about a declaration made for its player (``declared_for_you``), kept
+        #: with the table version it was told at, so that the same hand redrawn (a choice
+        #: opened) still says it until the table moves on
+        self._told: dict[Slot, tuple[int, str]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         #: Private chats that refused a hand (403) after the group was told: no hand is sent
         #: there again (no call, no repeated notice eating the group's budget) until the person
@@ -402,8 +406,10 @@ class Display:
             screen = hand_screen(tr, info, match, seat, playing=playing, loaded=loaded)
             told = declared_for_you(tr, seat.seat, events)
             if told:
-                head, _, rest = screen.text.partition("\n")
-                screen = dataclasses.replace(screen, text=f"{head}\n{told}\n{rest}")
+                self._told[(loaded.id, seat.seat)] = (loaded.table.version, told)
+            else:
+                self._told.pop((loaded.id, seat.seat), None)
+            screen = self._with_told(loaded, seat.seat, screen)
             delivery = self._show((loaded.id, seat.seat), Target(user.ext_id, private=True),
                                   seat.hand_message_id, screen)
             if delivery is not None:
@@ -490,7 +496,17 @@ class Display:
         screen = hand_screen(tr, info, loaded.match, row,
                              playing=loaded.table.status == "playing", expanded=expanded,
                              confirming=confirming, loaded=loaded)
+        screen = self._with_told(loaded, seat, screen)
         return screen, Target(user.ext_id, private=True), row.hand_message_id
+
+    def _with_told(self, loaded: Loaded, seat: int, screen: Screen) -> Screen:
+        """``screen`` with the line told to ``seat`` at this table version (``_told``), below
+        its first line; as it is once the table has moved on."""
+        version, told = self._told.get((loaded.id, seat), (-1, ""))
+        if not told or version != loaded.table.version:
+            return screen
+        head, _, rest = screen.text.partition("\n")
+        return dataclasses.replace(screen, text=f"{head}\n{told}\n{rest}")
 
     @staticmethod
     def offers(loaded: Loaded, seat: int, prefix: str) -> bool:

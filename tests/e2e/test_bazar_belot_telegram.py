@@ -30,11 +30,13 @@ from tests.kit.telegram import game_buttons as _game_buttons
 from tests.kit.telegram import newest_showing, open_pair_lobby, start_and_deal
 
 MAX_MOVES = 2500
-#: group lines that name bids, not cards (``8♥`` there is a bid of 8 hearts), cards that are
+#: group lines that name bids, not cards (``8♥`` there is a bid of 8 hearts, the auction's
+#: calls and its highest bid), cards that are
 #: public by rule (shown melds, BB-MELD-7; four 7s, BB-MELD-14) or cards already played (the
 #: last trick of a deal result, posted when the next deal's hands are out)
 DEAL_RE = re.compile(r"· deal (\d+)\b")
-PUBLIC_LINES = ("Bidding:", "Shown melds:", "shows the meld", "four sevens", "Last trick:")
+PUBLIC_LINES = ("Bidding:", "Highest bid:", "Shown melds:", "shows the meld", "four sevens",
+                "Last trick:")
 
 
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
