@@ -368,7 +368,8 @@ class BazarBelotAI:
             cap = k.caps.get((place, suit(card)))
             return cap is None or contract_strength(card, kind, trump) <= cap
 
-        table = {(c, p): fits(c, p) for c in unseen for p in others}  # asked once per attempt
+        table: dict[tuple[str, Any], bool] = {(c, p): fits(c, p) for c in unseen
+                                              for p in others}  # asked once, not per attempt
         allowed = table.__getitem__ if k.voids or k.caps else None
 
         w = match.clone()
@@ -400,7 +401,7 @@ class BazarBelotAI:
         (``engine.ai.bazar_infer``; 0 when ``infer_calls`` is off)."""
         score = 0.0 if self._consistent(s, k, others) else CONTRADICTION
         if self.infer_calls:
-            held = {p: s.hands[p] + k.played.get(p, []) for p in others}
+            held: dict[int, Sequence[str]] = {p: s.hands[p] + k.played.get(p, []) for p in others}
             score += misfit(s, held, strain_points, partner_share=PARTNER_SHARE,
                             partner_bonus=PARTNER_BID_BONUS, margin=MARGIN)
         return score

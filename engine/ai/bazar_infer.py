@@ -21,7 +21,7 @@ hands given, never the real hidden cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from engine.bazar_belot.melds import has_meld
@@ -30,7 +30,7 @@ from engine.bazar_belot.state import MAX_BID, State, pair_of, partner_of, rank_o
 #: The misfit of a declaration the imagined hand contradicts (calls cost their small points).
 DECLARED: Final = 200.0
 #: Small points a seat's estimate may miss a call's threshold by without misfit (the estimate is
-#: a rule of thumb; the partner's share is taken at its larger value for bids).
+#: a rule of thumb; the partner's share as the bidder counts it).
 SLACK: Final = 4.0
 
 Estimate = Callable[[Sequence[str], str], float]
@@ -40,7 +40,7 @@ def _four8(hand: Sequence[str]) -> bool:
     return sum(1 for c in hand if c[0] == "8") == 4
 
 
-def misfit(s: State, hands: dict[int, Sequence[str]], estimate: Estimate, *,
+def misfit(s: State, hands: Mapping[int, Sequence[str]], estimate: Estimate, *,
            partner_share: float, partner_bonus: float, margin: float) -> float:
     """The total misfit of ``hands`` (seat -> the seat's cards of the deal: held and played)
     with the public calls and declarations of ``s`` (see the module docstring).
@@ -73,7 +73,7 @@ def misfit(s: State, hands: dict[int, Sequence[str]], estimate: Estimate, *,
             if code == "pass" and (high is None or pair_of(high[1]) != pair_of(p)) and (
                     changed is None or changed == pair_of(p)) and (high is None
                                                                    or high[0] < 1000):
-                strains = ("S", "H", "D", "C", "NT", "AT")
+                strains: tuple[str, ...] = ("S", "H", "D", "C", "NT", "AT")
                 if passed[p]:
                     strains = tuple(x for x in strains if x in (last[partner_of(p)], "AT"))
                 top = high[0] if high is not None else 7
@@ -104,8 +104,7 @@ def misfit(s: State, hands: dict[int, Sequence[str]], estimate: Estimate, *,
             last[p] = parts[2]
     for p, hand in hands.items():
         what = s.declared[p]
-        if what == "none" and (has_meld(hand, s.kind) or _four8(hand)):
-            total += DECLARED
-        elif what == "four8" and has_meld(hand, s.kind):
+        if what in ("none", "four8") and (has_meld(hand, s.kind)
+                                          or (what == "none" and _four8(hand))):
             total += DECLARED
     return total
