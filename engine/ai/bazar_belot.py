@@ -380,7 +380,7 @@ class BazarBelotAI:
                                allowed=None if allowed is None else lambda c, p: allowed((c, p)))
             for p in others:
                 s.hands[p] = sorted(known[p]) + deal[p]
-            score = self._misfit(s, k, others)
+            score = self._misfit(s, k, others, float("inf") if best is None else best[0])
             if best is None or score < best[0]:
                 best = (score, deal)
             if score == 0:
@@ -394,16 +394,19 @@ class BazarBelotAI:
         s.first_deck = None
         return w
 
-    def _misfit(self, s: State, k: Knowledge, others: Sequence[int]) -> float:
+    def _misfit(self, s: State, k: Knowledge, others: Sequence[int],
+                bound: float = float("inf")) -> float:
         """How badly the hands of ``others`` in ``s`` fit the public play: ``CONTRADICTION``
         if they contradict the announced melds or the suits bid (``_consistent``, which also
         rebuilds their melds and belas), plus the calls' and declarations' misfit
-        (``engine.ai.bazar_infer``; 0 when ``infer_calls`` is off)."""
+        (``engine.ai.bazar_infer``; 0 when ``infer_calls`` is off); at least ``bound`` once
+        it reaches it (the calls are then not all read)."""
         score = 0.0 if self._consistent(s, k, others) else CONTRADICTION
         if self.infer_calls:
             held: dict[int, Sequence[str]] = {p: s.hands[p] + k.played.get(p, []) for p in others}
             score += misfit(s, held, strain_points, partner_share=PARTNER_SHARE,
-                            partner_bonus=PARTNER_BID_BONUS, margin=MARGIN)
+                            partner_bonus=PARTNER_BID_BONUS, margin=MARGIN,
+                            bound=bound - score)
         return score
 
     @staticmethod

@@ -41,15 +41,23 @@ def _four8(hand: Sequence[str]) -> bool:
 
 
 def misfit(s: State, hands: Mapping[int, Sequence[str]], estimate: Estimate, *,
-           partner_share: float, partner_bonus: float, margin: float) -> float:
+           partner_share: float, partner_bonus: float, margin: float,
+           bound: float = float("inf")) -> float:
     """The total misfit of ``hands`` (seat -> the seat's cards of the deal: held and played)
     with the public calls and declarations of ``s`` (see the module docstring).
 
     Args:
         estimate: ``strain_points(hand, strain)``, the bidder's small points of a hand.
         partner_share, partner_bonus, margin: the bidder's constants (small points).
+        bound: the search may stop once the misfit reaches it (a sampler keeping the best of
+            several deals passes the best so far); the value returned is then at least it.
     """
     total = 0.0
+    for p, hand in hands.items():
+        what = s.declared[p]
+        if what in ("none", "four8") and (has_meld(hand, s.kind)
+                                          or (what == "none" and _four8(hand))):
+            total += DECLARED
     high: tuple[int, int, str] | None = None  # (rank, seat, strain)
     passed = [False] * 4
     last: list[str | None] = [None] * 4
@@ -67,6 +75,8 @@ def misfit(s: State, hands: Mapping[int, Sequence[str]], estimate: Estimate, *,
         return v * 1.4 - 20 if strain == "AT" else v
 
     for p, code in s.calls:
+        if total >= bound:
+            return total
         p, code = int(p), str(code)
         parts = code.split(":")
         if p in hands:
@@ -102,9 +112,4 @@ def misfit(s: State, hands: Mapping[int, Sequence[str]], estimate: Estimate, *,
                 changed = pair_of(p)
             high = (rank, p, parts[2])
             last[p] = parts[2]
-    for p, hand in hands.items():
-        what = s.declared[p]
-        if what in ("none", "four8") and (has_meld(hand, s.kind)
-                                          or (what == "none" and _four8(hand))):
-            total += DECLARED
     return total
