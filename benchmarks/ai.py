@@ -124,11 +124,13 @@ def _pct(xs: Sequence[float], q: float) -> float:
 
 
 def bench_game(game_id: str, matches: int, workers: int, out: Any,
-               pairings: Sequence[tuple[str, str]] = PAIRINGS) -> dict[str, Any]:
+               pairings: Sequence[tuple[str, str]] = PAIRINGS, first_seed: int = 0,
+               per_match: bool = False) -> dict[str, Any]:
     """Measure one game and print its table; returns the figures.
 
     ``pairings`` (level a, level b) to play, ``matches`` each; a target whose pairing was not
-    played is reported as "not run".
+    played is reported as "not run". Seeds ``first_seed`` on; ``per_match``: a line per match
+    as it ends.
     """
     players, options = GAMES[game_id]
     out.write(f"\n== {game_id} ({players} players, options {options or 'default'}) ==\n")
@@ -140,13 +142,21 @@ def bench_game(game_id: str, matches: int, workers: int, out: Any,
     cpu: dict[str, list[float]] = {"easy": [], "normal": [], "strong": []}
     rates: dict[str, tuple[float, int, int, int, float]] = {}
     for a, b in pairings:
-        tasks = [(game_id, players, options, a, b, seed) for seed in range(matches)]
+        tasks = [(game_id, players, options, a, b, seed)
+                 for seed in range(first_seed, first_seed + matches)]
         t0 = time.perf_counter()
-        if workers > 1:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                results = list(pool.imap_unordered(play_match, tasks, chunksize=1))
-        else:
-            results = [play_match(t) for t in tasks]
+        results: list[MatchResult] = []
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for task, r in zip(tasks, pool.imap(play_match, tasks, chunksize=1), strict=True):
+                results.append(r)
+                if per_match:
+                    cs = sorted(r.cpu.get("strong", []))
+                    out.write(f"  match {a} vs {b} seed {task[-1]}: "
+                              f"{ {1.0: 'won', 0.0: 'lost', None: 'drawn'}[r.a_won]}, "
+                              f"{r.actions} actions, {len(cs)} strong decisions, "
+                              f"{sum(1 for c in cs if c > 1.0)} over 1 s of CPU, "
+                              f"cpu p95 {_pct([1000 * c for c in cs], 0.95):.0f} ms\n")
+                    out.flush()
         elapsed = time.perf_counter() - t0
         won = sum(1 for r in results if r.a_won == 1.0)
         lost = sum(1 for r in results if r.a_won == 0.0)
@@ -215,6 +225,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                    help="comma-separated level pairs to play (strong-easy,strong-normal,"
                         "normal-easy)")
+    p.add_argument("--first-seed", type=int, default=0, help="the first match's seed (0)")
+    p.add_argument("--per-match", action="store_true", help="print every match as it ends")
     args = p.parse_args(list(argv) if argv is not None else None)
     matches = 10 if args.quick else args.matches
     if matches < 1 or args.workers < 1 or args.dd_deals < 0:
@@ -232,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.write(f"unknown game {game_id!r}; known: {', '.join(GAMES)}\n")
             return 2
         bench_game(game_id, matches, args.workers, out,
-                   [(a, b) for a, b in pairings])
+                   [(a, b) for a, b in pairings], args.first_seed, args.per_match)
     dd_deals = 4 if args.quick else args.dd_deals
     if dd_deals > 0:
         from benchmarks.dd_loss import LEVELS, bench_dd  # imports this module: import late

@@ -86,6 +86,7 @@ class DealLoss:
     achieved: int
     seconds: float
     cards: tuple[int, int] | None = None
+    cpu: float = 0.0  # CPU seconds of the process for the deal (time.process_time)
 
 
 def deal_margin(contract: Contract, side: int, points: int, total: int,
@@ -104,7 +105,7 @@ def deal_margin(contract: Contract, side: int, points: int, total: int,
 def measure(task: tuple[str, str, int]) -> DealLoss | None:
     """Play seed ``seed`` of ``game_id`` as the measure above says; None if not measurable."""
     game_id, level, seed = task
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     players, options = GAMES[game_id]
     m = engine.get_game(game_id).new_match(players=players, options=options, seed=seed)
     rng = random.Random(seed)
@@ -121,7 +122,12 @@ def measure(task: tuple[str, str, int]) -> DealLoss | None:
     pos = position(m)
     assert pos is not None
     side = seed % 2
-    solver = Solver(pos.rules(side))
+    key = (game_id, seed, side, pos.key, tuple(map(tuple, pos.hands)), tuple(pos.trick),
+           pos.turn)
+    solver = _SHARED.get(key)
+    if solver is None:  # a new deal: the table of the previous one is let go
+        _SHARED.clear()
+        solver = _SHARED[key] = Solver(pos.rules(side))
     dd = solver.solve(pos.hands, pos.trick, pos.turn)
     unit_trick = game_id == "married_bridge"
     contract = m.contract() if isinstance(m, BazarBelotMatch) else None
@@ -152,26 +158,40 @@ def measure(task: tuple[str, str, int]) -> DealLoss | None:
                 scored = e
         if any(e.type in END_TYPES for e in events):
             break
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     if contract is None:
-        return DealLoss(dd, got, seconds)
+        return DealLoss(dd, got, seconds, None, cpu)
     if scored is None:
         return None
     total = sum(int(x["card_points"]) for x in scored.sides)
     melds = [int(x["melds"]) + int(x["bela"]) for x in scored.sides]
     return DealLoss(deal_margin(contract, side, dd, total, melds),
-                    deal_margin(contract, side, got, total, melds), seconds, (dd, got))
+                    deal_margin(contract, side, got, total, melds), seconds, (dd, got), cpu)
+
+
+#: The solver of the deal last measured, by its first position: the levels of one seed reach the
+#: same position (the same contract and hands), and a solver's table holds exact values, so
+#: ``measure_levels`` lets the levels after the first reuse it (the time falls, never a value).
+_SHARED: dict[tuple[object, ...], Solver] = {}
+
+
+def measure_levels(task: tuple[str, tuple[str, ...], int]) -> list[DealLoss | None]:
+    """``measure`` of seed ``seed`` for each of ``levels`` in turn, in one process (sharing the
+    deal's solver where the levels reach the same first position)."""
+    game_id, levels, seed = task
+    return [measure((game_id, level, seed)) for level in levels]
 
 
 def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: int,
-             out: Any, first_seed: int = 0) -> dict[tuple[str, str], float]:
-    """Measure and print the loss table (seeds ``first_seed`` on); returns mean loss per
-    (game, level)."""
+             out: Any, first_seed: int = 0, per_deal: bool = False
+             ) -> dict[tuple[str, str], float]:
+    """Measure and print the loss table (seeds ``first_seed`` on; ``per_deal``: also a line
+    per deal as it ends); returns mean loss per (game, level)."""
     out.write(f"\n== loss against double-dummy play ({deals} seeded deals per game and level, "
               f"seeds {first_seed}-{first_seed + deals - 1}, {workers} worker(s)) ==\n"
               f"{DEFINITION}.\nAnchor: {ANCHOR}.\n")
     out.write(f"{'game':<15} {'level':<7} {'deals':>5} {'unit':>12} {'DD mean':>8} "
-              f"{'took mean':>9} {'loss mean':>9} {'loss sd':>8} {'loss se':>8} {'s/deal':>7}\n")
+              f"{'took mean':>9} {'loss mean':>9} {'loss sd':>8} {'loss se':>8} {'cpu s':>7}\n")
     out.flush()
     means: dict[tuple[str, str], float] = {}
     per_seed: dict[tuple[str, str], dict[int, int]] = {}
@@ -181,15 +201,24 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
             continue
         unit = {"married_bridge": "tricks", "bazar_belot": "deal points"}.get(game_id,
                                                                          "card points")
+        seeds = list(range(first_seed, first_seed + deals))
+        by_level: dict[str, list[DealLoss | None]] = {lv: [] for lv in levels}
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            tasks = [(game_id, tuple(levels), seed) for seed in seeds]
+            for seed, found in zip(seeds, pool.imap(measure_levels, tasks, chunksize=1),
+                                   strict=True):
+                for level, r in zip(levels, found, strict=True):
+                    by_level[level].append(r)
+                    if per_deal:
+                        out.write(f"deal {game_id} {level} seed {seed}: " + (
+                            "not measurable\n" if r is None else
+                            f"DD {r.dd} took {r.achieved} loss {r.dd - r.achieved} "
+                            f"cpu {r.cpu:.1f} s\n"))
+                out.flush()
         for level in levels:
-            tasks = [(game_id, level, seed) for seed in range(first_seed, first_seed + deals)]
-            if workers > 1:
-                with multiprocessing.get_context("fork").Pool(workers) as pool:
-                    rows = list(pool.imap(measure, tasks, chunksize=1))
-            else:
-                rows = [measure(t) for t in tasks]
+            rows = by_level[level]
             per_seed[(game_id, level)] = {
-                seed: r.dd - r.achieved for (_, _, seed), r in zip(tasks, rows, strict=True)
+                seed: r.dd - r.achieved for seed, r in zip(seeds, rows, strict=True)
                 if r is not None}
             done = [r for r in rows if r is not None]
             if not done:
@@ -203,7 +232,7 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
                       f"{statistics.mean(r.achieved for r in done):>9.2f} "
                       f"{means[(game_id, level)]:>9.2f} {sd:>8.2f} "
                       f"{sd / len(losses) ** 0.5:>8.2f} "
-                      f"{statistics.mean(r.seconds for r in done):>7.1f}\n")
+                      f"{statistics.mean(r.cpu for r in done):>7.1f}\n")
             cards = [r.cards[0] - r.cards[1] for r in done if r.cards is not None]
             if len(cards) > 1:
                 out.write(f"{'':<15} {level:<7} {len(cards):>5} {'card points':>12} "
@@ -214,12 +243,14 @@ def bench_dd(games: Sequence[str], levels: Sequence[str], deals: int, workers: i
         if (game_id, "strong") in means and (game_id, "normal") in means:
             ok = means[(game_id, "strong")] < means[(game_id, "normal")] / 2
             strong, normal = per_seed[(game_id, "strong")], per_seed[(game_id, "normal")]
-            diffs = [strong[k] - normal[k] / 2 for k in sorted(strong) if k in normal]
+            both = [k for k in sorted(strong) if k in normal]
             paired = ""
-            if len(diffs) > 1:
-                paired = (f"; paired strong - normal/2 over {len(diffs)} deals: "
-                          f"{statistics.mean(diffs):.2f} "
-                          f"(se {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f})")
+            if len(both) > 1:
+                for name, half in (("strong - normal/2", 0.5), ("strong - normal", 1.0)):
+                    diffs = [strong[k] - normal[k] * half for k in both]
+                    paired += (f"; paired {name} over {len(diffs)} deals: "
+                               f"{statistics.mean(diffs):.2f} "
+                               f"(se {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f})")
             out.write(f"target {game_id}: strong loses less than half of normal: "
                       f"{'ok' if ok else 'MISS'}{paired}\n")
     return means
@@ -233,12 +264,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--levels", default=",".join(LEVELS))
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--first-seed", type=int, default=0, help="the first deal's seed (0)")
+    p.add_argument("--per-deal", action="store_true", help="print every deal as it ends")
     args = p.parse_args(list(argv) if argv is not None else None)
     if args.deals < 1 or args.workers < 1:
         sys.stdout.write("--deals and --workers must be at least 1\n")
         return 2
     bench_dd(args.games.split(","), args.levels.split(","), args.deals, args.workers,
-             sys.stdout, args.first_seed)
+             sys.stdout, args.first_seed, args.per_deal)
     return 0
 
 

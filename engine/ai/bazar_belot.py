@@ -29,6 +29,7 @@ from typing import Any, Final
 
 from engine.ai import belote
 from engine.ai.bazar_exact import exact_score
+from engine.ai.bazar_infer import misfit
 from engine.ai.endgame import exact_code
 from engine.ai.sampling import deal_unseen
 from engine.ai.search import margin
@@ -38,11 +39,13 @@ from engine.bazar_belot.melds import best_meld, comparison_winner, player_melds
 from engine.bazar_belot.scoring import match_winner
 from engine.bazar_belot.state import State, pair_of, partner_of, rank_of
 from engine.belote.common import (
+    BAZAR_FOURS,
     CARDS32,
     NO_TRUMP_VALUES,
     TRUMP_VALUES,
     contract_strength,
     contract_trick_winner_index,
+    find_melds,
 )
 from engine.cards import SUITS, rank, suit
 from engine.match import Match
@@ -68,6 +71,8 @@ EXACT_CUT: Final = 3
 LATE_CUT: Final = 4
 LATE_HAND: Final = 4
 MATCH_BONUS: Final = 300.0
+#: The misfit of a sampled world that contradicts an announced meld or a suit bid.
+CONTRADICTION: Final = 1000.0
 
 Legal = Callable[[str], bool]
 
@@ -98,8 +103,18 @@ def strain_points(hand: Sequence[str], strain: str) -> float:
             pts += 4
     if kind == "suit" and "K" + str(trump) in hand and "Q" + str(trump) in hand:
         pts += 20
-    melds = player_melds(hand, kind, trump)
-    pts += 5 * sum(m.points for m in melds)  # big points x10, about one chance in two
+    pts += 5 * _meld_points(hand, kind)  # big points x10, about one chance in two
+    return pts
+
+
+def _meld_points(hand: Sequence[str], kind: str) -> int:
+    """Big points of ``player_melds(hand, kind, trump)`` (the trump only orders them): the
+    sequences (memoised by ``find_melds``) and the scoring fours, counted by rank."""
+    pts = sum(m.points for m in find_melds(hand, meld_set="bazar"))
+    ranks = [c[0] for c in hand]
+    for r, v in BAZAR_FOURS[kind].items():
+        if ranks.count(r) == 4:
+            pts += v
     return pts
 
 
@@ -289,6 +304,8 @@ class BazarBelotAI:
     budget = 240
     min_worlds = 8
     resample = 12
+    #: Worlds are chosen to fit the calls and declarations (``engine.ai.bazar_infer``).
+    infer_calls = True
 
     def normal(self, match: Match, seat: int, rng: random.Random) -> str:
         assert isinstance(match, BazarBelotMatch)
@@ -345,23 +362,52 @@ class BazarBelotAI:
         sizes: dict[Any, int] = {p: len(real.hands[p]) - len(known[p]) for p in others}
         kind, trump = real.kind, real.trump
 
-        def allowed(card: str, place: Any) -> bool:
+        def fits(card: str, place: Any) -> bool:
             if suit(card) in k.voids.get(place, ()):
                 return False
             cap = k.caps.get((place, suit(card)))
             return cap is None or contract_strength(card, kind, trump) <= cap
 
+        table: dict[tuple[str, Any], bool] = {(c, p): fits(c, p) for c in unseen
+                                              for p in others}  # asked once, not per attempt
+        allowed = table.__getitem__ if k.voids or k.caps else None
+
         w = match.clone()
         s = w._s
-        for attempt in range(self.resample):
-            deal = deal_unseen(unseen, sizes, rng, allowed=allowed)
+        best: tuple[float, dict[Any, list[str]]] | None = None
+        for _ in range(self.resample):
+            deal = deal_unseen(unseen, sizes, rng,
+                               allowed=None if allowed is None else lambda c, p: allowed((c, p)))
             for p in others:
                 s.hands[p] = sorted(known[p]) + deal[p]
-            if self._consistent(s, k, others) or attempt == self.resample - 1:
+            score = self._misfit(s, k, others, float("inf") if best is None else best[0])
+            if best is None or score < best[0]:
+                best = (score, deal)
+            if score == 0:
                 break
+        assert best is not None
+        if best[1] is not deal:
+            for p in others:
+                s.hands[p] = sorted(known[p]) + best[1][p]
+            self._consistent(s, k, others)
         s.seed = rng.getrandbits(32)
         s.first_deck = None
         return w
+
+    def _misfit(self, s: State, k: Knowledge, others: Sequence[int],
+                bound: float = float("inf")) -> float:
+        """How badly the hands of ``others`` in ``s`` fit the public play: ``CONTRADICTION``
+        if they contradict the announced melds or the suits bid (``_consistent``, which also
+        rebuilds their melds and belas), plus the calls' and declarations' misfit
+        (``engine.ai.bazar_infer``; 0 when ``infer_calls`` is off); at least ``bound`` once
+        it reaches it (the calls are then not all read)."""
+        score = 0.0 if self._consistent(s, k, others) else CONTRADICTION
+        if self.infer_calls:
+            held: dict[int, Sequence[str]] = {p: s.hands[p] + k.played.get(p, []) for p in others}
+            score += misfit(s, held, strain_points, partner_share=PARTNER_SHARE,
+                            partner_bonus=PARTNER_BID_BONUS, margin=MARGIN,
+                            bound=bound - score)
+        return score
 
     @staticmethod
     def _consistent(s: State, k: Knowledge, others: Sequence[int]) -> bool:

@@ -42,6 +42,7 @@ from typing import Final
 
 from engine.ai.dd import NodeLimit, Solver
 from engine.ai.dd_games import Position
+from engine.ai.mb_infer import deal_capped, suit_caps
 from engine.ai.sampling import deal_unseen
 from engine.cards import rank, suit
 from engine.married_bridge.game import MarriedBridgeMatch
@@ -60,8 +61,8 @@ EXACT_NODES: Final = 25_000
 #: above that the contract is judged by the greedy estimate).
 PROBE_NODES: Final = 15_000
 #: The preliminary play's searches sample this many times the worlds of a decision elsewhere
-#: (a rollout of the rest of the preliminary play costs about 1 ms of CPU).
-PRELIM_WORLDS: Final = 3
+#: (a rollout of the rest of the preliminary play costs under 1 ms of CPU).
+PRELIM_WORLDS: Final = 4
 #: Value of one step of the bid ladder (MB-BID-3) in the margin ``hand_margin`` adds to a world
 #: rolled out to the end of the preliminary play.
 RANK_WEIGHT: Final = 15.0
@@ -84,6 +85,8 @@ def _legal(hand: Sequence[str], led: str | None, trump: str | None) -> list[str]
 
 
 _POWER: Final = {c: power(c) for c in CARDS52}
+#: Ties between cards of equal power break on the card code (``greedy_*``): by suit letter.
+_SUIT_AT: Final = {x: x for x in "CDHS"}
 
 
 def _beats(card: str, led_card: str, trump: str | None) -> bool:
@@ -139,17 +142,70 @@ def greedy_follow(hand: Sequence[str], led_card: str, trump: str | None) -> str:
 
 
 def tricks(hands: Sequence[Sequence[str]], trump: str | None, leader: int) -> list[int]:
-    """Tricks each seat takes when both play ``greedy_*`` on the known hands from ``leader``."""
-    h = [list(hands[0]), list(hands[1])]
+    """Tricks each seat takes when both play ``greedy_*`` on the known hands from ``leader``.
+
+    The same plays as ``greedy_lead`` and ``greedy_follow`` trick by trick, on hands kept per
+    suit in rising power (the outlook of every world in the auction's and the preliminary
+    play's searches plays ten of these)."""
+    by: list[dict[str, list[int]]] = [{}, {}]  # seat -> suit -> powers, rising
+    for seat in (0, 1):
+        for c in hands[seat]:
+            by[seat].setdefault(c[1], []).append(_POWER[c])
+        for v in by[seat].values():
+            v.sort()
     won = [0, 0]
-    while h[leader]:
-        first = greedy_lead(h[leader], h[1 - leader], trump)
-        h[leader].remove(first)
-        reply = greedy_follow(h[1 - leader], first, trump)
-        h[1 - leader].remove(reply)
-        leader = 1 - leader if _beats(reply, first, trump) else leader
+    left = len(hands[leader])
+    while left:
+        mine, theirs = by[leader], by[1 - leader]
+        x, p = _greedy_lead_by(mine, theirs, trump)
+        mine[x].remove(p)
+        if not mine[x]:
+            del mine[x]
+        y, q = _greedy_follow_by(theirs, x, p, trump)
+        theirs[y].remove(q)
+        if not theirs[y]:
+            del theirs[y]
+        if (y == x and q > p) or (y != x and y == trump):
+            leader = 1 - leader
         won[leader] += 1
+        left -= 1
     return won
+
+
+def _greedy_lead_by(mine: dict[str, list[int]], theirs: dict[str, list[int]],
+                    trump: str | None) -> tuple[str, int]:
+    """``greedy_lead`` on hands by suit: (suit, power) of the card led."""
+    opp_ruffs = trump is not None and trump in theirs
+    best: tuple[int, int, str] | None = None
+    for x, ps in mine.items():
+        top = ps[-1]
+        if (opp_ruffs and x != trump) or (x in theirs and top < theirs[x][-1]):
+            continue
+        key = (1 if x == trump and opp_ruffs else 0 if x == trump else 2 if opp_ruffs else 1,
+               top, _SUIT_AT[x])
+        if best is None or key > best:
+            best = key
+    if best is not None:
+        return best[2], best[1]
+    side = [x for x in mine if x != trump] or list(mine)
+    x = min(side, key=lambda s: (mine[s][0], _SUIT_AT[s]))
+    return x, mine[x][0]
+
+
+def _greedy_follow_by(hand: dict[str, list[int]], led: str, lp: int, trump: str | None
+                      ) -> tuple[str, int]:
+    """``greedy_follow`` on a hand by suit: (suit, power) of the reply to ``led``'s ``lp``."""
+    follow = hand.get(led)
+    if follow is not None and follow[-1] > lp:
+        return led, next(p for p in follow if p > lp)
+    ruffs = hand.get(trump) if trump is not None and led != trump else None
+    if ruffs:
+        return str(trump), ruffs[0]
+    if follow is not None:  # no winner: the cheapest card of the led suit
+        return led, follow[0]
+    legal = [x for x in (led, trump) if x is not None and x in hand] or list(hand)
+    x = min(legal, key=lambda s: (1 if s == trump else 0, hand[s][0], _SUIT_AT[s]))
+    return x, hand[x][0]
 
 
 def solve(hands: Sequence[Sequence[str]], trump: str | None, leader: int, declarer: int) -> int:
@@ -415,8 +471,18 @@ def keep_value(card: str, hand: Sequence[str]) -> float:
 
 
 def prelim_card(hand: Sequence[str], legal: Sequence[str]) -> str:
-    """Shed the legal card worth least for the main play."""
-    return min(legal, key=lambda c: (keep_value(c, hand), c))
+    """Shed the legal card worth least for the main play (``keep_value``, the suits' lengths
+    counted once: the rollouts shed a card at every step)."""
+    length: dict[str, int] = {}
+    for c in hand:
+        length[c[1]] = length.get(c[1], 0) + 1
+    best: tuple[float, str] | None = None
+    for c in legal:
+        key = (_POWER[c] + 1.5 * length.get(c[1], 0) + (3 if c[0] in "AK" else 0), c)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best[1]
 
 
 # ---- what the seat knows, and the GameAI --------------------------------------------------------
@@ -445,6 +511,9 @@ class MarriedBridgeAI:
     min_worlds = 6
     prelim_worlds = PRELIM_WORLDS
     rank_weight = RANK_WEIGHT
+    #: In the preliminary play, worlds give the opponent no more cards of a suit he failed to
+    #: follow than he has drawn since (``suit_caps``).
+    infer_voids = True
 
     def normal(self, match: Match, seat: int, rng: random.Random) -> str:
         assert isinstance(match, MarriedBridgeMatch)
@@ -553,7 +622,13 @@ class MarriedBridgeAI:
         seen.update(c for _, c in real.trick)
         unseen = [c for c in CARDS52 if c not in seen]
         sizes = {opp: len(real.hands[opp]), "talon": len(real.talon) - len(top)}
-        deal = deal_unseen(unseen, sizes, rng)
+        caps = suit_caps(match, opp) if self.infer_voids and real.phase == "preliminary" \
+            else {}
+        if caps:
+            hand, rest = deal_capped(unseen, sizes[opp], caps, rng)
+            deal: dict[object, list[str]] = {opp: hand, "talon": rest}
+        else:
+            deal = dict(deal_unseen(unseen, sizes, rng))
         w = match.clone()
         s = w._s
         s.hands[opp] = deal[opp]
