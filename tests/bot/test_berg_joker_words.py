@@ -16,8 +16,8 @@ NAMES = ("Anna", "Boris", "Vera", "Gleb")
 HELD = {"en": ("Boris holds the red joker", "You hold the black joker"),
         "ru": ("Boris: на руке красный джокер", "У вас на руке чёрный джокер"),
         "uk": ("Boris: на руці червоний джокер", "У вас на руці чорний джокер")}
-NONE = {"en": "Nobody holds a joker.", "ru": "Джокеров ни у кого нет.",
-        "uk": "Джокерів ні в кого немає."}
+NONE = {"en": "Nobody holds a joker.", "ru": "Джокеров ни у кого на руках нет.",
+        "uk": "Джокерів ні в кого на руках немає."}
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk", "en"])
