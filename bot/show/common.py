@@ -236,14 +236,21 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
         you = _you_label(tr, info, f)
         own = _you_line(tr, info, f)
+        # how many the line counts, for its plural form: a count of things, or the number
+        # itself ("9 tricks", "1 trick": Married bridge's counts, MB-PLAY-7)
+        n = f.get("count", f["value"] if f.get("kind") == "number" else None)
         if own:  # the terminal's "Your contract: 1♥", not "You: contract 1♥"
-            lines.append(tr(own, value=value))
+            lines.append(tr(own, value=value) if n is None else
+                         counted(tr, own, int(n), tr(own, value=value), value=value))
         elif you:  # the terminal's "You show melds worth 20", not "You: shows ..."
             lines.append(f"{escape(info.names[f['seat']])} {you} {value}".rstrip())
         elif f.get("seat") is not None and tr.catalogs.has("en", line_key):
             said = {"name": escape(info.names[f["seat"]]), "value": value}
-            lines.append(counted(tr, line_key, int(f["count"]), tr(line_key, **said), **said)
-                         if "count" in f else tr(line_key, **said))
+            lines.append(counted(tr, line_key, int(n), tr(line_key, **said), **said)
+                         if n is not None else tr(line_key, **said))
+        elif f.get("seat") is None and tr.catalogs.has("en", line_key):
+            # a seatless fact in a game's own words ("Preliminary trick 4 of 13", MB-PRE-6)
+            lines.append(tr(line_key, value=value))
         elif f.get("seat") is not None:
             lines.append(f"{escape(info.names[f['seat']])}: {label} {value}")
         else:
@@ -275,7 +282,10 @@ def _you_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:
 
 def counted(tr: Translator, key: str, n: int, default: str, **kwargs: Any) -> str:
     """``key`` in the plural form the language uses for ``n`` where the catalog writes one
-    (``<key>.one``: "senior meld" beside the plural "senior melds"), else ``default``."""
+    (``<key>.one``: "senior meld" beside the plural "senior melds"; ``<key>.zero`` for none,
+    where "no tricks yet" reads better than "0 tricks"), else ``default``."""
+    if n == 0 and tr.catalogs.has(tr.lang, f"{key}.zero"):
+        return tr(f"{key}.zero", **kwargs)
     form = f"{key}.{Locale.parse(tr.lang).plural_form(n)}"
     return tr(form, **kwargs) if tr.catalogs.has(tr.lang, form) else default
 

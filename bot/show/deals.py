@@ -211,7 +211,7 @@ def married_bridge_note(tr: Translator, info: TableInfo, note: str) -> str:
         return note
     contract, seat, tricks = m.groups()
     return tr("mb.note", contract=tr.maybe(f"val.{contract}", contract),
-              name=info.names[int(seat)], tricks=tricks)
+              name=info.names[int(seat)], tricks=tr.plural("mb.tricks", int(tricks)))
 
 
 def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
@@ -227,7 +227,8 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     side = event["sides"][declarer]
     outcome = tr.maybe(f"val.{event['outcome']}", event["outcome"])
     lines = [tr("mb.deal", contract=escape(tr.maybe(f"val.{m.group(1)}", m.group(1))),
-                name=escape(info.names[declarer]), needed=side.get("needed", "?"),
+                name=escape(info.names[declarer]),
+                needed=tr.plural("mb.tricks", int(side["needed"])) if "needed" in side else "?",
                 tricks=side["tricks"], outcome=outcome)]
     terms = _mb_terms(tr, m.group(1), int(side["tricks"]), declarer, info.names[declarer])
     for seat, s in enumerate(event["sides"]):
@@ -247,25 +248,35 @@ MB_CONTRACT_RE = re.compile(r"([1-7])(C|D|H|S|NT)(X{0,2})")
 
 def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int, name: str
               ) -> dict[int, str]:
-    """Per seat, the sum behind what it writes (MB-SCORE-2..5): the declarer's tricks
-    "9 × 30 × 2 (contra)" (no trump: "(40 + 30 × 8)"), the defender's points for the
-    undertricks of the declarer ``name`` "for the declarer's (Boris) undertricks 13 × 30 × 2
-    (contra)" or a failed contra "−50"; a seat writing 0 has none."""
+    """Per seat, the sum behind what it writes (MB-SCORE-2..5), led by what it counts so
+    that each step adds up to the figure the line ends with: the declarer's "9 tricks:
+    40 + 30 × 8 = 280, redoubled × 4" (a suit: "9 × 30"), the defender's "for 2 undertricks
+    (Boris): 2 × 20 = 40, doubled × 2", a failed contra "contra failed"; a seat writing 0 has
+    none. ``name``: the declarer's display name (plain text)."""
     m = MB_CONTRACT_RE.fullmatch(contract)
     if not m:
         return {}
     level, strain, marks = int(m.group(1)), m.group(2), m.group(3)
     mult = MULTIPLIER_OF[marks]
     score = score_game(level=level, strain=strain, multiplier=mult, tricks=tricks)
-    times = f" × {mult} ({tr('mb.contra' if mult == 2 else 'mb.recontra')})" if mult > 1 else ""
     value = trick_value(strain)
+
+    def times(base: int) -> str:  # "= 280, redoubled × 4": the last "=" is the caller's
+        if mult == 1:
+            return ""
+        return f" = {base}, {tr('mb.contra' if mult == 2 else 'mb.recontra')} × {mult}"
+
     defender = 1 - declarer
     if not score.made:
-        return {defender: f"{tr('mb.undertricks.of', name=escape(name))} "
-                          f"{score.undertricks} × {value}{times}"}
-    taken = (f"({NT_FIRST_TRICK} + {value} × {tricks - 1})" if strain == "NT"
-             else f"{tricks} × {value}")
-    terms = {declarer: f"{tr('score.tricks')} {taken}{times}"}
+        short = score.undertricks
+        return {defender: f"{tr.plural('mb.undertricks', short, name=escape(name))}: "
+                          f"{short} × {value}{times(short * value)}"}
+    if strain == "NT":  # MB-SCORE-1: 40 for the first trick, 30 for each further one
+        taken, base = f"{NT_FIRST_TRICK} + {value} × {tricks - 1}", \
+            NT_FIRST_TRICK + value * (tricks - 1)
+    else:
+        taken, base = f"{tricks} × {value}", tricks * value
+    terms = {declarer: f"{tr.plural('mb.tricks', tricks)}: {taken}{times(base)}"}
     if score.defender:  # MB-SCORE-3: the contra failed
         terms[defender] = tr("mb.contra_failed")
     return terms

@@ -64,6 +64,10 @@ def _strain_order(code: str) -> tuple[int, str]:
     return (STRAIN_ORDER.get(last, 9), code)
 
 
+#: Facts a hand leaves out in an auction: what its calls line and its prompt already say.
+HAND_QUIET_IN_AUCTION = frozenset({"mb_contra_on"})
+
+
 def _rows(buttons: Sequence[Button], width: int) -> list[tuple[Button, ...]]:
     return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
 
@@ -283,6 +287,10 @@ def render_hand(
     if out:
         lines.append(out)  # it says what the table's "out of play" fact says, to this seat
         facts = [f for f in facts if not (f["key"] == "out_of_play" and f["value"] == seat)]
+    if view.get("phase") == "bidding":
+        # the calls line names the contra and the prompt tells its target what to answer: a
+        # "Contra: ..." line above them said it a third time (MB-BID-6, issue #18)
+        facts = [f for f in facts if f["key"] not in HAND_QUIET_IN_AUCTION]
     lines += render_facts(tr, info, facts, phase=view.get("phase"), calls=view.get("calls"))
     for name in ("up_card", "bottom_card", "trick", "last_trick"):
         cards = view["groups"].get(name)
@@ -304,6 +312,10 @@ def render_hand(
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     private = list(view.get("private", []))
+    if view.get("phase") != "preliminary":
+        # the card drawn after the 13th preliminary trick is one of the hand's now: the
+        # auction's hand shows the hand and the calls (MB-PRE-10, issue #18)
+        private = [f for f in private if f["key"] != "mb_drawn"]
     for lost in [f for f in private if f["key"] == "my_melds_lost"]:
         # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
         # another's senior melds read as points he would still write

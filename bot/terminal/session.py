@@ -187,7 +187,10 @@ class Session:
     def _choose(self, codes: list[str], *, own_turn: bool) -> str | None:
         """Show the hand and its menu; read until a move is chosen (its code) or, out of
         turn, until an empty line lets the game go on (None)."""
-        view = self.match.view(self.me)
+        view = dict(self.match.view(self.me))
+        # the card he drew was told as it came ("You get: 2♥", `_tell`): the screen does not
+        # say it again (MB-PRE-5)
+        view["private"] = [f for f in view.get("private", []) if f["key"] != "mb_drawn"]
         screen = render_hand(self.tr, self.info, view, codes)
         opened: str | None = None
         hand = True  # the hand and "your move" above the menu: first, and after a "no"

@@ -114,14 +114,14 @@ def test_a_deberts_result_adds_up_only_what_is_added(lang: str) -> None:  # DB-S
     assert "+35 = <b>90</b>" in boris, boris
 
 
-UNDER = {"ru": "за недобор разыгрывающего — Anna, 4 × 30",
-         "uk": "за недобір граючого — Anna, 4 × 30",
-         "en": "for the declarer's undertricks — Anna, 4 × 30"}
+UNDER = {"ru": "за 4 недобранные взятки (Anna): 4 × 30",
+         "uk": "за 4 недобрані взятки (Anna): 4 × 30",
+         "en": "for 4 undertricks (Anna): 4 × 30"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_married_bridge_result_names_the_declarer_without_a_case(lang: str) -> None:
-    # MB-SCORE-4: «за недобор разыгрывающего (Анна)»; and no last trick (no bonus for it)
+    # MB-SCORE-4: «за 4 недобранные взятки (Anna)»; and no last trick (no bonus for it)
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "married_bridge", "Club", NAMES[:2])
     event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "defeated",

@@ -1,0 +1,203 @@
+"""Married bridge screens as a player reads them (issues #18/#20, a new player's pass): the
+contract says its contra in words, every count of tricks puts the number before the noun in
+its plural form, the deal's sum leads with the tricks and adds up to what is written on the
+sheet, the preliminary trick says "of 13", the hand in the auction shows no drawn card, and
+the contra is said once. Render tests in ru, uk and en; the terminal through stdin/stdout."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import engine
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import TableInfo, render_facts
+from bot.show.deals import married_bridge_lines, married_bridge_note
+from bot.show.hand import render_hand
+from tests.bot.test_terminal_play import _play
+
+CATALOGS = Catalogs()
+INFO = TableInfo(1, 1, "married_bridge", "Club", ("Anna", "Boris"))
+
+
+def _facts(lang: str, facts: list[dict[str, Any]], info: TableInfo = INFO) -> list[str]:
+    return render_facts(CATALOGS.translator(lang), info, facts)
+
+
+DOUBLED = {"ru": ("3 БК с контрой", "3 БК с реконтрой"),
+           "uk": ("3 БК з контрою", "3 БК з реконтрою"),
+           "en": ("3NT doubled", "3NT redoubled")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_contract_says_its_contra_in_words(lang: str) -> None:  # MB-BID-9, MB-SCORE-8
+    for code, said in zip(("3NTX", "3NTXX"), DOUBLED[lang], strict=True):
+        line = _facts(lang, [{"key": "mb_contract", "value": code, "kind": "text", "seat": 1}])
+        assert line[0].endswith(said), line
+
+
+TRICKS = {  # (needed 9, took 0, took 1, took 2, took 5) for Boris
+    "ru": ("Boris: нужно взять 9 взяток", "Boris: пока ни одной взятки", "Boris: 1 взятка",
+           "Boris: 2 взятки", "Boris: 5 взяток"),
+    "uk": ("Boris: треба взяти 9 взяток", "Boris: поки жодної взятки", "Boris: 1 взятка",
+           "Boris: 2 взятки", "Boris: 5 взяток"),
+    "en": ("Boris needs 9 tricks", "Boris: no tricks yet", "Boris: 1 trick",
+           "Boris: 2 tricks", "Boris: 5 tricks")}
+YOURS = {  # (needed 7, took 0, took 1, took 3) for the terminal player
+    "ru": ("Вам нужно взять 7 взяток", "У вас пока ни одной взятки", "У вас 1 взятка",
+           "У вас 3 взятки"),
+    "uk": ("Вам треба взяти 7 взяток", "У вас поки жодної взятки", "У вас 1 взятка",
+           "У вас 3 взятки"),
+    "en": ("You need 7 tricks", "You have no tricks yet", "You have 1 trick",
+           "You have 3 tricks")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_of_tricks_reads_number_first(lang: str) -> None:  # MB-BID-2, MB-PLAY-7
+    needed = {"key": "mb_needed", "value": 9, "kind": "number", "seat": 1}
+    took = [{"key": "mb_tricks", "value": n, "kind": "number", "seat": 1} for n in (0, 1, 2, 5)]
+    assert _facts(lang, [needed, *took]) == list(TRICKS[lang])
+    names = ({"ru": "Вы", "uk": "Ви", "en": "You"}[lang], "Boris")
+    me = TableInfo(1, 1, "married_bridge", "", names, me=0)
+    mine = [{"key": "mb_needed", "value": 7, "kind": "number", "seat": 0},
+            *({"key": "mb_tricks", "value": n, "kind": "number", "seat": 0} for n in (0, 1, 3))]
+    assert _facts(lang, mine, me) == list(YOURS[lang])
+
+
+PRELIM = {"ru": "Предварительная взятка 4 из 13", "uk": "Попередня взятка 4 з 13",
+          "en": "Preliminary trick 4 of 13"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_preliminary_trick_says_of_thirteen(lang: str) -> None:  # MB-PRE-6
+    line = _facts(lang, [{"key": "mb_prelim_trick", "value": 4, "kind": "number"}])
+    assert line == [PRELIM[lang]]
+
+
+def _deal(lang: str, contract: str, tricks: int, written: tuple[int, int],
+          declarer: int = 1) -> list[str]:
+    """The result lines of one game: ``contract`` by ``declarer`` with ``tricks``, each
+    seat writing ``written`` (as the engine's event and sheet row say)."""
+    sides = [{"tricks": 13 - tricks, "written": written[0], "cell": f"{written[0]:+d}"
+              if written[0] else "0"},
+             {"tricks": tricks, "written": written[1], "cell": f"{written[1]:+d}"
+              if written[1] else "0"}]
+    if declarer == 0:
+        sides.reverse()
+    level = int(contract[0])
+    sides[declarer]["needed"] = 6 + level
+    event = {"type": "deal_scored", "declarer": declarer, "sides": sides,
+             "outcome": "made" if tricks >= 6 + level else "failed"}
+    row = {"note": f"{contract} by seat {declarer}, {tricks} tricks"}
+    lines = married_bridge_lines(CATALOGS.translator(lang), INFO, event, row)
+    assert lines is not None
+    return lines
+
+
+SUMS = {  # the declarer's line: tricks in words first, then the sum as it is written
+    "ru": ("Boris: 9 взяток: 40 + 30 × 8 = 280, с реконтрой × 4 = <b>1120</b>",
+           "Boris: 9 взяток: 9 × 30 = <b>270</b>",
+           "Anna: за 2 недобранные взятки (Boris): 2 × 20 = 40, с контрой × 2 = <b>80</b>",
+           "Anna: за 1 недобранную взятку (Boris): 1 × 30 = <b>30</b>"),
+    "uk": ("Boris: 9 взяток: 40 + 30 × 8 = 280, з реконтрою × 4 = <b>1120</b>",
+           "Boris: 9 взяток: 9 × 30 = <b>270</b>",
+           "Anna: за 2 недобрані взятки (Boris): 2 × 20 = 40, з контрою × 2 = <b>80</b>",
+           "Anna: за 1 недобрану взятку (Boris): 1 × 30 = <b>30</b>"),
+    "en": ("Boris: 9 tricks: 40 + 30 × 8 = 280, redoubled × 4 = <b>1120</b>",
+           "Boris: 9 tricks: 9 × 30 = <b>270</b>",
+           "Anna: for 2 undertricks (Boris): 2 × 20 = 40, doubled × 2 = <b>80</b>",
+           "Anna: for 1 undertrick (Boris): 1 × 30 = <b>30</b>")}
+
+
+def _sum_adds_up(line: str) -> None:
+    """Each step of the sum after the line's lead holds: "40 + 30 × 8 = 280, redoubled × 4
+    = 1120" is 280 first, then 280 × 4 = 1120, the bold figure the seat writes."""
+    body = re.sub(r"<[^>]+>", "", line.split(" · ")[0]).rsplit(": ", 1)[1]
+    first, *steps = [p.strip() for p in body.split("=")]
+    terms = [t.split(" × ") for t in first.split(" + ")]
+    value = sum(int(t[0]) * (int(t[1]) if len(t) > 1 else 1) for t in terms)
+    for step in steps:
+        shown, _, times = step.partition(", ")
+        assert int(shown) == value, (line, shown, value)
+        if times:
+            value *= int(times.rsplit(" × ", 1)[1])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sum_leads_with_the_tricks_and_adds_up(lang: str) -> None:
+    # MB-SCORE-1/2/5: 3NTXX made with 9 = (40 + 30 × 8) × 4 = 1120, the defender −50 (MB-SCORE-3)
+    nt = _deal(lang, "3NTXX", 9, (-50, 1120))
+    assert nt[2].startswith(SUMS[lang][0]), nt
+    # MB-SCORE-2 (MB-EX-3): 3H made with 9 = 9 × 30 = 270
+    assert _deal(lang, "3H", 9, (0, 270))[2].startswith(SUMS[lang][1])
+    # MB-SCORE-4/5: 2DX with 6 = two short, 2 × 20 × 2 = 80 to the defender
+    assert _deal(lang, "2DX", 6, (80, 0))[1].startswith(SUMS[lang][2])
+    # MB-SCORE-4 (MB-EX-4): 2NT with 7 = one short, 1 × 30 = 30 (NT undertricks count 30)
+    assert _deal(lang, "2NT", 7, (30, 0))[1].startswith(SUMS[lang][3])
+    for line in (nt[2], *_deal(lang, "2DX", 6, (80, 0))[1:2]):
+        _sum_adds_up(line)
+
+
+NOTE = {"ru": "3 БК с реконтрой, Boris: 9 взяток", "uk": "3 БК з реконтрою, Boris: 9 взяток",
+        "en": "3NT redoubled, Boris: 9 tricks"}
+HEAD = {"ru": "заказ 3 БК с реконтрой (Boris): нужно 9 взяток, взято 9",
+        "uk": "замовлення 3 БК з реконтрою (Boris): треба 9 взяток, взято 9",
+        "en": "contract 3NT redoubled (Boris): needed 9 tricks, took 9"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_result_and_the_sheet_count_tricks_number_first(lang: str) -> None:  # MB-SCORE-8
+    tr = CATALOGS.translator(lang)
+    assert married_bridge_note(tr, INFO, "3NTXX by seat 1, 9 tricks") == NOTE[lang]
+    assert _deal(lang, "3NTXX", 9, (-50, 1120))[0].startswith(HEAD[lang] + " — ")
+
+
+def _auction_match() -> engine.Match:
+    m = engine.get_game("married_bridge").new_match(players=2, seed=4)
+    while m.public_view()["phase"] != "bidding":
+        seat = m.to_move
+        assert seat is not None
+        m.apply(seat, sorted(m.legal_actions(seat))[0])
+    return m
+
+
+DRAWN = {"ru": "из талона", "uk": "з талону", "en": "from the talon"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_hand_shows_no_drawn_card(lang: str) -> None:  # MB-PRE-10, MB-BID-1
+    tr = CATALOGS.translator(lang)
+    m = _auction_match()
+    for seat in (0, 1):
+        assert any(f["key"] == "mb_drawn" for f in m.view(seat)["private"])  # still in view
+        text = render_hand(tr, INFO, m.view(seat), m.legal_actions(seat)).text
+        assert DRAWN[lang] not in text, text
+
+
+CONTRA = {"ru": "контр", "uk": "контр", "en": "contra"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_tells_the_contra_once(lang: str) -> None:  # MB-BID-6, MB-INFO-4
+    tr = CATALOGS.translator(lang)
+    m = _auction_match()
+    dealer = m.to_move
+    assert dealer is not None
+    m.apply(dealer, "bid:1:C")
+    m.apply(1 - dealer, "contra")
+    for seat in (0, 1):
+        text = render_hand(tr, INFO, m.view(seat), m.legal_actions(seat)).text
+        lines = [x for x in text.splitlines() if CONTRA[lang] in x.lower()
+                 and not x.startswith(tr("table.calls") + ":")]  # the calls line is the record
+        assert len(lines) == (1 if seat == dealer else 0), text
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_the_terminal_says_the_drawn_card_once(lang: str) -> None:  # MB-PRE-5
+    code, out, _ = _play(["married_bridge", "--seed", "5", "--level", "easy"], lang)
+    assert code == 0
+    got = {"ru": "Вам пришло: ", "uk": "Вам прийшло: ", "en": "You get: "}[lang]
+    assert got in out
+    assert DRAWN[lang] not in out.split(got, 1)[1].split("\n\n", 3)[1], out[:3000]
