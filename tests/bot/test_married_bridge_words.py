@@ -201,3 +201,20 @@ def test_the_terminal_says_the_drawn_card_once(lang: str) -> None:  # MB-PRE-5
     got = {"ru": "Вам пришло: ", "uk": "Вам прийшло: ", "en": "You get: "}[lang]
     assert got in out
     assert DRAWN[lang] not in out.split(got, 1)[1].split("\n\n", 3)[1], out[:3000]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_of_the_auction_names_the_contract_as_the_table_does(lang: str
+                                                                     ) -> None:  # MB-BID-9
+    # «Контракт: 6♦, разыгрывающий: Вы.» above «Ваш заказ: 6♦»: two words for one thing
+    from bot.terminal.text import Teller
+
+    tr = CATALOGS.translator(lang)
+    word = tr("fact.mb_contract").lower()
+    event = {"type": "contract_reached", "declarer": 1, "level": 6, "strain": "D",
+             "multiplier": 1, "contract": "6D"}
+    told = Teller(tr, INFO, 0).event(event, {"game": "married_bridge", "groups": {},
+                                             "facts": []}, {"rows": []})
+    record = tr("rec.contract", contract="6♦", name="Boris")  # the deal's record says it so
+    for text in (told, record):
+        assert text is not None and text.lower().startswith(word), text
