@@ -25,7 +25,7 @@ import random
 import shutil
 import textwrap
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 import engine
 from bot.i18n import Translator
@@ -187,7 +187,7 @@ class Session:
     def _choose(self, codes: list[str], *, own_turn: bool) -> str | None:
         """Show the hand and its menu; read until a move is chosen (its code) or, out of
         turn, until an empty line lets the game go on (None)."""
-        view = dict(self.match.view(self.me))
+        view: dict[str, Any] = dict(self.match.view(self.me))
         # the card he drew was told as it came ("You get: 2♥", `_tell`): the screen does not
         # say it again (MB-PRE-5)
         view["private"] = [f for f in view.get("private", []) if f["key"] != "mb_drawn"]
