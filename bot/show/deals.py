@@ -225,7 +225,9 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     if not m or declarer is None:
         return None
     side = event["sides"][declarer]
-    outcome = tr.maybe(f"val.{event['outcome']}", event["outcome"])
+    # "made" in the game's own word where it has one, as "not made" is said (MB-SCORE-2/4)
+    outcome = tr.maybe(f"val.married_bridge.{event['outcome']}",
+                       tr.maybe(f"val.{event['outcome']}", event["outcome"]))
     lines = [tr("mb.deal", contract=escape(tr.maybe(f"val.{m.group(1)}", m.group(1))),
                 name=escape(info.names[declarer]),
                 needed=tr.plural("mb.tricks", int(side["needed"])) if "needed" in side else "?",
