@@ -68,12 +68,17 @@ def test_a_count_of_tricks_reads_number_first(lang: str) -> None:  # MB-BID-2, M
 
 PRELIM = {"ru": "Предварительная взятка 4 из 13", "uk": "Попередня взятка 4 з 13",
           "en": "Preliminary trick 4 of 13"}
+RUBBER = {"ru": "Роббер: раздача 2 из 2", "uk": "Робер: роздача 2 з 2",
+          "en": "Rubber: deal 2 of 2"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_preliminary_trick_says_of_thirteen(lang: str) -> None:  # MB-PRE-6
-    line = _facts(lang, [{"key": "mb_prelim_trick", "value": 4, "kind": "number"}])
-    assert line == [PRELIM[lang]]
+def test_the_preliminary_trick_and_the_rubber_say_of_how_many(lang: str) -> None:
+    # MB-PRE-6: thirteen preliminary tricks; MB-END-2: a rubber of two deals («Игра роббера: 1»
+    # read like a form's field beside «раздача 1»)
+    facts = [{"key": "mb_prelim_trick", "value": 4, "kind": "number"},
+             {"key": "mb_rubber_game", "value": 2, "kind": "number"}]
+    assert _facts(lang, facts) == [PRELIM[lang], RUBBER[lang]]
 
 
 def _deal(lang: str, contract: str, tricks: int, written: tuple[int, int],
@@ -218,26 +223,3 @@ def test_the_end_of_the_auction_names_the_contract_as_the_table_does(lang: str
     record = tr("rec.contract", contract="6♦", name="Boris")  # the deal's record says it so
     for text in (told, record):
         assert text is not None and text.lower().startswith(word), text
-
-
-RUBBER = {"ru": "Роббер: раздача 2 из 2", "uk": "Робер: роздача 2 з 2",
-          "en": "Rubber: deal 2 of 2"}
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_rubber_says_which_of_its_two_deals(lang: str) -> None:  # MB-END-2
-    # «Игра роббера: 1» read like a form's field beside «раздача 1»
-    line = _facts(lang, [{"key": "mb_rubber_game", "value": 2, "kind": "number"}])
-    assert line == [RUBBER[lang]]
-
-
-OUTCOME = {"ru": ("— выполнено", "— не выполнено"), "uk": ("— виконано", "— не виконано"),
-           "en": ("— contract made", "— contract defeated")}
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_made_and_defeated_are_said_alike(lang: str) -> None:  # MB-SCORE-2, MB-SCORE-4
-    # «— сыграно» after a made contract, «— не выполнено» after a defeated one
-    made = _deal(lang, "3NT", 10, (0, 310))[0]
-    defeated = _deal(lang, "2NT", 7, (30, 0))[0]
-    assert (made[-len(OUTCOME[lang][0]):], defeated[-len(OUTCOME[lang][1]):]) == OUTCOME[lang]
