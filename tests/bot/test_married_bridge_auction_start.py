@@ -18,7 +18,7 @@ from bot.show.table import render_table
 CATALOGS = Catalogs()
 INFO = TableInfo(1, 1, "married_bridge", "Club", ("Anna", "Boris"))
 AUCTION = {"ru": "Торговля", "uk": "Торгівля", "en": "Auction"}
-PRELIM = {"ru": "Последняя предварительная взятка", "uk": "Останній попередній взяток",
+PRELIM = {"ru": "Последняя предварительная взятка", "uk": "Остання попередня взятка",
           "en": "Last preliminary trick"}
 OPENS = {"ru": "вы открываете", "uk": "ви відкриваєте", "en": "you open"}
 

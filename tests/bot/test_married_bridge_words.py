@@ -223,3 +223,20 @@ def test_the_end_of_the_auction_names_the_contract_as_the_table_does(lang: str
     record = tr("rec.contract", contract="6♦", name="Boris")  # the deal's record says it so
     for text in (told, record):
         assert text is not None and text.lower().startswith(word), text
+
+
+@pytest.mark.parametrize("phase", ["preliminary", "bidding", "play"])
+def test_ukrainian_says_vziatka_on_every_trick_line(phase: str) -> None:  # MB-INFO-2
+    # «Попередній взяток: … — взятку берете Ви»: one line, two genders; the Married bridge
+    # screens say «взятка» (its rules, «1 взятка», «недобрана взятка»)
+    from bot.show.common import group
+
+    tr = CATALOGS.translator("uk")
+    cards = [{"card": "AS", "seat": 0}, {"card": "TS", "seat": 1}]
+    facts = [{"key": "last_trick_winner", "value": 0, "kind": "seat"}]
+    for name in ("trick", "last_trick"):
+        line = group(tr, INFO, name, cards, phase, facts)
+        assert "взяток" not in line and "взятка" in line.lower(), line
+    # «Попередня взятка 4 з 13» is the preliminary one: the previous trick is «минула»
+    line = group(tr, INFO, "last_trick", cards, phase, facts)
+    assert phase == "bidding" or line.startswith("Минула взятка"), line
