@@ -30,7 +30,7 @@ from bot.show.common import (
     side_names,
     total_text,
 )
-from bot.show.table import calls_line
+from bot.show.table import calls_line, melds_told_once
 from bot.tables.drastic import drastic_reason
 from engine.cards import is_card_code
 
@@ -308,7 +308,16 @@ def render_hand(
     where = f"{escape(info.chat_title)} · " if info.chat_title else ""  # the terminal has none
     lines = [f"🃏 <b>{escape(title)}</b> · {where}{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
-    facts = view["facts"]
+    facts, _ = melds_told_once(tr, info.game, view["facts"], view["groups"])
+    private = list(view.get("private", []))
+    if info.game == "bazar_belot" and any(f["key"] == "my_melds" for f in private):
+        # his meld said once (issue #18): with its points on his own line while trick 1 is
+        # played, then on the table's line of the players who score (or on none: he does not)
+        if any(f["key"] in ("meld_points", "meld_winner") for f in view["facts"]):  # compared
+            private = [f for f in private if f["key"] != "my_melds"]
+        else:
+            facts = [f for f in facts if not (f["key"] == "declaration"
+                                              and f.get("seat") == seat)]
     if out:
         lines.append(out)  # it says what the table's "out of play" fact says, to this seat
         facts = [f for f in facts if not (f["key"] == "out_of_play" and f["value"] == seat)]
@@ -332,7 +341,6 @@ def render_hand(
                 lines.append(prompt)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
-    private = list(view.get("private", []))
     for lost in [f for f in private if f["key"] == "my_melds_lost"]:
         # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
         # another's senior melds read as points he would still write
