@@ -14,6 +14,7 @@ from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo, card_text
 from bot.show.hand import render_hand
 from bot.show.table import render_table
+from tests.kit.bazar_play import low_move
 
 CATALOGS = Catalogs()
 INFO = TableInfo(1, 1, "bazar_belot", "Club", ("Anna", "Boris", "Vera", "Gleb"),
@@ -26,19 +27,7 @@ def _after_trick_one() -> engine.Match:
     m = engine.get_game("bazar_belot").new_match(players=4, seed=7)
     rng = random.Random(7)
     while True:
-        seat = m.to_move
-        assert seat is not None
-        codes = m.legal_actions(seat)
-        bids = [c for c in codes if c.startswith("bid:") and c.split(":")[1].isdigit()]
-        plays = [c for c in codes if c.startswith("play:")]
-        if any(c.startswith("declare:") for c in codes):
-            code = "declare:best" if "declare:best" in codes else "declare:none"
-        elif plays:
-            code = rng.choice(plays)
-        elif bids and rng.random() < 0.35:
-            code = min(bids, key=lambda c: int(c.split(":")[1]))
-        else:
-            code = "pass"
+        seat, code = low_move(m, rng)
         if any(e.to_dict()["type"] == "melds_shown" for e in m.apply(seat, code)):
             return m
 

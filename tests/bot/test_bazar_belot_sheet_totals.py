@@ -11,6 +11,7 @@ import engine
 from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo, side_names
 from bot.show.sheet import render_sheet
+from tests.kit.bazar_play import low_move
 
 CATALOGS = Catalogs()
 INFO = TableInfo(1, 1, "bazar_belot", "Club", ("Anna", "Boris", "Vera", "Gleb"),
@@ -24,20 +25,7 @@ def _played(deals: int | None) -> engine.Match:
     m = engine.get_game("bazar_belot").new_match(players=4, seed=7)
     rng = random.Random(7)
     while not m.is_over and (deals is None or len(m.score_sheet["rows"]) < deals):
-        seat = m.to_move
-        assert seat is not None
-        codes = m.legal_actions(seat)
-        bids = [c for c in codes if c.startswith("bid:") and c.split(":")[1].isdigit()]
-        plays = [c for c in codes if c.startswith("play:")]
-        if any(c.startswith("declare:") for c in codes):
-            code = "declare:best" if "declare:best" in codes else "declare:none"
-        elif plays:
-            code = rng.choice(plays)
-        elif bids and rng.random() < 0.35:
-            code = min(bids, key=lambda c: int(c.split(":")[1]))
-        else:
-            code = "pass"
-        m.apply(seat, code)
+        m.apply(*low_move(m, rng))
     return m
 
 
