@@ -30,26 +30,31 @@ from bot.show.common import (
     side_names,
     total_text,
 )
-from bot.show.table import calls_line
+from bot.show.table import calls_line, melds_told_once
 from bot.tables.drastic import drastic_reason
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
 MAX_BUTTONS = 40
-#: A numeric ladder with more choices than this is cut: its lowest ``LADDER_DIRECT`` levels
-#: (the common bids) are shown at once, the rest in ranges of ``LADDER_RANGE`` levels, each
-#: opening a page with every bid of its levels: any bid takes two taps at most.
+#: A numeric ladder of more levels than this is cut (Bazar-Belot's 8 to 112, BB-BID-7): the
+#: first screen offers the ``LADDER_NEAR`` levels above the highest bid, the lowest
+#: ``LADDER_DIRECT`` of them (the common bids) at once and the others as a level opening its
+#: strains; every higher level sits behind one "N♠ and up" button per strain, opening that
+#: strain's bids: any bid takes two taps at most, and no page holds more than 100 buttons
+#: (Telegram's limit: 97 levels at most, 16 to 112).
 LADDER_PAGE = 15
 LADDER_DIRECT = 2
-LADDER_RANGE = 5
+LADDER_NEAR = 8
+#: Buttons per row of the "and up" buttons (their labels are longer than a bid's).
+HIGHER_ROW = 3
 #: Bids of one level share a row (six strains in Bazar-Belot).
 LADDER_ROW = 6
 #: A ladder of more bids than this (two full rows) is chosen in two steps however few codes
 #: there are: first the level (calls such as pass and contra beside it, one tap), then the
 #: strain (Married bridge's 35 bids: seven levels, then five strains).
 LADDER_FLAT = 12
-RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)")
+RANGE_RE = re.compile(r"([a-z_]+):(\d+)\.\.(\d+)(?::([A-Z]+))?")
 #: A card with this many codes or more (a Berg jack's orders, a queen's suits) opens them in a
 #: second step, however few codes there are; a card and its bela stay side by side.
 ORDER_CHOICES = 3
@@ -79,13 +84,15 @@ def _arg_key(prefix: str) -> tuple[int, int, str]:
 
 
 def select_codes(codes: Sequence[str], prefix: str) -> list[str]:
-    """The codes a choice opens: ``verb:arg`` (that first argument) or ``verb:lo..hi`` (a range
-    of numeric first arguments, for long ladders such as Bazar-Belot's 8 to 112)."""
+    """The codes a choice opens: ``verb:arg`` (that first argument), ``verb:lo..hi`` (a range
+    of numeric first arguments, for long ladders such as Bazar-Belot's 8 to 112) or
+    ``verb:lo..hi:strain`` (that range in one strain, the last argument)."""
     m = RANGE_RE.fullmatch(prefix)
     if m:
-        verb, lo, hi = m.group(1), int(m.group(2)), int(m.group(3))
+        verb, lo, hi, strain = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
         return [c for c in codes if (p := c.split(":"))[0] == verb and len(p) > 1
-                and p[1].isdigit() and lo <= int(p[1]) <= hi]
+                and p[1].isdigit() and lo <= int(p[1]) <= hi
+                and (strain is None or p[-1] == strain)]
     return [c for c in codes if c == prefix or c.startswith(prefix + ":")]
 
 
@@ -116,10 +123,12 @@ def hand_buttons(
 
 def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             codes: Sequence[str], opened: str = "") -> tuple[tuple[Button, ...], ...]:
+    if RANGE_RE.fullmatch(opened):  # a page of levels: every bid on it, lowest first
+        return tuple(_rows([btn_of(tr, info, view, c) for c in sorted(
+            codes, key=lambda c: (int(c.split(":")[1]), _strain_order(c)))], LADDER_ROW))
 
     def btn(code: str) -> Button:
-        return Button(code_label(tr, code, view, info.names),
-                      ActData(info.table_id, info.version, code))
+        return btn_of(tr, info, view, code)
 
     def plain(code: str, members: Sequence[str]) -> Button:
         """A card played without the word its sibling says (``play:QH`` beside
@@ -177,15 +186,12 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
                 for p in numeric[:LADDER_DIRECT]:  # the common bids: one tap
                     rows += _rows([btn(c) for c in sorted(groups[p], key=_strain_order)],
                                   LADDER_ROW)
-                expanders = []
-                rest = numeric[LADDER_DIRECT:]
-                for i in range(0, len(rest), LADDER_RANGE):
-                    chunk = rest[i:i + LADDER_RANGE]
-                    lo, hi = chunk[0].split(":")[1], chunk[-1].split(":")[1]
-                    shown = code_label(tr, chunk[0], view) + (f"–{hi}" if hi != lo else "")
-                    expanders.append(more(f"{verb}:{lo}..{hi}", shown))
-                expanders += [more(p, code_label(tr, p, view)) for p in ladder
-                              if p not in numeric]
+                rows += _rows([more(p, code_label(tr, p, view))
+                               for p in numeric[LADDER_DIRECT:LADDER_NEAR]], LADDER_ROW)
+                rows += _rows(_higher(tr, info, view, verb, [
+                    c for p in numeric[LADDER_NEAR:] for c in groups[p]]), HIGHER_ROW)
+                expanders = [more(p, code_label(tr, p, view)) for p in ladder
+                             if p not in numeric]
             else:
                 expanders = [more(p, code_label(tr, p, view)) for p in ladder]
             rows += _rows(expanders, CARDS_PER_ROW)
@@ -207,6 +213,29 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         else:
             rows += [(b,) for b in labels]
     return tuple(rows)
+
+
+def btn_of(tr: Translator, info: TableInfo, view: Mapping[str, Any], code: str) -> Button:
+    """The button making ``code`` at the table's version, labelled as the code reads."""
+    return Button(code_label(tr, code, view, info.names),
+                  ActData(info.table_id, info.version, code))
+
+
+def _higher(tr: Translator, info: TableInfo, view: Mapping[str, Any], verb: str,
+            codes: Sequence[str]) -> list[Button]:
+    """One button per strain of the higher bids ``codes`` (``verb:n:strain``), in ladder order:
+    "16♠ and up…" opens that strain's bids from its lowest level to its highest."""
+    by_strain: dict[str, list[int]] = {}
+    for code in codes:
+        _, level, strain = code.split(":")
+        by_strain.setdefault(strain, []).append(int(level))
+    buttons = []
+    for strain in sorted(by_strain, key=lambda s: STRAIN_ORDER.get(s, 9)):
+        lo, hi = min(by_strain[strain]), max(by_strain[strain])
+        label = tr("button.bid_higher", bid=code_label(tr, f"{verb}:{lo}:{strain}", view))
+        buttons.append(Button(label, ExpandData(info.table_id, info.version,
+                                                f"{verb}:{lo}..{hi}:{strain}")))
+    return buttons
 
 
 def out_of_play_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str | None:
@@ -283,7 +312,16 @@ def render_hand(
     where = f"{escape(info.chat_title)} · " if info.chat_title else ""  # the terminal has none
     lines = [f"🃏 <b>{escape(title)}</b> · {where}{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
-    facts = view["facts"]
+    facts, _ = melds_told_once(tr, info.game, view["facts"], view["groups"])
+    private = list(view.get("private", []))
+    if info.game == "bazar_belot" and any(f["key"] == "my_melds" for f in private):
+        # his meld said once (issue #18): with its points on his own line while trick 1 is
+        # played, then on the table's line of the players who score (or on none: he does not)
+        if any(f["key"] in ("meld_points", "meld_winner") for f in view["facts"]):  # compared
+            private = [f for f in private if f["key"] != "my_melds"]
+        else:
+            facts = [f for f in facts if not (f["key"] == "declaration"
+                                              and f.get("seat") == seat)]
     if out:
         lines.append(out)  # it says what the table's "out of play" fact says, to this seat
         facts = [f for f in facts if not (f["key"] == "out_of_play" and f["value"] == seat)]
@@ -311,7 +349,6 @@ def render_hand(
                 lines.append(prompt)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
-    private = list(view.get("private", []))
     if view.get("phase") != "preliminary":
         # the card drawn after the 13th preliminary trick is one of the hand's now: the
         # auction's hand shows the hand and the calls (MB-PRE-10, issue #18)

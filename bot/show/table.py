@@ -12,6 +12,7 @@ from bot.markup import escape
 from bot.model import Screen
 from bot.show.common import (
     TableInfo,
+    card_text,
     deal_number,
     game_text,
     group,
@@ -45,6 +46,36 @@ def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
 
 
+def melds_told_once(tr: Translator, game: str, facts: Sequence[Mapping[str, Any]],
+                    groups: Mapping[str, Sequence[Mapping[str, Any]]]
+                    ) -> tuple[list[Mapping[str, Any]], dict[str, Sequence[Mapping[str, Any]]]]:
+    """Bazar-Belot's melds said once (issue #18): once trick 1 is complete and the melds are
+    compared (BB-MELD-5), the declarations (said as they were made) and the senior meld's
+    owner (the scoring lines name him) are left out, and a scoring player's shown cards
+    (BB-MELD-7) join his ``meld_points`` line ("Vera: berz K♠ Q♠ J♠ 10♠ (5)") instead of a
+    line of their own. Returns ``facts`` and ``groups``, unchanged for other games and before
+    the comparison."""
+    if game != "bazar_belot" or not any(f["key"] in ("meld_points", "meld_winner")
+                                        for f in facts):
+        return list(facts), dict(groups)
+    shown = list(groups.get("shown_melds") or ())
+    scoring = {f.get("seat") for f in facts if f["key"] == "meld_points"}
+    kept: list[Mapping[str, Any]] = []
+    for f in facts:
+        if f["key"] in ("declaration", "meld_winner"):
+            continue
+        cards = [card_text(c["card"], tr) for c in shown if c.get("seat") == f.get("seat")]
+        if f["key"] == "meld_points" and f.get("melds") and cards:
+            kinds = ", ".join(tr.maybe(f"val.{k}", str(k)) for k in f["melds"])
+            f = {**f, "melds": [f"{kinds} {' '.join(cards)}"]}
+        kept.append(f)
+    rest = [c for c in shown if c.get("seat") not in scoring]
+    out = {k: v for k, v in groups.items() if k != "shown_melds"}
+    if rest or not scoring:
+        out["shown_melds"] = rest if scoring else shown
+    return kept, out
+
+
 def calls_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str | None:
     """The auction so far, ``Bidding: Anna 9♥, Boris pass``; None before the first call."""
     calls = view.get("calls") or []
@@ -69,8 +100,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         # a phase the table names (Married bridge's auction after the tricks, MB-BID-1) until
         # the auction's own line names it ("Auction: Anna 1♣"): one line says "Auction"
         lines.append(phase)
-    groups = view["groups"]
-    facts = list(view["facts"])
+    facts, groups = melds_told_once(tr, info.game, view["facts"], view["groups"])
     top = next((f["value"] for f in facts if f["key"] == "top_card"), None)
     pile = groups.get("pile") or []
     if pile and top is None:
