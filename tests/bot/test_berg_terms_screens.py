@@ -56,3 +56,49 @@ def test_opened_hand_line_has_one_colon_and_the_right_number(lang: str) -> None:
     plural = {"ru": "обоих соперников", "uk": "обох суперників",
               "en": "both opponents' hands"}[lang]
     assert single in one and plural in both, (one, both)
+
+
+def _lobby_lines(lang: str, options: dict[str, object]) -> dict[str, str]:
+    """The Berg lobby's option lines for ``options`` (the defaults where not given), by key."""
+    from bot.show.lobby import render_lobby
+    from bot.tables.lobby import TABLE_OPTIONS, lobby_choices, lobby_defaults
+
+    tr = CATALOGS.translator(lang)
+    values = {**lobby_defaults("berg"), **options}
+    choices = lobby_choices("berg", values)
+    text = render_lobby(tr, table_id=1, game="berg", names=["Anna", None, "Vera", None],
+                        options=values, choices=choices, min_players=4, max_players=4,
+                        pairs=True).text
+    lines = text.splitlines()
+    return {key: next(x for x in lines if x.startswith(tr(f"opt.{key}") + ": "))
+            for key in choices if key not in TABLE_OPTIONS}  # the table's own: every game's
+
+
+#: Every value a Berg lobby option can show, one set of options per look at the lobby.
+LOBBY_LOOKS = [{}, {"tie_convention": "no_tie_one_deck", "insurance_type": "full",
+                    "shuffle_on_turnover": "on", "enforcement": "penalty",
+                    "penalty_size": "cheap_5"},
+               {"tie_convention": "no_tie_two_deck", "insurance_type": "permanent",
+                "shuffle_on_turnover": "by_declaration", "berg_height": 15},
+               {"insurance_type": "half", "berg_height": 25}, {"insurance_type": "absolute"},
+               {"insurance_type": "simple", "berg_height": 5}]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lobby_option_says_what_it_means(lang: str) -> None:
+    # BERG-OPT-*: «Обязаловка: автоматически» told a club player who had not read /rules
+    # nothing; each option line now ends with a short plain phrase saying what the value does
+    seen: dict[str, set[str]] = {}
+    for look in LOBBY_LOOKS:
+        for key, line in _lobby_lines(lang, look).items():
+            _head, sep, note = line.partition(" — ")
+            assert sep and len(note.split()) >= 3, line  # a phrase, not a bare word
+            assert " — " not in note, line  # one dash: the value, then what it means
+            assert len(line) <= 110, line  # a phone shows it in two lines at most
+            seen.setdefault(key, set()).add(note)
+    # each value of a choice says something of its own
+    assert len(seen["enforcement"]) == 2 and len(seen["tie_convention"]) == 3, seen
+    assert len(seen["insurance_type"]) == 6 and len(seen["shuffle_on_turnover"]) == 3, seen
+    enforcement = _lobby_lines(lang, {})["enforcement"]
+    jack = {"ru": "валет", "uk": "валет", "en": "jack"}[lang]
+    assert jack in enforcement, enforcement  # what the automatic enforcement is about
