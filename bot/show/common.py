@@ -476,9 +476,15 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any],
         for extra in args[1:]:
             if tr.catalogs.has("en", f"call.{extra}"):  # a word said with the card (bela)
                 text += " " + tr(f"call.{extra}")
-            else:  # what the card orders (a rank, a suit, the joker)
-                text += " → " + _arg_text(tr, extra)
+            else:  # what the card orders, in the words the table's order line uses
+                text += " → " + (order_text(tr, extra) if extra == "JK" or extra in RANKS
+                                 else _arg_text(tr, extra))
         return text
+    if verb == "order" and len(args) == 1:  # the dealer's order for a jack or queen up-card
+        top = next((str(f["value"]) for f in view.get("facts", ()) if f["key"] == "top_card"),
+                   "")  # said as a played jack's or queen's: "J♣ → king" (BERG-DEAL-6)
+        said = order_text(tr, args[0])
+        return f"{card_text(top, tr)} → {said}" if top else f"{tr('code.order')} {said}"
     ctx = _label_context(tr, view)
     shown = [_arg_text(tr, a) for a in args]
     ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})

@@ -102,3 +102,48 @@ def test_every_lobby_option_says_what_it_means(lang: str) -> None:
     enforcement = _lobby_lines(lang, {})["enforcement"]
     jack = {"ru": "валет", "uk": "валет", "en": "jack"}[lang]
     assert jack in enforcement, enforcement  # what the automatic enforcement is about
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_orders_are_named_the_same_everywhere(lang: str) -> None:
+    # BERG-EFF-7, BERG-EFF-12, BERG-DEAL-6, BERG-INFO-2 (glossary: card order, suit order):
+    # the button said «В♠ → К», the table «Заказ валета: король» next to «Заказ масти: ♥», the
+    # up-card's buttons «Заказ Т» in no order, the record «В♠ заказывает король»; now a rank is
+    # named by one word everywhere and both orders are named by the card that makes them
+    from bot.records.text import _move_text
+    from bot.show.common import card_text, code_label, render_facts
+    from bot.show.hand import hand_buttons
+
+    tr = CATALOGS.translator(lang)
+    king = tr("val.K")
+    view = {"hand": ["JS", "QD"], "groups": {}, "facts": [], "private": [], "game": "berg"}
+    codes = [f"play:JS:{o}" for o in ("5", "A", "JK", "K", "T")] + ["play:QD:H"]
+    labels = [b.text for row in hand_buttons(tr, INFO, view, codes, expanded="play:JS")
+              for b in row]
+    jack, queen = card_text("JS", tr), card_text("QD", tr)
+    assert labels[:5] == [f"{jack} → {x}" for x in
+                          ("5", "10", king, tr("val.A"), tr("val.JK"))], labels
+    assert code_label(tr, "play:QD:H", view) == f"{queen} → ♥"
+    facts = render_facts(tr, INFO, [{"key": "card_order", "value": "K", "kind": "text"},
+                                    {"key": "suit_order", "value": "H", "kind": "suit"}])
+    by = {"ru": ("Заказ валетом: ", "Заказ дамой: "), "uk": ("Замовлення валетом: ",
+                                                            "Замовлення дамою: "),
+          "en": ("Jack's order: ", "Queen's order: ")}[lang]
+    assert facts == [f"{by[0]}{king}", f"{by[1]}♥"], facts
+    # the dealer's order for a jack up-card: the same words, from the lowest rank
+    up = {**view, "hand": ["7C"], "facts": [{"key": "top_card", "value": "JC", "kind": "card",
+                                             "seat": 3}]}
+    ups = [b.text for row in hand_buttons(tr, INFO, up, ["order:A", "order:K", "order:5",
+                                                         "order:JK"]) for b in row]
+    top = card_text("JC", tr)
+    assert ups == [f"{top} → 5", f"{top} → {king}", f"{top} → {tr('val.A')}",
+                   f"{top} → {tr('val.JK')}"], ups
+    # the deal record says a jack's order as a queen's: the card, an arrow, the order
+    said = _move_text(tr, INFO, {"type": "play", "seat": 0, "card": "JS", "call": "K"})
+    assert said == f"Anna {jack} → {king}", said
+    frame = _move_text(tr, INFO, {"type": "frame", "seat": 0,
+                                  "cards": ["JC", "JH", "JD", "JS"], "order": "K"})
+    assert frame is not None and frame.endswith(f"{jack} → {king}"), frame
+    dealer = _move_text(tr, INFO, {"type": "up_card_order", "seat": 3, "card": "JC",
+                                   "order": "K"})
+    assert dealer is not None and "Gleb" in dealer and f"{top} → {king}" in dealer, dealer
