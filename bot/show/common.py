@@ -234,6 +234,9 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
             lines.append(tr(f"fact.bid_strain.{f['value']}"))
             continue
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
+        of_value = f"fact.{info.game}.{f['key']}.{f['value']}.line"  # said for this value
+        if tr.catalogs.has("en", of_value):  # (Berg's bought insurance: what it forbids)
+            line_key = of_value
         you = _you_label(tr, info, f)
         own = _you_line(tr, info, f)
         if own:  # the terminal's "Your contract: 1♥", not "You: contract 1♥"

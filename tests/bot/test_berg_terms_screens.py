@@ -147,3 +147,21 @@ def test_orders_are_named_the_same_everywhere(lang: str) -> None:
     dealer = _move_text(tr, INFO, {"type": "up_card_order", "seat": 3, "card": "JC",
                                    "order": "K"})
     assert dealer is not None and "Gleb" in dealer and f"{top} → {king}" in dealer, dealer
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bought_insurance_says_what_it_forbids(lang: str) -> None:  # BERG-INS-6, BERG-INS-7
+    # «Страховка: полная страховка» then «Страховка (Анна): полная страховка» said the kind
+    # twice and never what Anna's pair had bought
+    from bot.show.common import render_facts
+
+    tr = CATALOGS.translator(lang)
+    joker = {"ru": "джокер", "uk": "джокер", "en": "joker"}[lang]
+    until = {"ru": ("раздач", "переворот"), "uk": ("роздач", "переворот"),
+             "en": ("deal", "turnover")}[lang]
+    lines = render_facts(tr, INFO, [
+        {"key": "insured", "value": f"insurance_{kind}", "kind": "text", "seat": 0}
+        for kind in ("full", "simple", "simple_ended")])
+    for line, word in zip(lines, (*until, until[1]), strict=True):
+        assert "Anna" in line and joker in line and word in line, line
+        assert tr("val.insurance_full") not in line and tr("val.insurance_simple") not in line
