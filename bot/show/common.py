@@ -480,8 +480,8 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any],
             if tr.catalogs.has("en", f"call.{extra}"):  # a word said with the card (bela)
                 text += " " + tr(f"call.{extra}")
             else:  # what the card orders, in the words the table's order line uses
-                text += " → " + (order_text(tr, extra) if extra == "JK" or extra in RANKS
-                                 else _arg_text(tr, extra))
+                rank = extra == "JK" or (len(extra) == 1 and extra in RANKS)
+                text += " → " + (order_text(tr, extra) if rank else _arg_text(tr, extra))
         return text
     if verb == "order" and len(args) == 1:  # the dealer's order for a jack or queen up-card
         top = next((str(f["value"]) for f in view.get("facts", ()) if f["key"] == "top_card"),
