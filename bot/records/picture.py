@@ -8,7 +8,8 @@ Fonts: DejaVu Sans, shipped in ``bot/fonts`` (a Latin + Cyrillic + card-suit sub
 ``bot/fonts/LICENSE.txt``), so a fresh machine needs nothing else. ``KOZYR_FONT`` /
 ``KOZYR_FONT_BOLD`` name other TrueType files; if the shipped files are missing (a packaging
 mistake) the system's DejaVu or Arial is used, and as a last resort Pillow's own font (which has
-no Cyrillic: a warning is logged).
+no Cyrillic: a warning is logged). A character the font in use has no glyph for (emoji: a bot
+seat's 🤖 is said in a word instead) is left out, never drawn as a box.
 """
 
 from __future__ import annotations
@@ -131,17 +132,34 @@ def _line_height(font: Font) -> int:
     return int(box[3] - box[1])
 
 
+#: A character no font maps (private use): what a font draws for a character it lacks.
+_UNMAPPED = "\ue000"
+
+
+@cache
+def has_glyph(font: Font, char: str) -> bool:
+    """True when ``font`` draws ``char`` itself, not the box it draws for any character it has
+    no glyph for (Pillow names no glyph index: the two masks are compared)."""
+
+    def drawn(c: str) -> tuple[tuple[int, int], bytes]:
+        mask = font.getmask(c)
+        return mask.size, bytes(mask)
+    return drawn(char) != drawn(_UNMAPPED)
+
+
 #: How the chat marks a bot seat's name ("🤖 новичок"); the picture says it in a word.
 BOT_MARK = "🤖"
 
-#: Emoji (outside the Basic Multilingual Plane, with a variation selector) and the space after
-#: them: the shipped font has none, so "🤖 новичок 3" would show a blank gap.
-_NO_GLYPH = re.compile("[\U00010000-\U0010FFFF]\uFE0F? ?|\uFE0F")
-
-
 def _drawable(text: str) -> str:
-    """``text`` without the characters the picture's font cannot draw (emoji)."""
-    return _NO_GLYPH.sub("", text)
+    """``text`` without the characters the picture's fonts (regular and bold) cannot draw
+    (emoji, a chat title's ⭐): a box or a blank gap reads worse than nothing; the space such a
+    character leaves at either end or doubled goes with it."""
+    fonts = (load_font(TEXT_SIZE), load_font(TEXT_SIZE, True))
+    kept = "".join(c for c in text if c.isspace() or all(has_glyph(f, c) for f in fonts))
+    return _SPACES.sub(" ", kept).strip(" ") if kept != text else text
+
+
+_SPACES = re.compile(" {2,}")
 
 
 def _drawable_picture(pic: SheetPicture) -> SheetPicture:
@@ -322,8 +340,8 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
 
     def words(texts: Sequence[str]) -> tuple[str, ...]:
         return tuple(t.replace(BOT_MARK + " ", bot + " ").replace(BOT_MARK, bot) for t in texts)
-    return SheetPicture(title, subtitle, words(header), tuple(map(words, rows)), words(footer),
-                        frozenset(marks))
+    return SheetPicture(title, words([subtitle])[0], words(header), tuple(map(words, rows)),
+                        words(footer), frozenset(marks))
 
 
 def sheet_png(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *, subtitle: str = "",

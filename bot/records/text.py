@@ -172,8 +172,12 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
         if call:  # a jack orders a rank or the joker: "J♠ orders king" (play:<jack>:<order>)
             return tr("rec.orders", move=Html(text), order=order_text(tr, call))
         return text
-    if kind == "frame":
-        return tr("rec.frame", name=who, cards=_cards(tr, e.get("cards", [])))
+    if kind == "frame":  # a final jack's order as a single jack's (BERG-FRAME-3)
+        order = f" → {order_text(tr, str(e['order']))}" if e.get("order") else ""
+        return tr("rec.frame", name=who, cards=_cards(tr, e.get("cards", [])) + order)
+    if kind == "up_card_order":  # the dealer's order for a jack or queen up-card (BERG-DEAL-6)
+        return tr("rec.up_card_order", name=who, card=card_text(str(e["card"]), tr),
+                  order=order_text(tr, str(e["order"])))
     if kind == "declare":
         return _declared(tr, info, e)
     if kind == "drew":

@@ -234,6 +234,9 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
             lines.append(tr(f"fact.bid_strain.{f['value']}"))
             continue
         line_key = f"fact.{info.game}.{f['key']}.line"  # a game's own word order
+        of_value = f"fact.{info.game}.{f['key']}.{f['value']}.line"  # said for this value
+        if tr.catalogs.has("en", of_value):  # (Berg's bought insurance: what it forbids)
+            line_key = of_value
         you = _you_label(tr, info, f)
         own = _you_line(tr, info, f)
         # how many the line counts, for its plural form: a count of things, or the number
@@ -486,9 +489,15 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any],
         for extra in args[1:]:
             if tr.catalogs.has("en", f"call.{extra}"):  # a word said with the card (bela)
                 text += " " + tr(f"call.{extra}")
-            else:  # what the card orders (a rank, a suit, the joker)
-                text += " → " + _arg_text(tr, extra)
+            else:  # what the card orders, in the words the table's order line uses
+                rank = extra == "JK" or (len(extra) == 1 and extra in RANKS)
+                text += " → " + (order_text(tr, extra) if rank else _arg_text(tr, extra))
         return text
+    if verb == "order" and len(args) == 1:  # the dealer's order for a jack or queen up-card
+        top = next((str(f["value"]) for f in view.get("facts", ()) if f["key"] == "top_card"),
+                   "")  # said as a played jack's or queen's: "J♣ → king" (BERG-DEAL-6)
+        said = order_text(tr, args[0])
+        return f"{card_text(top, tr)} → {said}" if top else f"{tr('code.order')} {said}"
     ctx = _label_context(tr, view)
     shown = [_arg_text(tr, a) for a in args]
     ctx.update({f"a{i + 1}": t for i, t in enumerate(shown)})

@@ -207,6 +207,8 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
                 else:  # a few long labels, one per row (Berg's "Open cards: Boris (−0.5)")
                     rows += _rows(buttons, 1)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
+        if verb == "order":  # an up-card's orders as a jack's: from the lowest rank (BERG-DEAL-6)
+            singles.sort(key=lambda c: arg_order(c.split(":")[1]))
         labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
             rows += _rows(labels, CARDS_PER_ROW)

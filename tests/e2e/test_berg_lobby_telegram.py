@@ -20,11 +20,16 @@ async def test_no_insurance_shows_no_price(fake: FakeTelegram, kozyr: Any,
     users = [alice, bob, fake.user(103, "Clara"), fake.user(104, "Denis")]
     async with kozyr():
         lobby = await open_pair_lobby(fake, group, users, game="berg", title="Berg 2x2")
+        # BERG-OPT-enforcement: the lobby says what a value does, not a bare «automatic»
+        first = fake.message(group, lobby.message_id).text or ""
+        assert "Compulsory order: automatic — on a jack's order the bot lets you play only " \
+               "the ordered card" in first, first
         seen: list[tuple[str, bool]] = []
         for _ in range(6):  # none → full → permanent → half → absolute → simple → none
             message = fake.message(group, lobby.message_id)
             text = message.text or ""
-            kind = next(line for line in text.splitlines() if line.startswith("Insurance: "))
+            kind = next(line for line in text.splitlines()  # the value, without what it means
+                        if line.startswith("Insurance: ")).split(" — ")[0]
             buttons = [b.text for row in message.buttons for b in row]
             seen.append((kind, _price_shown(text) or any(_price_shown(b) for b in buttons)))
             versions = len(message.versions)
