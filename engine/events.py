@@ -14,6 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 _EVENT_TYPES: dict[str, type[Event]] = {}
+#: each event class's field names, looked up once (``dataclasses.fields`` builds a new tuple each
+#: call, and ``to_dict`` runs for every event of every move)
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Event]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 @dataclass(frozen=True)
@@ -29,8 +39,8 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """``{"type": <type>, <field>: <JSON value>, ...}``; tuples become lists."""
         out: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _plain(getattr(self, name))
         return out
 
 
@@ -56,9 +66,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     """
     cls = _EVENT_TYPES[data["type"]]
     kwargs = {
-        f.name: (data[f.name] if isinstance(data[f.name], dict) else _frozen(data[f.name]))
-        for f in dataclasses.fields(cls)
-        if f.name in data
+        name: (data[name] if isinstance(data[name], dict) else _frozen(data[name]))
+        for name in _field_names(cls)
+        if name in data
     }
     return cls(**kwargs)
 

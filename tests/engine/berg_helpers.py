@@ -429,9 +429,10 @@ class Tracker:
             body = code.split(":")[1]
             placed = set(body.split("."))
         for d in ds:
+            shown = cards_in(d)
             if d["type"] in ("deck_exchange", "hand_opened", "jokers_shown", "deal"):
-                placed |= cards_in(d)
-            leak = cards_in(d) & (self.pending["hidden"] - placed)
+                placed |= shown
+            leak = shown & (self.pending["hidden"] - placed)
             assert not leak, ("event leaks", d, leak)
         if code.startswith("suggest:"):
             self.suggested[seat].append(code.split(":")[1])

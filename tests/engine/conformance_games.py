@@ -399,7 +399,7 @@ class BergDriver(Driver):
         turn = m.to_move
         assert turn is not None
         legal = [m.legal_actions(s) for s in range(4)]
-        deal = m.public_view()["deal"]
+        deal = m._s.deal_no  # type: ignore[attr-defined]  # the view's "deal", without a view
         extra = [(s, c) for s in range(4) for c in legal[s]
                  if c.startswith(("declare:", "suggest:"))
                  and (c.startswith("suggest:") or deal not in self.declared)]
