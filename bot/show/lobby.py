@@ -82,7 +82,9 @@ def render_lobby(
             if key in SEAT_OPTIONS and isinstance(value, int) and value < len(names) \
                     and names[value]:  # "player 1 (Anna)": the seat's player, once seated
                 shown += f" ({escape(names[value] or '')})"
-            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {shown}")
+            # a club word in a value ("bait", "dave") said in a few words (issue #20)
+            note = tr.maybe(f"optnote.{game}.{key}.{value}", "")
+            lines.append(f"{tr.maybe(f'opt.{key}', key)}: {shown}" + (f" — {note}" if note else ""))
     lines.append(tr(f"lobby.unrated.{unrated}") if unrated
                  else game_text(tr, game, "lobby.rated"))  # Berg: «игра», not «партия»
     if closed:
