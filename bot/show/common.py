@@ -19,7 +19,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
-from bot.show.fact_order import in_play_order
+from bot.show.fact_order import in_play_order, said_once
 from engine.belote.common import PLAIN_ORDER, TRUMP_ORDER
 from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
 
@@ -192,6 +192,7 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
     facts = in_play_order(info.game, facts)  # in the order they happened (issue #20)
+    facts = said_once(info.game, facts)[0]  # a meld in one line, not two (issue #20)
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
     if high_bid is not None:  # said once, where its first fact stood
         joined = _HIGH_BID[(info.game, phase or "")]

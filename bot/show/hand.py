@@ -30,6 +30,7 @@ from bot.show.common import (
     side_names,
     total_text,
 )
+from bot.show.fact_order import said_once
 from bot.show.table import calls_line
 from bot.tables.drastic import drastic_reason
 from engine.cards import is_card_code
@@ -303,7 +304,8 @@ def render_hand(
                 lines.append(prompt)
     hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
-    private = list(view.get("private", []))
+    # his melds in one line: not again where the table's facts say them (issue #20)
+    private = said_once(info.game, view["facts"], view.get("private", []), seat)[1]
     for lost in [f for f in private if f["key"] == "my_melds_lost"]:
         # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
         # another's senior melds read as points he would still write
