@@ -12,6 +12,11 @@ from typing import Any
 #: DB-MELD-5), in that order.
 _BEFORE_DECLARING = ("trump_passes", "exchanged_seven")
 
+#: Deberts facts made at the players' first turns, after the auction: the first-turn facts,
+#: the declarations, the meld dialogue's height, the senior melds shown (DB-MELD-5..7).
+FIRST_TURN_KEYS = frozenset({*_BEFORE_DECLARING, "declaration", "meld_height",
+                             "meld_height_trump", "melds_won"})
+
 
 def in_play_order(game: str, facts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """``facts`` (a view's, in its order) reordered so that each player's first-turn facts

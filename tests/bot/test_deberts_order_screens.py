@@ -52,3 +52,17 @@ def test_the_exchange_follows_the_declaration_made_before_it(lang: str) -> None:
         first = next(i for i, line in enumerate(lines) if declared in line)
         swap = next(i for i, line in enumerate(lines) if exchanged in line)
         assert lines[first].startswith("Anna") and first < swap, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_line_comes_before_the_declarations(lang: str) -> None:
+    # DB-BID-5 then DB-MELD-5: «Торговля: Анна играет» was read under her declaration
+    tr = Catalogs().translator(lang)
+    match = engine.get_game("deberts").new_match(players=2, seed=11)
+    match.apply(0, "take")
+    match.apply(0, "declare:best")
+    info = TableInfo(1, 1, "deberts", "Club", NAMES)
+    lines = render_table(tr, info, match.public_view()).text.splitlines()
+    auction = next(i for i, x in enumerate(lines) if x.startswith(tr("table.calls") + ":"))
+    declared = next(i for i, x in enumerate(lines) if tr("fact.declaration") in x)
+    assert auction < declared, "\n".join(lines)
