@@ -19,6 +19,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
+from bot.show.fact_order import in_play_order, said_once
 from engine.belote.common import PLAIN_ORDER, TRUMP_ORDER
 from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
 
@@ -190,6 +191,8 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
+    facts = in_play_order(info.game, facts)  # in the order they happened (issue #20)
+    facts = said_once(info.game, facts)[0]  # a meld in one line, not two (issue #20)
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
     if high_bid is not None:  # said once, where its first fact stood
         joined = _HIGH_BID[(info.game, phase or "")]

@@ -30,6 +30,7 @@ from bot.show.common import (
     side_names,
     total_text,
 )
+from bot.show.fact_order import said_once
 from bot.show.table import calls_line, melds_told_once
 from bot.tables.drastic import drastic_reason
 from engine.cards import is_card_code
@@ -355,6 +356,8 @@ def render_hand(
         # the card drawn after the 13th preliminary trick is one of the hand's now: the
         # auction's hand shows the hand and the calls (MB-PRE-10, issue #18)
         private = [f for f in private if f["key"] != "mb_drawn"]
+    # his melds in one line: not again where the table's facts say them (issue #20)
+    private = said_once(info.game, view["facts"], private, seat)[1]
     for lost in [f for f in private if f["key"] == "my_melds_lost"]:
         # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
         # another's senior melds read as points he would still write

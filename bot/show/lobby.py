@@ -82,8 +82,10 @@ def render_lobby(
             if key in SEAT_OPTIONS and isinstance(value, int) and value < len(names) \
                     and names[value]:  # "player 1 (Anna)": the seat's player, once seated
                 shown += f" ({escape(names[value] or '')})"
-            # what the value does, in a short phrase for a player who has not read /rules
-            note = tr.maybe(f"optnote.{key}.{value}", tr.maybe(f"optnote.{key}", ""))
+            # what the value does, in a short phrase for a player who has not read /rules (a
+            # club word in a value, "bait", "dave"; Berg's options): the game's own note first
+            note = tr.maybe(f"optnote.{game}.{key}.{value}", tr.maybe(
+                f"optnote.{key}.{value}", tr.maybe(f"optnote.{key}", "")))
             lines.append(f"{tr.maybe(f'opt.{key}', key)}: {shown}" + (f" — {note}" if note else ""))
     lines.append(tr(f"lobby.unrated.{unrated}") if unrated
                  else game_text(tr, game, "lobby.rated"))  # Berg: «игра», not «партия»

@@ -23,6 +23,7 @@ from bot.show.common import (
     total_text,
 )
 from bot.show.events import move_lines
+from bot.show.fact_order import FIRST_TURN_KEYS
 
 
 def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[str]:
@@ -107,13 +108,21 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         # the deal ended as a player went out: his last card is still the top (BERG-INFO-2)
         top = pile[-1]["card"]
         facts.append({"key": "top_card", "value": top, "kind": "card", "seat": pile[-1]["seat"]})
-    lines += render_facts(tr, info, facts, phase=view.get("phase"), calls=view.get("calls"))
     # the auction stays in sight until the first card: a raise on the last word or a contra
     # ends it, and the table says so (BB-BID-18, BB-BID-13)
     unplayed = not groups.get("trick") and not groups.get("last_trick")
     calls = calls_line(tr, info, view)
-    if calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed)):
+    if not (calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed))):
+        calls = None
+    # Deberts: the auction was over before anyone's first turn, so it reads above what the
+    # first turns did (DB-BID-5, DB-MELD-5; issue #20)
+    later = [f for f in facts if info.game == "deberts" and f["key"] in FIRST_TURN_KEYS]
+    lines += render_facts(tr, info, [f for f in facts if f not in later],
+                          phase=view.get("phase"), calls=view.get("calls"))
+    if calls:
         lines.append(calls)
+    if later:
+        lines += render_facts(tr, info, later, phase=view.get("phase"), calls=view.get("calls"))
     for name, cards in groups.items():
         if name == "pile" and cards and cards[-1]["card"] == top:
             # its top card has a line of its own; the rest reads top-down, the card under the

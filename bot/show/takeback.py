@@ -5,7 +5,7 @@ bot/tables/takeback.py): the "Take back" button of the last human mover, the que
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -54,14 +54,45 @@ def with_takeback(tr: Translator, info: TableInfo, loaded: Loaded, seat: int,
             lines.append("↩️ <b>" + tr("takeback.asks", name=info.names[request["seat"]],
                                        call=move_label(tr, request, view)) + "</b>")
             top = ((button("takeback.accept", YES), button("takeback.decline", NO)),)
-        elif seat in request.get("yes", []):
-            lines.append("↩️ " + tr("takeback.you_accepted"))
+        elif seat in request.get("yes", []):  # those still to answer named (one or more)
+            names = escape(", ".join(info.names[s] for s in waiting))
+            lines.append("↩️ " + tr("takeback.you_accepted", waiting=names))
     elif (last := may_ask(loaded, seat)) is not None:
         bottom = ((button("takeback.button", ASK, call=move_label(tr, last, view)),),)
     if not (lines or top or bottom):
         return screen
     text = "\n".join([screen.text, *lines])
     return dataclasses.replace(screen, text=text, buttons=top + screen.buttons + bottom)
+
+
+def takeback_notice(tr: Translator, platform: str, notice: str, *, name: str, mover: str,
+                    call: str, asked: Sequence[str], waiting: Sequence[str],
+                    by_bot: Sequence[str] = ()) -> str:
+    """The group's notice ``notice`` (a ``takeback.*`` key) about a request: ``name`` is who
+    pressed (or left), ``mover`` the player whose move it is, ``call`` the move as its button
+    named it; ``asked``, ``waiting``: the names of the players asked and of those still to
+    answer (said after a colon, so no case ending depends on them); ``by_bot``: the names of
+    those asked whose seat a bot took over as they left, which accepted for them.
+
+    A platform may word a notice its own way (``<notice>.<platform>``). Where one other player
+    was asked, he is named in the singular (``<notice>[.<platform>].one``: "Boris agreed", not
+    "Everyone agreed"); a takeback that bots accepted for players who left says so
+    (``takeback.done.bot``, ``.agreed`` when some asked accepted themselves), never "Everyone
+    agreed"."""
+    agreed = list(asked)
+    for n in by_bot:  # one name off per bot (two players may share a name)
+        agreed.remove(n)
+    words = {"name": name, "call": call, "mover": mover,
+             "other": asked[0] if len(asked) == 1 else "", "waiting": ", ".join(waiting),
+             "agreed": ", ".join(agreed), "bots": ", ".join(by_bot)}
+    if notice == "takeback.done" and by_bot:
+        key = "takeback.done.bot" + (".agreed" if agreed else "")
+        return tr.plural(key, len(by_bot), **words)
+    keys = [f"{notice}.{platform}", notice]
+    if len(asked) == 1:  # one other player: named, in the singular
+        keys = [f"{key}.one" for key in keys] + keys
+    key = next((k for k in keys if tr.catalogs.has("en", k)), notice)
+    return tr(key, **words)
 
 
 def taken_back_lines(tr: Translator, info: TableInfo, options: dict[str, Any],

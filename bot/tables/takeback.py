@@ -20,7 +20,7 @@ import engine
 from bot.i18n import Translator
 from bot.model import ActData, Person, Screen, Target
 from bot.show.display import Display
-from bot.show.takeback import label_view, move_label
+from bot.show.takeback import label_view, move_label, takeback_notice
 from bot.tables.clock import Clock, Plan, plan
 from bot.tables.kit import Kit
 from bot.tables.load import (
@@ -93,18 +93,18 @@ class Takebacks:
         the public view before the takeback, where the request kept no view). A platform may
         word it its own way (``<notice>.<platform>``; Discord: the hand is under "My hand").
         Where one other player was asked, ``other`` names him and the singular text
-        (``<notice>[.<platform>].one``: "Boris agreed", not "Everyone agreed") is said, unless
-        ``one`` is False (his seat's bot accepted as he left)."""
+        (``<notice>[.<platform>].one``: "Boris agreed", not "Everyone agreed") is said;
+        ``one`` False: the last ones asked left, and the bots now playing their seats accepted
+        for them, which the notice says (``bot.show.takeback.takeback_notice``)."""
         mover = _name(loaded, int(request["seat"]))
         call = move_label(tr, request, before) if before is not None else ""
-        asked = request.get("asked") or []
-        words = {"name": name, "call": call, "mover": mover,
-                 "other": _name(loaded, int(asked[0])) if len(asked) == 1 else ""}
-        keys = [f"{notice}.{self.kit.platform}", notice]
-        if len(asked) == 1 and one:  # one other player: named, in the singular
-            keys = [f"{key}.one" for key in keys] + keys
-        key = next((k for k in keys if tr.catalogs.has("en", k)), notice)
-        return tr(key, **words)
+        asked = [int(s) for s in request.get("asked") or []]
+        yes = request.get("yes") or []
+        by_bot = [_name(loaded, s) for s in asked if s not in yes] if not one else []
+        return takeback_notice(tr, self.kit.platform, notice, name=name, mover=mover,
+                               call=call, asked=[_name(loaded, s) for s in asked],
+                               waiting=[_name(loaded, s) for s in waiting_for(loaded, request)],
+                               by_bot=by_bot)
 
     async def _decide(self, tx: Tx, loaded: Loaded, seat: Seat, code: str
                       ) -> str | tuple[str, Plan, dict[str, Any]]:

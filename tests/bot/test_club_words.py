@@ -90,7 +90,7 @@ def test_one_outranked_meld_is_said_in_the_singular(lang: str) -> None:  # DB-ME
     raise AssertionError("no deal where Anna's single meld lost to Boris's")
 
 
-GOES = {"ru": "очки переходят к Boris", "uk": "очки переходять до Boris",
+GOES = {"ru": "очки уходят: Boris", "uk": "очки йдуть: Boris",  # names after a colon (#20)
         "en": "points go to Boris"}
 
 

@@ -50,6 +50,9 @@ def _reads_as_words(texts: list[str], lang: str) -> None:
 # ------------------------------------------------------------------ Deberts: a bait (E.1)
 
 
+BAIT_GOES = {"ru": "очки уходят: Anna", "uk": "очки йдуть: Anna", "en": "points go to Anna"}
+
+
 def _deberts_bait() -> Deal:
     # deberts.md E.1, had seat 1 been the declarer: Boris takes and has 31 against 169
     return play("deberts", 2, deck=E1_DECK, actions=[(0, "pass"), (1, "take"), *E1_MOVES])
@@ -67,6 +70,8 @@ def test_deberts_bait_reads_right(lang: str) -> None:  # DB-SCORE-1, DB-SCORE-3,
     assert "= <b>200</b>" in anna, anna
     assert f"{tr('score.cards')} 31 (" in boris and tr("cell.BT") in boris, boris
     assert tr("score.bait_goes", names="Anna") in boris, boris  # where his 31 went
+    # the names follow a colon: «к Anna», «до Вы» left a case ending wrong (issue #20)
+    assert BAIT_GOES[lang] in boris, boris
     sheet = deal.sheet(tr)
     assert "200" in sheet and tr("cell.BT") in sheet
     record = deal.deal_record(tr)

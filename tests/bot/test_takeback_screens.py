@@ -11,7 +11,7 @@ from bot.i18n import LANGS, Catalogs
 from bot.model import Screen
 from bot.show.common import TableInfo
 from bot.show.display import hand_screen
-from bot.show.takeback import with_takeback
+from bot.show.takeback import takeback_notice, with_takeback
 from bot.tables.load import LAST_HUMAN, TAKEBACK, Loaded
 from storage.models import Chat, GameTable, MatchRecord, Seat
 
@@ -89,3 +89,53 @@ def test_the_deal_record_names_the_one_who_agreed(lang: str, one: str, many: str
     assert [x.lower() for x in lines] == [one.lower()]
     lines = taken_back_lines(tr, info, {TAKEN_BACK: [{**done, "asked": [1, 2]}]}, 1)
     assert [x.lower() for x in lines] == [many.lower()]
+
+
+WAITING_ONE = {"ru": "ждём ответа: Vera", "uk": "чекаємо на відповідь: Vera",
+               "en": "still to answer: Vera"}
+OTHERS = {"ru": "остальных", "uk": "інших", "en": "the others"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_answer_left_is_named_not_the_others(lang: str) -> None:
+    # issue #18: "waiting for the others" when one other player is left to answer; the names
+    # follow a colon so that no case ending depends on them
+    tr = Catalogs().translator(lang)
+    match = engine.get_game("deberts").new_match(players=3, seed=1)
+    request = {"seat": 0, "seq": 1, "code": "pass", "asked": [1, 2], "yes": [1]}
+    table = GameTable(id=5, chat_id=1, game="deberts", creator_id=1,
+                      options={"takebacks": "on", TAKEBACK: request})
+    seats = [Seat(table_id=5, seat=s, user_id=s + 1) for s in (0, 1, 2)]
+    loaded = Loaded(table, Chat(id=1, platform="tg", ext_id="-1", title="Club"), seats, {},
+                    None, match)
+    info = TableInfo(5, 3, "deberts", "Club", ("Anna", "Boris", "Vera"))
+    text = with_takeback(tr, info, loaded, 1, match.view(1), Screen("hand")).text
+    assert WAITING_ONE[lang] in text and OTHERS[lang] not in text, text
+    notice = takeback_notice(tr, "tg", "takeback.accepted_one", name="Boris", mover="Anna",
+                             call="pass", asked=["Boris", "Vera"], waiting=["Vera"])
+    assert notice.startswith("↩️ Boris") and WAITING_ONE[lang] in notice, notice
+    assert OTHERS[lang] not in notice, notice
+
+
+BOT_AGREES = {"ru": ("Бот за игрока Vera согласен", "Все согласились", "Согласие: Boris"),
+              "uk": ("Бот за гравця Vera згоден", "Усі погодилися", "Згода: Boris"),
+              "en": ("The bot playing for Vera agrees", "Everyone agreed", "Boris agreed")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bot_that_took_a_seat_agrees_in_its_own_name(lang: str) -> None:
+    # issue #18: the last one asked leaves, the bot playing his seat accepts: the notice said
+    # "Everyone agreed" though he never did
+    tr = Catalogs().translator(lang)
+    bot, everyone, agreed = BOT_AGREES[lang]
+    alone = takeback_notice(tr, "tg", "takeback.done", name="Vera", mover="Anna", call="pass",
+                            asked=["Vera"], waiting=[], by_bot=["Vera"])
+    assert bot in alone and everyone not in alone and agreed not in alone, alone
+    both = takeback_notice(tr, "tg", "takeback.done", name="Vera", mover="Anna", call="pass",
+                           asked=["Boris", "Vera"], waiting=[], by_bot=["Vera"])
+    bot_for = bot.lower().rsplit(" ", 1)[0]  # "the bot playing for Vera", "agrees too" after
+    assert agreed in both and bot_for in both.lower() and everyone not in both, both
+    assert "Anna" in both and "pass" in both, both
+    # everyone asked answered himself: "Everyone agreed", and one asked is named
+    assert everyone in takeback_notice(tr, "tg", "takeback.done", name="Vera", mover="Anna",
+                                       call="pass", asked=["Boris", "Vera"], waiting=[])

@@ -479,3 +479,24 @@ def test_berg_draws_in_plural_forms_and_in_order(lang: str) -> None:  # BERG-PLA
     assert re.search(words[0], out) and re.search(words[1], out), out[-2000:]
     got = {"ru": "Вам пришло", "uk": "Вам прийшло", "en": "You get"}[lang]
     assert not re.search(rf"(берёте|берете|You take)[^\n]*\n?[^\n]*{got}", out)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_meld_is_said_once_on_each_screen(lang: str) -> None:  # DB-MELD-5, DB-MELD-7
+    # issue #20: "You declared: terz", "You hold the senior meld: terz (20)" and "Your meld:
+    # terz (20)" on one screen; the bot's "declared terz" under "senior meld: terz (20)"
+    from bot.i18n import Catalogs
+
+    tr = Catalogs().translator(lang)
+    kinds = (tr("val.terz"), tr("val.fifty"))
+    said = 0
+    for seed in ("3", "4"):
+        out = _play(["deberts", "--seed", seed, "--level", "easy"], lang)[1]
+        for screen in out.split("\n🃏 ")[1:]:  # a hand, down to its turn line (then moves)
+            facts = [x for x in screen.split("\n▶")[0].splitlines()
+                     if any(k in x for k in kinds)]
+            said += len(facts)
+            for whose in (True, False):  # the bot's melds, then the player's own
+                of = [x for x in facts if ("🤖" in x) == whose]
+                assert len(of) <= 1, "\n".join(of)
+    assert said, "no meld was declared: the seeds no longer test it"

@@ -102,8 +102,11 @@ async def test_takeback_in_a_pair_game_asks_all_three_on_discord(
             done = fake.find(channel, "Everyone agreed")
             if i < len(others) - 1:
                 assert done is None, f"taken back after {i + 1} of 3 answers"
-                assert fake.find(channel, f"{other.name} accepts the takeback; waiting for "
-                                          "the others") is not None
+                # those still to answer are named (one or two of them, issue #18)
+                said = fake.find(channel, f"{other.name} accepts the takeback; still to answer: ")
+                assert said is not None
+                named = said.text.split("still to answer: ")[1].split(".")[0].split(", ")
+                assert sorted(named) == sorted(o.name for o in others[i + 1:]), said.text
                 assert _labelled(fake.hand(mover), "✖ Withdraw") is not None
                 assert _labelled(fake.hand(other), "✅ Accept") is None  # answered: no button
                 async with app.store.transaction() as tx:

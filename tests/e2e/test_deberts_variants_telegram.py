@@ -32,6 +32,11 @@ def _lines(message: FakeMessage) -> list[str]:
     return (message.text or "").splitlines()
 
 
+def _options(message: FakeMessage) -> list[str]:
+    """The lobby's lines without the few words that follow a club term (" — ...")."""
+    return [line.split(" — ")[0] for line in _lines(message)]
+
+
 async def open_variant(fake: FakeTelegram, group: FakeChat, users: list[FakeUser],
                        choices: dict[str, str]) -> FakeMessage:
     """Everybody opens the bot; the first user opens a Deberts lobby, sets each option by
@@ -45,14 +50,14 @@ async def open_variant(fake: FakeTelegram, group: FakeChat, users: list[FakeUser
     for label, value in choices.items():
         for _ in range(5):
             lobby = fake.message(group, lobby.message_id)
-            if f"{label}: {value}" in _lines(lobby):
+            if f"{label}: {value}" in _options(lobby):
                 break
             answer = await fake.press_button(creator, lobby, text_contains=f"{label}: ")
             assert answer.text == "Done.", answer.text
             seen, mid = len(lobby.versions), lobby.message_id
             await fake.wait_for(lambda f, n=seen, i=mid: len(f.message(group, i).versions) > n,
                                 what="lobby redrawn")
-        assert f"{label}: {value}" in _lines(fake.message(group, lobby.message_id)), choices
+        assert f"{label}: {value}" in _options(fake.message(group, lobby.message_id)), choices
     for user in users[1:]:
         lobby = fake.message(group, lobby.message_id)
         assert (await fake.press_button(user, lobby, text="Join")).text == "You are at the table."
@@ -270,5 +275,8 @@ async def test_the_lobby_offers_only_the_options_of_the_chosen_game(
             assert (await fake.press_button(alice, lobby, text_contains="Game: ")).text == "Done."
             await fake.wait_for(lambda f, n=seen: len(f.message(group, lobby_id).versions) > n,
                                 what="lobby redrawn")
-        assert "Game: one deal with dave" in _lines(fake.message(group, lobby_id))
+        assert "Game: one deal with dave" in _options(fake.message(group, lobby_id))
+        # the club word said in a few words, where a new player first meets it (issue #20)
+        assert any(line.startswith("Game: one deal with dave — ") and "raise the stake" in line
+                   for line in _lines(fake.message(group, lobby_id)))
         assert shown("Dave stakes") and not shown("Playing to") and not shown("Offer of 50")

@@ -244,10 +244,17 @@ async def test_leaving_players_accept_or_withdraw(
         first = await fake.wait_for(lambda f: (m := hand_message(f, others[0]))
                                     and _has(m, "✅ Accept") and m, what="asked")
         assert not (await fake.press(others[0], first, _button(first, "✅ Accept"))).text
-        await fake.wait_for_message(group, text_contains="accepts the takeback")
+        accepted = await fake.wait_for_message(group, text_contains="accepts the takeback")
+        # one answer is left: its player is named, not "the others" (issue #18)
+        assert f"still to answer: {others[1].first_name}." in (accepted.text or ""), \
+            accepted.text
         assert len(await _log(app, table_id)) == 1
         await fake.send_text(group, others[1], "/leave")
-        done = await fake.wait_for_message(group, text_contains="Everyone agreed")
+        done = await fake.wait_for_message(group, text_contains="move is taken back")
+        # the bot now playing his seat accepted, not he: "Everyone agreed" was untrue (#18)
+        assert (f"{others[0].first_name} agreed, and the bot playing for "
+                f"{others[1].first_name} agrees too") in (done.text or ""), done.text
+        assert "Everyone" not in (done.text or ""), done.text
         # the leave path names the move too, never an empty or raw placeholder (issue #18)
         assert f"{mover.first_name}'s move is taken back: {move}." in (done.text or ""), done.text
         assert await _log(app, table_id) == []
