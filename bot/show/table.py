@@ -47,9 +47,9 @@ def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
 
 
-def melds_told_once(tr: Translator, game: str, facts: Sequence[Mapping[str, Any]],
-                    groups: Mapping[str, Sequence[Mapping[str, Any]]]
-                    ) -> tuple[list[Mapping[str, Any]], dict[str, Sequence[Mapping[str, Any]]]]:
+def melds_told_once(tr: Translator, game: str, facts: Sequence[dict[str, Any]],
+                    groups: Mapping[str, Sequence[dict[str, Any]]]
+                    ) -> tuple[list[dict[str, Any]], dict[str, Sequence[dict[str, Any]]]]:
     """Bazar-Belot's melds said once (issue #18): once trick 1 is complete and the melds are
     compared (BB-MELD-5), the declarations (said as they were made) and the senior meld's
     owner (the scoring lines name him) are left out, and a scoring player's shown cards
@@ -61,7 +61,7 @@ def melds_told_once(tr: Translator, game: str, facts: Sequence[Mapping[str, Any]
         return list(facts), dict(groups)
     shown = list(groups.get("shown_melds") or ())
     scoring = {f.get("seat") for f in facts if f["key"] == "meld_points"}
-    kept: list[Mapping[str, Any]] = []
+    kept: list[dict[str, Any]] = []
     for f in facts:
         if f["key"] in ("declaration", "meld_winner"):
             continue
