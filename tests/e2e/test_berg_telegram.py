@@ -156,7 +156,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
                     assert not leaked, (leaked, version.text[:300])
                 checked[key] = len(msg.versions)
 
-        moves, off_turn = await play_berg(fake, users, random.Random(11), limit=MAX_MOVES,
+        moves, off_turn = await play_berg(fake, users, random.Random(12), limit=MAX_MOVES,
                                    after_move=no_leak)
         assert 0 < moves < MAX_MOVES
         match = await current_match(app, table_id)
