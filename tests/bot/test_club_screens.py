@@ -403,9 +403,9 @@ def test_berg_record_says_orders_and_declarations_in_words(lang: str) -> None:
     text = render_deal_record(tr, info, DealRecord(1, [[], [], [], []], events))
     queen, jack = card_text("QH", tr), card_text("JS", tr)
     assert f"Boris {queen} → ♦" in text and "(D)" not in text
-    orders = {"ru": "заказывает", "uk": "замовляє", "en": "orders"}[lang]
-    assert f"Vera {jack} {orders} 9" in text and "(9)" not in text
-    assert f"{orders} {tr('val.JK')}" in text
+    # an order is written as the table and the buttons write it: the card, an arrow, the rank
+    assert f"Vera {jack} → 9" in text and "(9)" not in text
+    assert f"{card_text('JD', tr)} → {tr('val.JK')}" in text
     fired = {"ru": "Anna увольняет капитана соперников",
              "uk": "Anna звільняє капітана суперників",
              "en": "Anna fired the opposing captain"}[lang]
