@@ -86,7 +86,7 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     g, b, m = contract.game_value, contract.value, contract.multiplier
     outcome = tr("bb.made" if score.made else "bb.failed")
     lines = [tr("bb.contract", cell=contract_words(tr, str(row["note"])),
-                name=escape(side_name(info, d)),
+                name=escape(side_name(tr, info, d)),
                 declarer=escape(info.names[declarer]), outcome=outcome)]
     if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n
         taken = tr("bb.taken_cards", cards=card_points_text(tr, info, d, cards[d], last_winner))
@@ -123,7 +123,7 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         terms[taker] = [value, game]
         terms[taker] += meld_terms(taker) + meld_terms(1 - taker, their=True)
     for p, side in enumerate(sides):
-        name = escape(side_name(info, p))
+        name = escape(side_name(tr, info, p))
         sheet = f"{tr('score.sheet')}: {cell_text(tr, str(side['cell']))}"
         if score.bait[p]:
             lines.append(f"{name}: {cell_text(tr, 'BT')} = <b>0</b>")
@@ -146,7 +146,7 @@ def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
     if not m:
         return note
     tag, what, rest = m.groups()
-    side = side_name(info, 0 if tag == "0-2" else 1) if tag else ""
+    side = side_name(tr, info, 0 if tag == "0-2" else 1) if tag else ""
     rest = rest or ""
     if what == "win" and rest.startswith("run "):
         cards, _, points = rest[4:].partition(" = ")
@@ -194,8 +194,9 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         points = float(side.get("written", side.get("deal_points", 0)))
         terms.append(f"{tr('berg.term.deal')} {signed(points)}")
         total = points + sum(float(r["points"][p]) for r in rows[:-1])
-        lines.append(f"{escape(side_name(info, p))}: {', '.join(terms)} = <b>{signed(total)}</b>"
-                     f" · {tr('score.sheet')}: {cell_text(tr, str(side['cell']))}")
+        lines.append(f"{escape(side_name(tr, info, p))}: {', '.join(terms)} "
+                     f"= <b>{signed(total)}</b> · {tr('score.sheet')}: "
+                     f"{cell_text(tr, str(side['cell']))}")
     return lines
 
 
