@@ -167,6 +167,13 @@ def pair_name(tr: Translator, info: TableInfo, seats: Sequence[int], *,
     return ", ".join(info.names[s] for s in seats)
 
 
+def pair_words(info: TableInfo, seats: Sequence[int]) -> str:
+    """A Berg pair as a sentence says it after the word "pair" (plain text): its seats as the
+    lobby numbers them and its captain, the first of its seats, "2+4 (Boris)" (BERG-SCORE-7's
+    notes: "Pair 2+4 (Boris) went out: 4.0")."""
+    return f"{pair_seats(seats)} ({info.names[seats[0]]})"
+
+
 def _pair_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str | None:
     """The label naming the pair of the seat ``fact`` names (`_PAIR_LABELS`) by its seats as
     the lobby does ("Captain of pair 1+3"), or None."""

@@ -1,6 +1,7 @@
 """How the pairs of the pair games are named wherever a player reads them (render tests, three
 languages): Bazar-Belot's pairs as the club writes them on paper — NS/EW, «Ю-С»/«З-В» — in the
-sheet's columns, its totals, a deal's lines and the table's score line.
+sheet's columns, its totals, a deal's lines and the table's score line; Berg's pairs in the
+sheet's notes by their seats as the lobby numbers them, with the captain («пара 2+4 (Boris)»).
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import pytest
 from bot.i18n import LANGS, Catalogs
 from bot.records.picture import sheet_picture
 from bot.show.common import TableInfo
-from bot.show.deals import bazar_belot_lines
+from bot.show.deals import bazar_belot_lines, berg_note
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
 
 CATALOGS = Catalogs()
 NAMES = ("Anna", "Boris", "Vera", "Gleb")
 BB = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
+BERG = TableInfo(1, 1, "berg", "Club", NAMES, sides=((0, 2), (1, 3)))
 SIDES = [{"name": "NS", "seats": [0, 2]}, {"name": "EW", "seats": [1, 3]}]
 
 #: Seats 0 and 2, seats 1 and 3, as the club writes them (BB-DEAL-1, BB-SHEET-1).
@@ -101,3 +103,31 @@ def test_bb_table_header_names_the_pairs_with_their_players(lang: str) -> None: 
     lines = render_table(tr, BB, view).text.splitlines()
     assert lines[1] == (f"{tr('hand.score')}: {ns} (Anna, Vera) <b>120</b> · "
                         f"{ew} (Boris, Gleb) <b>80</b>")
+
+
+#: Berg's notes (BERG-SCORE-7) as a player reads them: the pair by its seats and captain.
+BERG_NOTES = {
+    "ru": {"1-3 win 4.0": "Вышла пара 2+4 (Boris): 4,0",
+           "0-2 surrender": "Сдалась пара 1+3 (Anna)",
+           "1-3 penalty": "Пара 2+4 (Boris): штраф"},
+    "uk": {"1-3 win 4.0": "Вийшла пара 2+4 (Boris): 4,0",
+           "0-2 surrender": "Здалася пара 1+3 (Anna)",
+           "1-3 penalty": "Пара 2+4 (Boris): штраф"},
+    "en": {"1-3 win 4.0": "Pair 2+4 (Boris) went out: 4.0",
+           "0-2 surrender": "Pair 1+3 (Anna) surrendered",
+           "1-3 penalty": "Pair 2+4 (Boris): penalty"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_notes_name_the_pair_by_its_seats(lang: str) -> None:  # BERG-SCORE-7
+    tr = CATALOGS.translator(lang)
+    for note, said in BERG_NOTES[lang].items():
+        assert berg_note(tr, BERG, note) == said
+    run = berg_note(tr, BERG, "0-2 win run RJ QH QD = 4.0")
+    went = {"ru": "Вышла пара 1+3 (Anna): ", "uk": "Вийшла пара 1+3 (Anna): ",
+            "en": "Pair 1+3 (Anna) went out: "}[lang]
+    assert run.startswith(went) and run.endswith("4,0" if lang != "en" else "4.0")
+    declared = berg_note(tr, BERG, "1-3 dobor -0.5")
+    pair = {"ru": "Пара", "uk": "Пара", "en": "Pair"}[lang]
+    assert declared.startswith(f"{pair} 2+4 (Boris): {tr('berg.decl.dobor')} ")
