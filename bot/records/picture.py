@@ -29,7 +29,14 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.i18n import Translator
 from bot.markup import unescape
 from bot.show.common import TableInfo, num, side_names
-from bot.show.sheet import cell_text, legend, notation_keys, note_text, totals_line
+from bot.show.sheet import (
+    cell_text,
+    legend,
+    notation_keys,
+    note_text,
+    totals_line,
+    totals_winner,
+)
 
 log = logging.getLogger(__name__)
 
@@ -307,7 +314,8 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
         result: the result line in plain text ("" while the match runs).
     """
     note_header = tr.maybe(f"sheet.note.{info.game}", "")
-    header = (tr("sheet.deal"), *side_names(info, sheet), *([note_header] if note_header else []))
+    header = (tr("sheet.deal"), *side_names(tr, info, sheet),
+              *([note_header] if note_header else []))
     rows: list[tuple[str, ...]] = []
     marks: set[tuple[int, int]] = set()
     shown: Sequence[dict[str, Any]] = sheet["rows"]
@@ -332,7 +340,7 @@ def sheet_picture(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     key = legend(tr, info, sheet)
     if key:
         footer.append(key)
-    if result:
+    if result and totals_winner(info, sheet) is None:  # else the totals line said it
         footer.append(result)
     title = tr.maybe(f"game.{info.game}", info.game)
     # the font has no emoji: a bot seat ("🤖 новичок") is marked by a word instead (issue #20)

@@ -21,7 +21,7 @@ from bot.show.common import (
     said_text,
     sort_hand,
 )
-from bot.show.events import LAST_TRICK_BONUS_OF, render_event
+from bot.show.events import LAST_TRICK_BONUS_OF, render_event, side_name
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
 from storage.records import GameStats, HistoryEntry, TopEntry
@@ -297,15 +297,13 @@ def _melds_scored(tr: Translator, info: TableInfo, scored: dict[str, Any] | None
     if scored is None:
         return []
     lines = []
-    names = [", ".join(info.names[s] for s in side) for side in info.sides] \
-        if info.sides else list(info.names)
-    for p, side in enumerate(scored["sides"]):
-        if p >= len(names):
-            break
+    count = len(info.sides) if info.sides else len(info.names)
+    for p, side in enumerate(scored["sides"][:count]):
+        name = escape(side_name(tr, info, p))
         if side.get("melds"):
-            lines.append(tr("rec.melds_scored", name=escape(names[p]), n=num(tr, side["melds"])))
+            lines.append(tr("rec.melds_scored", name=name, n=num(tr, side["melds"])))
         if side.get("bela"):
-            lines.append(tr("rec.bela_scored", name=escape(names[p]), n=num(tr, side["bela"])))
+            lines.append(tr("rec.bela_scored", name=name, n=num(tr, side["bela"])))
     return lines
 
 

@@ -18,7 +18,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from bot.i18n import Translator
-from bot.markup import Html, escape
+from bot.markup import Html, escape, unescape
 from bot.show.fact_order import in_play_order, said_once
 from engine.belote.common import PLAIN_ORDER, TRUMP_ORDER
 from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
@@ -143,13 +143,36 @@ def pair_seats(seats: Sequence[int]) -> str:
     return "+".join(str(s + 1) for s in sorted(seats))
 
 
-def pair_name(info: TableInfo, seats: Sequence[int]) -> str:
-    """A side's display name (plain text): its players' names joined; a Berg pair by its
-    captain, the first of its seats, with the pair's seats, "Anna (1+3)": the sheet's columns
-    are headed by the captains (BERG-SCORE-6/7)."""
+def pair_name(tr: Translator, info: TableInfo, seats: Sequence[int], *,
+              players: bool = False) -> str:
+    """A side's display name (plain text).
+
+    A Bazar-Belot pair as the club writes it on paper, NS for seats 0 and 2, EW for 1 and 3
+    (BB-DEAL-1, BB-SHEET-1: ru «Ю-С», «З-В»; ``pair.bazar_belot.*``), with ``players`` its
+    players' names after it, "NS (Anna, Vera)" (said once on a screen, where the score is). A
+    Berg pair by its captain, the first of its seats, with the pair's seats, "Anna (1+3)": the
+    sheet's columns are headed by the captains (BERG-SCORE-6/7). Any other side: its players'
+    names joined.
+
+    Args:
+        tr: the reader's language; info: the seats' names; seats: the side's seats (0-based).
+        players: add the players' names where the side's own name does not hold them.
+    """
+    if info.game == "bazar_belot" and len(seats) == 2:
+        name = unescape(tr("pair.bazar_belot.ns" if 0 in seats else "pair.bazar_belot.ew"))
+        if players and all(s < len(info.names) for s in seats):
+            return f"{name} ({', '.join(info.names[s] for s in seats)})"
+        return name
     if info.game == "berg" and len(seats) == 2 and all(s < len(info.names) for s in seats):
         return f"{info.names[seats[0]]} ({pair_seats(seats)})"
     return ", ".join(info.names[s] for s in seats)
+
+
+def pair_words(info: TableInfo, seats: Sequence[int]) -> str:
+    """A Berg pair as a sentence says it after the word "pair" (plain text): its seats as the
+    lobby numbers them and its captain, the first of its seats, "2+4 (Boris)" (BERG-SCORE-7's
+    notes: "Pair 2+4 (Boris) went out: 4.0")."""
+    return f"{pair_seats(seats)} ({info.names[seats[0]]})"
 
 
 def _pair_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str | None:
@@ -332,10 +355,11 @@ def group(tr: Translator, info: TableInfo, name: str, cards: Sequence[dict[str, 
     return f"{label}: " + (", ".join(parts) if parts else "—") + said
 
 
-def side_names(info: TableInfo, view: Mapping[str, Any]) -> list[str]:
-    """Display name of each side (plain text, `pair_name`): its players' names joined, a Berg
-    pair by its captain."""
-    return [pair_name(info, side["seats"]) for side in view["sides"]]
+def side_names(tr: Translator, info: TableInfo, view: Mapping[str, Any], *,
+               players: bool = False) -> list[str]:
+    """Display name of each side of ``view`` (its ``sides``), plain text, as `pair_name` says
+    it (``players``: with the players' names, where a side's name does not hold them)."""
+    return [pair_name(tr, info, side["seats"], players=players) for side in view["sides"]]
 
 
 def deal_number(view: Mapping[str, Any]) -> int:

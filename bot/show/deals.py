@@ -14,8 +14,8 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape, unescape
-from bot.show.common import TableInfo, card_text, localize_numbers, num
-from bot.show.events import card_points_text, side_name
+from bot.show.common import TableInfo, card_text, localize_numbers, num, pair_words
+from bot.show.events import card_points_text, side_name, side_seats
 from bot.show.sheet import CONTRACT_RE, cell_text
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
 from engine.berg.cards import value_half
@@ -86,7 +86,7 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     g, b, m = contract.game_value, contract.value, contract.multiplier
     outcome = tr("bb.made" if score.made else "bb.failed")
     lines = [tr("bb.contract", cell=contract_words(tr, str(row["note"])),
-                name=escape(side_name(info, d)),
+                name=escape(side_name(tr, info, d)),
                 declarer=escape(info.names[declarer]), outcome=outcome)]
     if isinstance(contract.level, int):  # BB-SCORE-2: cards + 10 x melds against 10 x n
         taken = tr("bb.taken_cards", cards=card_points_text(tr, info, d, cards[d], last_winner))
@@ -123,7 +123,7 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         terms[taker] = [value, game]
         terms[taker] += meld_terms(taker) + meld_terms(1 - taker, their=True)
     for p, side in enumerate(sides):
-        name = escape(side_name(info, p))
+        name = escape(side_name(tr, info, p))
         sheet = f"{tr('score.sheet')}: {cell_text(tr, str(side['cell']))}"
         if score.bait[p]:
             lines.append(f"{name}: {cell_text(tr, 'BT')} = <b>0</b>")
@@ -138,7 +138,7 @@ BERG_NOTE_RE = re.compile(r"(?:(0-2|1-3) )?(\S+)(?: (.*))?")
 
 
 def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
-    """Why a Berg row was written, in players' words: the pair by its players' names, the
+    """Why a Berg row was written, in players' words: the pair by its seats and captain, the
     declaration by its name (an opened hand by its player's name), cards drawn, numbers in the
     language's style (BERG-SCORE-7: ``0-2 win run RJ QH QD = 4.0``, ``1-3 open:2 -0.5``,
     ``tie``). Plain text (the sheet is escaped as a whole)."""
@@ -146,20 +146,21 @@ def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
     if not m:
         return note
     tag, what, rest = m.groups()
-    side = side_name(info, 0 if tag == "0-2" else 1) if tag else ""
+    # the pair by its seats as the lobby numbers them, and its captain: "2+4 (Boris)"
+    pair = pair_words(info, side_seats(info, 0 if tag == "0-2" else 1)) if tag else ""
     rest = rest or ""
     if what == "win" and rest.startswith("run "):
         cards, _, points = rest[4:].partition(" = ")
         shown = " + ".join(f"{card_text(c, tr)} {num(tr, value_half(c) / 2, pattern='0.0')}"
                            for c in cards.split())  # each card's value: the sum redone
-        return tr("berg.note.win_run", side=side, cards=shown,
+        return tr("berg.note.win_run", pair=pair, cards=shown,
                   points=localize_numbers(tr, points))
     if what == "win":
-        return tr("berg.note.win", side=side, points=localize_numbers(tr, rest))
+        return tr("berg.note.win", pair=pair, points=localize_numbers(tr, rest))
     if what in ("tie", "surrender", "penalty"):
-        return tr(f"berg.note.{what}", side=side)
+        return tr(f"berg.note.{what}", pair=pair)
     # a declaration and its cost: "<what> -<cost>"
-    return tr("berg.note.declared", side=side, what=_declaration(tr, info, what),
+    return tr("berg.note.declared", pair=pair, what=_declaration(tr, info, what),
               cost=localize_numbers(tr, rest))
 
 
@@ -194,8 +195,9 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         points = float(side.get("written", side.get("deal_points", 0)))
         terms.append(f"{tr('berg.term.deal')} {signed(points)}")
         total = points + sum(float(r["points"][p]) for r in rows[:-1])
-        lines.append(f"{escape(side_name(info, p))}: {', '.join(terms)} = <b>{signed(total)}</b>"
-                     f" · {tr('score.sheet')}: {cell_text(tr, str(side['cell']))}")
+        lines.append(f"{escape(side_name(tr, info, p))}: {', '.join(terms)} "
+                     f"= <b>{signed(total)}</b> · {tr('score.sheet')}: "
+                     f"{cell_text(tr, str(side['cell']))}")
     return lines
 
 

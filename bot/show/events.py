@@ -18,10 +18,11 @@ LAST_TRICK_BONUS_OF: dict[str, int] = {"deberts": LAST_TRICK_BONUS,
                                        "bazar_belot": LAST_TRICK_BONUS}
 
 
-def side_name(info: TableInfo, side: int) -> str:
-    """Side ``side``'s display name (plain text, `pair_name`), else the seat's name."""
+def side_name(tr: Translator, info: TableInfo, side: int, *, players: bool = False) -> str:
+    """Side ``side``'s display name (plain text, `pair_name`; ``players``: with its players'
+    names), else the seat's name."""
     if info.sides and side < len(info.sides):
-        return pair_name(info, info.sides[side])
+        return pair_name(tr, info, info.sides[side], players=players)
     return info.names[side]
 
 
@@ -177,14 +178,14 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                 parts.append(f"{tr('call.bela')} {num(tr, side['bela'])}")
             taken = taken_terms(tr, event, side_index)
             parts += taken
-            line = f"{escape(side_name(info, side_index))}: " + ", ".join(parts)
+            line = f"{escape(side_name(tr, info, side_index))}: " + ", ".join(parts)
             if "deal_points" in side:
                 total = side["written"] if taken else side["deal_points"]
                 if len(parts) > 1 or total != side.get("card_points"):  # a sum, not one term
                     line += f" = <b>{num(tr, total)}</b>"
             takers = _bait_takers(event, side_index)
             if takers:  # a bait: his points went to the other players (DB-SCORE-3)
-                names = ", ".join(escape(side_name(info, t)) for t in takers)
+                names = ", ".join(escape(side_name(tr, info, t)) for t in takers)
                 line += " · " + tr("score.bait_goes", names=Html(names))
             if "cell" in side:
                 line += f" · {tr('score.sheet')}: {escape(cell_text(tr, str(side['cell'])))}"

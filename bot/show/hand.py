@@ -368,10 +368,12 @@ def render_hand(
     lines += render_facts(tr, info, private)
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
-                         zip(side_names(info, view), view["deal_points"], strict=True))
+                         zip(side_names(tr, info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
+    # the pairs' players named once, with the score ("NS (Anna, Vera) 120", BB-SHEET-1)
     score = " · ".join(f"{escape(n)} {total_text(tr, info.game, t, view)}" for n, t in
-                       zip(side_names(info, view), view["totals"], strict=True))
+                       zip(side_names(tr, info, view, players=True), view["totals"],
+                           strict=True))
     lines.append(f"{game_text(tr, info.game, 'hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")

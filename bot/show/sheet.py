@@ -13,8 +13,10 @@ from bot.show.common import (
     EMPTY_CELL,
     SIGNED_RE,
     TableInfo,
+    game_text,
     localize_numbers,
     num,
+    pair_name,
     points,
     side_names,
 )
@@ -110,7 +112,8 @@ def _title(tr: Translator, info: TableInfo) -> str:
 def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
                 with_result: bool) -> str:
     note_header = tr.maybe(f"sheet.note.{info.game}", "")
-    header = [tr("sheet.deal"), *side_names(info, sheet)] + ([note_header] if note_header else [])
+    header = [tr("sheet.deal"), *side_names(tr, info, sheet),
+              *([note_header] if note_header else [])]
     body = [[str(r["deal"])] + [cell_text(tr, str(c)) for c in r["cells"]]
             + ([note_text(tr, info, str(r.get("note", "")))] if note_header else [])
             for r in sheet["rows"]]
@@ -127,7 +130,7 @@ def _sheet_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
     key = legend(tr, info, sheet)
     if key:
         text += "\n" + escape(key)
-    if sheet.get("result") and with_result:
+    if sheet.get("result") and with_result and totals_winner(info, sheet) is None:
         text += "\n" + result_line(tr, info, sheet)
     return text
 
@@ -170,16 +173,39 @@ def _own_notes() -> Mapping[str, Any]:
     return NOTE_TEXT
 
 
+#: The match target the engine's result line names (BB-SHEET-4: "... (target 301)").
+TARGET_RE = re.compile(r"\(target (\d+)\)")
+
+
+def totals_winner(info: TableInfo, sheet: Mapping[str, Any]) -> int | None:
+    """The winning side when the totals line names it (Bazar-Belot's last line at the end of
+    the match, BB-SHEET-4, with the target the engine's result names), else None: then the
+    result line says who won."""
+    result = sheet.get("result") or {}
+    winner = result.get("winner")
+    if info.game != "bazar_belot" or not isinstance(winner, int):
+        return None
+    return winner if TARGET_RE.search(str(result.get("line", ""))) else None
+
+
 def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Totals: Anna, Vera 2,5 · Boris, Gleb -1,0`` as plain text, in the game's own number
-    style (Berg keeps one decimal, BERG-SCORE-7)."""
+    style (Berg keeps one decimal, BERG-SCORE-7); a pair named by the club's name has its
+    players after it, "NS (Anna, Vera) 325", and Bazar-Belot's line names the winner at the
+    end of the match, "— NS win (target 301)" (BB-SHEET-4)."""
     result = sheet.get("result") or {}
     # a result with no single winner (short Deberts' stakes, DB-SHORT-6) is signed: the totals
     # say "+1" as the result line does
     signed = bool(result) and result.get("winner") is None
+    names = side_names(tr, info, sheet, players=True)
     totals = " · ".join(f"{name} {'+' if signed and t > 0 else ''}{points(tr, info.game, t)}"
-                        for name, t in zip(side_names(info, sheet), sheet["totals"], strict=True))
-    return unescape(tr("sheet.totals", totals=totals))
+                        for name, t in zip(names, sheet["totals"], strict=True))
+    winner = totals_winner(info, sheet)
+    target = TARGET_RE.search(str(result.get("line", "")))
+    if winner is not None and target:
+        return unescape(tr(f"sheet.totals.{info.game}.won", totals=totals, target=target[1],
+                           pair=side_names(tr, info, sheet)[winner]))
+    return unescape(game_text(tr, info.game, "sheet.totals", totals=totals))
 
 
 def result_score(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
@@ -192,7 +218,7 @@ def result_score(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> s
     others = sorted((i for i in range(len(figures)) if i != winner), key=lambda i: -figures[i])
     if len(figures) > 2 and winner is not None:
         # the other totals would stand without names; the winner is named by the line itself
-        names = side_names(info, sheet)
+        names = side_names(tr, info, sheet)
         return " : ".join([points(tr, info.game, figures[winner])] + [
             f"{names[i]} {points(tr, info.game, figures[i])}" for i in others])
     order = ([winner] if winner is not None else []) + others
@@ -220,16 +246,19 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
         # each side with its total, signed.
         score = " · ".join(
             f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
-            for name, t in zip(side_names(info, sheet), figures, strict=False))
+            for name, t in zip(side_names(tr, info, sheet), figures, strict=False))
         # a stake game has the one side that won its stake (DB-SHORT-6): named
         up = [i for i, t in enumerate(figures) if t > 0]
         if info.game == "deberts" and len(up) == 1:
-            return tr("result.stake", name=escape(side_names(info, sheet)[up[0]]),
+            return tr("result.stake", name=escape(side_names(tr, info, sheet)[up[0]]),
                       score=escape(score))
         return tr("result.none", score=escape(score))
     seats = sheet["sides"][winner]["seats"]
     if info.game == "berg" and len(seats) == 2:  # the pair that took the berg (BERG-END-1)
         return tr("result.berg", captain=info.names[seats[0]], partner=info.names[seats[1]],
+                  score=escape(score))
+    if info.game == "bazar_belot":  # the pair by the club's name and its players (BB-END-4)
+        return tr("result.win.pair", name=pair_name(tr, info, seats, players=True),
                   score=escape(score))
     names = [info.names[s] for s in seats]
     # a pair's two players joined by the language's "and" ("Anna and Vera"), not a comma

@@ -33,7 +33,8 @@ def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[st
     # says so, where the deal's result line says what the deal wrote
     score = f"{game_text(tr, info.game, 'hand.score')}: " + " · ".join(
         f"{escape(name)} <b>{total_text(tr, info.game, total, view)}</b>"
-        for name, total in zip(side_names(info, view), view["totals"], strict=True)
+        for name, total in zip(side_names(tr, info, view, players=True), view["totals"],
+                               strict=True)
     )
     if view.get("pot"):
         score += f" · {tr('table.pot', pot=num(tr, view['pot']))}"
@@ -142,7 +143,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
     lines.append(counts)
     if view["phase"] == "play" and any(view.get("deal_points") or ()):
         pts = " · ".join(f"{escape(n)} {num(tr, p)}" for n, p in
-                         zip(side_names(info, view), view["deal_points"], strict=True))
+                         zip(side_names(tr, info, view), view["deal_points"], strict=True))
         lines.append(f"{tr('table.deal_points')}: {pts}")
     lines += move_lines(tr, info, events)
     lines.append(_turn_line(tr, info, view))

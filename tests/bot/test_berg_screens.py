@@ -176,8 +176,10 @@ def test_deal_lines_read_as_sentences(lang: str) -> None:  # BERG-END-1, BERG-DE
     # "Раздача 11: Анна, Вера: вышли, 0,5" had two colons; "предлагает уволить капитана"
     # did not say whose
     tr = CATALOGS.translator(lang)
+    # the pair by its seats and captain in the sentence, one colon before the points (#18)
     for key in ("berg.note.win", "berg.note.win_run"):
-        assert tr(key, side="Anna, Vera", points="0,5", cards="x").startswith("Anna, Vera "), key
+        said = tr(key, pair="1+3 (Anna)", points="0,5", cards="x")
+        assert "1+3 (Anna)" in said and said.count(":") == 1, key
     theirs = {"ru": "соперник", "uk": "суперник", "en": "opposing"}[lang]
     assert theirs in tr("val.decl_fire")
 

@@ -126,8 +126,8 @@ def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5
     assert text is not None
     lines = text.splitlines()
     assert "14♠" in lines[0] and tr("bb.made") in lines[0]
-    ours = next(x for x in lines if x.startswith("Anna, Vera:"))
-    theirs = next(x for x in lines if x.startswith("Boris, Gleb:"))
+    ours = next(x for x in lines if x.startswith(f"{tr('pair.bazar_belot.ns')}:"))
+    theirs = next(x for x in lines if x.startswith(f"{tr('pair.bazar_belot.ew')}:"))
     assert "94 → 9" in ours and "14" in ours and "20" in ours and "= <b>43</b>" in ours
     assert "68" in theirs and "16 \u2212 9" in theirs and "= <b>7</b>" in theirs
     assert "140" in text  # what the contract needed
@@ -143,8 +143,8 @@ def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SC
     event = _bb_event([60, 102], [3, 5], [2, 0], [0, 46], ["BT", "46"], "failed")
     text = render_event(tr, BB_INFO, event, row={"deal": 3, "note": "14S+"})
     assert text is not None
-    ours = next(x for x in text.splitlines() if x.startswith("Anna, Vera:"))
-    theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
+    ours = next(x for x in text.splitlines() if x.startswith(f"{tr('pair.bazar_belot.ns')}:"))
+    theirs = next(x for x in text.splitlines() if x.startswith(f"{tr('pair.bazar_belot.ew')}:"))
     assert cell_text(tr, "BT") in ours
     assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
     # the contract in prose, not in the sheet's code "14S+" / "14п +"

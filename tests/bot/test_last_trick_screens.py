@@ -47,8 +47,8 @@ def test_bazar_belot_deal_line_says_the_last_trick_is_in_the_cards(lang: str) ->
                        for c, t, m, w in ((94, 5, 20, 43), (68, 3, 0, 7))]}
     text = render_event(tr, info, event, row={"deal": 3, "note": "14S"},
                         last_trick={"cards": [(2, "JS")], "winner": 2}) or ""
-    ours = next(x for x in text.splitlines() if x.startswith("Anna, Vera:"))
-    theirs = next(x for x in text.splitlines() if x.startswith("Boris, Gleb:"))
+    ours = next(x for x in text.splitlines() if x.startswith(f"{tr('pair.bazar_belot.ns')}:"))
+    theirs = next(x for x in text.splitlines() if x.startswith(f"{tr('pair.bazar_belot.ew')}:"))
     assert LAST[lang] in ours and "→ 9" in ours, ours
     assert LAST[lang] not in theirs, theirs
 

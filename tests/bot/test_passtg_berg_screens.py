@@ -126,7 +126,7 @@ def test_sheet_columns_are_headed_by_the_captains(lang: str) -> None:  # BERG-SC
     header = text.split("<pre>")[1].splitlines()[0]
     assert "Vera (1+3)" in header and "Boris (2+4)" in header, header
     assert "Anna" not in header and "Gleb" not in header, header
-    assert side_names(INFO, sheet) == ["Vera (1+3)", "Boris (2+4)"]  # the picture's header
+    assert side_names(tr, INFO, sheet) == ["Vera (1+3)", "Boris (2+4)"]  # the picture's header
     table = render_table(tr, INFO, _view(sides=sheet["sides"])).text
     score = table.splitlines()[1]
     assert "Vera (1+3)" in score and "Boris (2+4)" in score and "Anna" not in score, score

@@ -162,7 +162,8 @@ def test_bazar_belot_made_contract_reads_right(lang: str) -> None:
     first, needed = result.splitlines()[0], result.splitlines()[2]
     assert "8♣" in first and tr("bb.made") in first and "Vera" in first
     assert "80" in needed and "124" in needed and "+ " not in needed, needed  # no "melds 0"
-    ours, theirs = _lines(result, "Anna, Vera:")[0], _lines(result, "Boris, Gleb:")[0]
+    ours = _lines(result, f"{tr('pair.bazar_belot.ns')}:")[0]
+    theirs = _lines(result, f"{tr('pair.bazar_belot.ew')}:")[0]
     assert "124 → 12" in ours and "= <b>20</b>" in ours, ours
     assert "38" in theirs and f"16 {MINUS} 12" in theirs and "= <b>4</b>" in theirs, theirs
     assert tr("score.with_last", points=38, n=10) in theirs  # Gleb took the last trick
@@ -186,7 +187,7 @@ def test_bazar_belot_made_with_contra_reads_right(lang: str, seed: int, note: st
     result = deal.result(tr)
     word = tr("bb.doubled" if mult == 2 else "bb.redoubled")
     assert word in result.splitlines()[0] and tr("bb.made") in result.splitlines()[0]
-    names = ("Anna, Vera:", "Boris, Gleb:")
+    names = (f"{tr('pair.bazar_belot.ns')}:", f"{tr('pair.bazar_belot.ew')}:")
     ours = _lines(result, names[declarers])[0]
     assert f"{mult}×8" in ours and "16" in ours and f"= <b>{d['written']}</b>" in ours, ours
     assert tr("cell.BT") in _lines(result, names[1 - declarers])[0]
@@ -226,7 +227,7 @@ def test_berg_going_out_with_a_run_reads_right(lang: str) -> None:
     # each card of the run with its value, so the 4,0 can be redone
     assert f"{joker} 2{d}0 + {tr('rank.Q')}♥ 1{d}0 + {tr('rank.Q')}♦ 1{d}0 = 4{d}0" in first, \
         first
-    ours = _lines(result, f"{pair_name(info, info.sides[0])}:")[0]
+    ours = _lines(result, f"{pair_name(tr, info, info.sides[0])}:")[0]
     assert f"+4{d}0" in ours and f"13{d}5" in ours, ours
     sheet = render_sheet(tr, info, m.score_sheet)
     assert f"13{d}5" in sheet and f"8{d}0" in sheet
@@ -254,13 +255,14 @@ def test_berg_record_counts_cards_in_words(lang: str, words: tuple[str, ...]) ->
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("ru", ("Итог: побеждают Anna и Vera — ", "Итог: побеждает Anna — ")),
-    ("uk", ("Підсумок: перемагають Anna і Vera — ", "Підсумок: перемагає Anna — ")),
-    ("en", ("Result: Anna and Vera win — ", "Result: Anna wins — "))])
+    ("ru", ("Итог: побеждают Ю-С (Anna, Vera) — ", "Итог: побеждает Anna — ")),
+    ("uk", ("Підсумок: перемагають Пд-Пн (Anna, Vera) — ", "Підсумок: перемагає Anna — ")),
+    ("en", ("Result: NS (Anna, Vera) win — ", "Result: Anna wins — "))])
 def test_result_line_joins_a_pair_and_dashes_the_score(lang: str,
                                                         said: tuple[str, str]) -> None:
-    # issue #20: "Anna, Vera, 400 : 245" read as three items; a pair's two names are joined
-    # by "and" and the score follows a dash, winner's total first (BB-END-4, DB-SHEET-5)
+    # issue #20: "Anna, Vera, 400 : 245" read as three items; a Bazar-Belot pair is named as
+    # the club writes it, its players in brackets (issue #18), and the score follows a dash,
+    # winner's total first (BB-END-4, BB-SHEET-1, DB-SHEET-5)
     tr = CATALOGS.translator(lang)
     pair = {"sides": [{"seats": [0, 2]}, {"seats": [1, 3]}], "totals": [400, 245],
             "rows": [], "result": {"winner": 0}}

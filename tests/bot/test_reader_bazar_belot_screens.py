@@ -32,7 +32,7 @@ def test_defenders_share_reads_as_the_complement(lang: str) -> None:  # BB-SCORE
     # get 16 − 12 = 4, and the line says so
     deal = _bb(1, contra=False)
     tr = CATALOGS.translator(lang)
-    theirs = _lines(deal.result(tr), "Boris, Gleb:")[0]
+    theirs = _lines(deal.result(tr), f"{tr('pair.bazar_belot.ew')}:")[0]
     assert f"16 {MINUS} 12" in theirs and "= <b>4</b>" in theirs, theirs
     assert "→" not in theirs, theirs
 
@@ -48,7 +48,7 @@ def test_needed_line_says_its_unit(lang: str) -> None:  # BB-SCORE-2, BB-SCORE-3
     small, big = {"ru": ("мелк", "больш"), "uk": ("дрібн", "велик"),
                   "en": ("small", "big")}[lang]
     assert small in needed.lower() and "103 × 10" in needed and "14 × 10" in needed, needed
-    pairs = lines.index(_lines("\n".join(lines), "Anna, Vera:")[0])
+    pairs = lines.index(_lines("\n".join(lines), f"{tr('pair.bazar_belot.ns')}:")[0])
     assert big in lines[pairs - 1].lower(), lines
 
 
@@ -79,7 +79,7 @@ def test_bela_is_written_apart_from_melds(lang: str) -> None:  # BB-MELD-10, BB-
     bela = {**_side(102, 5, 0, 20, "20"), "bela": 2}
     event = {"declarer": 0, "sides": [bela, _side(60, 3, 0, 6, "6")]}
     lines = bazar_belot_lines(tr, INFO, event, {"note": "8H"}) or []
-    taker = _lines("\n".join(lines), "Anna, Vera:")[0]
+    taker = _lines("\n".join(lines), f"{tr('pair.bazar_belot.ns')}:")[0]
     assert tr("bb.bela", n=2) in taker, taker
     assert tr("bb.melds", n=2) not in taker, taker
     assert tr("bb.taken_bela", melds=2) in "\n".join(lines), lines

@@ -10,6 +10,7 @@ still hidden in a hand (BB-PLAY-12).
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from typing import Any
@@ -27,7 +28,7 @@ from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.kit.store import only_table_id as _table_id
 from tests.kit.store import seat_names as _seats
 from tests.kit.telegram import game_buttons as _game_buttons
-from tests.kit.telegram import newest_showing, open_pair_lobby, start_and_deal
+from tests.kit.telegram import newest_showing, open_pair_lobby, start_and_deal, table_showing
 
 MAX_MOVES = 2500
 #: group lines that name bids, not cards (``8♥`` there is a bid of 8 hearts, the auction's
@@ -329,3 +330,38 @@ async def test_a_join_link_for_a_seat_taken_meanwhile_seats_elsewhere(
         bobs = next(s for s, name in seats.items() if name == "Bob")
         assert f"you sit at seat {bobs + 1}." in (notice.text or "")
         assert seats[3] == "Carol" and bobs in (1, 2)
+
+
+class _Scored(Exception):
+    """Raised after the move that wrote the sheet's first row: the deal to read is played."""
+
+
+async def test_a_russian_group_names_the_pairs_as_the_club_does(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+    """BB-DEAL-1, BB-SHEET-1 (issue #18): in a Russian group the pairs are «Ю-С» (seats 0 and
+    2) and «З-В» (seats 1 and 3): the table's score line names them with their players once,
+    a deal's result names them on its lines, and /score heads the sheet's columns with them."""
+    group, alice, bob = club
+    users = [alice, bob, fake.user(103, "Carol"), fake.user(104, "Dave")]
+    async with kozyr() as app:
+        await _open_table(fake, group, users)
+        table_id = await _table_id(app)
+        await fake.send_text(group, alice, "/lang ru")
+        assert await fake.wait_for_message(group, text_contains="Язык")
+
+        async def scored() -> None:
+            if (await current_match(app, table_id)).score_sheet["rows"]:
+                raise _Scored
+
+        with contextlib.suppress(_Scored):  # stopped once the first deal is written
+            await play_bazar(fake, users, random.Random(7), limit=MAX_MOVES, after_move=scored)
+        table = await table_showing(fake, group, "Ю-С (Alice, Carol)", "З-В (Bob, Dave)")
+        assert "Alice, Carol" not in (table.text or "").split("З-В (Bob, Dave)", 1)[1]
+        deal = await fake.wait_for_message(
+            group, after=0, predicate=lambda m: "\nЮ-С: " in (m.text or "")
+            and "\nЗ-В: " in (m.text or ""))
+        assert "Alice, Carol" not in (deal.text or "")  # the players are named in the header
+        await fake.send_text(group, bob, "/score")
+        sheet = await fake.wait_for_message(group, text_contains="Итого: Ю-С (Alice, Carol) ")
+        assert re.search(r"^Раздача\s*\|\s*Ю-С\s*\|\s*З-В\s*\|\s*Заказ$", sheet.text or "", re.M), \
+            sheet.text

@@ -169,4 +169,4 @@ def test_history_names_bot_seats_as_the_table_did() -> None:
                          levels=(None, "easy", "easy", None))
     line = history_line(Catalogs().translator("ru"), entry)
     assert "Анна, 🤖 новичок №2, 🤖 новичок №3, Борис" in line
-    assert "побеждают Анна и 🤖 новичок №3 — 310 : 0" in line
+    assert "побеждают Ю-С (Анна, 🤖 новичок №3) — 310 : 0" in line
