@@ -24,18 +24,19 @@ from __future__ import annotations
 import random
 import shutil
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TextIO
 
 import engine
 from bot.i18n import Translator
+from bot.markup import escape
 from bot.show.common import TableInfo, card_text, game_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
 from bot.tables.drastic import drastic_reason, is_drastic
 from bot.tables.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
-from bot.terminal.text import Teller, plain
+from bot.terminal.text import Teller, plain, scores_apart
 from engine.ai import get_player
 from engine.errors import IllegalAction
 
@@ -87,7 +88,7 @@ class Session:
     def write(self, html_text: str, *, prose: bool = False) -> None:
         """Print a screen or a sentence (HTML) as plain text; ``prose`` (a summary of the
         rules, the help) is wrapped at word ends to the terminal's width."""
-        text = plain(html_text, bold=self.bold)
+        text = plain(scores_apart(html_text, self.info), bold=self.bold)
         if prose:
             width = min(shutil.get_terminal_size((PROSE, 24)).columns - 1, PROSE)
             text = "\n".join(textwrap.fill(line, width, subsequent_indent="  "
@@ -189,6 +190,11 @@ class Session:
         turn, until an empty line lets the game go on (None)."""
         view = self.match.view(self.me)
         screen = render_hand(self.tr, self.info, view, codes)
+        if not own_turn and view["to_move"] is not None:  # said below the menu, in full
+            said = game_text(self.tr, self.game.id, "hand.off_turn",
+                             name=escape(self.info.names[view["to_move"]]))
+            screen = replace(screen, text="\n".join(
+                line for line in screen.text.split("\n") if line != said))
         opened: str | None = None
         hand = True  # the hand and "your move" above the menu: first, and after a "no"
         while True:

@@ -19,6 +19,7 @@ from bot.show.common import (
     counted,
     num,
     order_text,
+    pair_name,
     seat_names,
 )
 from bot.show.events import render_event
@@ -48,6 +49,17 @@ def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ..
     as the bot names them, numbered from 1 when there are several ("🤖 normal #2")."""
     return seat_names(tr, [(tr("term.you"), None) if s == me else (None, level)
                            for s in range(players)])
+
+
+def scores_apart(text: str, info: TableInfo) -> str:
+    """``text`` (HTML) with a colon after each pair's name where a score follows it: the
+    bots' names end with their seat numbers ("🤖 normal #3"), so "You, 🤖 normal #3 0" would
+    read as one number ("You, 🤖 normal #3: 0")."""
+    for seats in info.sides:
+        if len(seats) > 1:
+            name = re.escape(escape(pair_name(info, seats)))
+            text = re.sub(name + r" (?=[−+-]?\d)", lambda m: m.group(0)[:-1] + ": ", text)
+    return text
 
 
 def call_text(tr: Translator, call: str, view: Mapping[str, Any]) -> str:

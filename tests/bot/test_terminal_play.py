@@ -103,7 +103,7 @@ def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-B
     assert player.out_of_turn > 0  # contra / kapo on one hand offered out of turn
     assert "wait" not in out.lower()
     assert re.search(r"Deal 1: contract .+ — (made|failed)", out)
-    assert "🏆 Result: " in out and "Totals: You, 🤖 easy #3 " in out
+    assert "🏆 Result: " in out and "Totals: You, 🤖 easy #3: " in out
 
 
 def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3

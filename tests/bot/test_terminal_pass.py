@@ -1,0 +1,50 @@
+"""``python -m engine play`` after a new player's pass (issue #18): a pair's score stands apart
+from the seat numbers of its bots' names, an out-of-turn call is offered in one sentence, the
+command said on leaving replays the very same game (its language too), the player's own lines
+read as the other seats' do, and his own draw always names its cards. Driven through stdin and
+stdout (``Player``, tests/bot/test_terminal_play.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.bot.test_terminal_play import _play
+
+#: The score line of the hand screen, then the deal's card points, in each language.
+SCORE = {"ru": ("Счёт: Вы, 🤖 любитель №3: {a} · 🤖 любитель №2, 🤖 любитель №4: {b}",
+                "Очки за карты в раздаче: Вы, 🤖 любитель №3: {a} · "
+                "🤖 любитель №2, 🤖 любитель №4: {b}"),
+         "uk": ("Рахунок: Ви, 🤖 аматор №3: {a} · 🤖 аматор №2, 🤖 аматор №4: {b}",
+                "Очки за карти в роздачі: Ви, 🤖 аматор №3: {a} · "
+                "🤖 аматор №2, 🤖 аматор №4: {b}"),
+         "en": ("Score: You, 🤖 normal #3: {a} · 🤖 normal #2, 🤖 normal #4: {b}",
+                "Card points this deal: You, 🤖 normal #3: {a} · 🤖 normal #2, 🤖 normal #4: {b}")}
+
+
+def _lines(out: str, template: str) -> tuple[list[str], re.Pattern[str]]:
+    """The lines of ``out`` starting with ``template``'s label, and the pattern they must
+    match (``{a}``, ``{b}``: any score)."""
+    label = template.split(":")[0] + ":"
+    pattern = re.escape(template).replace(re.escape("{a}"), r"\d+").replace(re.escape("{b}"),
+                                                                            r"\d+")
+    return [line for line in out.splitlines() if line.startswith(label)], re.compile(pattern)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_pairs_score_stands_apart_from_its_bots_numbers(lang: str) -> None:  # BB-SCORE
+    out = _play(["bazar_belot", "--seed", "5"], lang, limit=80)[1]
+    for template in SCORE[lang]:
+        lines, pattern = _lines(out, template)
+        assert lines and all(pattern.fullmatch(line) for line in lines), lines[:3]
+
+
+@pytest.mark.parametrize(("lang", "once", "twice"), [
+    ("ru", "Ход: 🤖 любитель №3. Но вы можете заявить сейчас", "⏳ Ходит 🤖 любитель №3"),
+    ("uk", "Хід: 🤖 аматор №3. Але ви можете заявити зараз", "⏳ Ходить 🤖 аматор №3"),
+    ("en", "🤖 normal #3 is to move, but you may call now", "⏳ 🤖 normal #3 is to move")])
+def test_a_call_out_of_turn_is_offered_once(lang: str, once: str, twice: str) -> None:
+    out = _play(["bazar_belot", "--seed", "5"], lang, limit=40)[1]
+    assert once in out, out[-2000:]
+    assert twice not in out, out[out.index(twice) - 300:][:600]
