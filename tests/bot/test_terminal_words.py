@@ -24,12 +24,14 @@ def test_leaving_says_the_command_that_deals_the_game_again(lang: str) -> None:
     code, out, _ = _play(["bazar_belot", "--seed", "2", "--level", "easy"], lang,
                          script=("q",))
     assert code == 0
-    cmd = "python -m engine play bazar_belot --seed 2 --level easy"
+    # the language is part of it: the same command plays the same game in the same words
+    cmd = f"python -m engine play bazar_belot --lang {lang} --seed 2 --level easy"
     assert out.rstrip().endswith(BYE[lang].format(cmd=cmd)), out[-300:]
     # the first lines say the same command; a seat, players and options are part of it
     out = _play(["deberts", "--seed", "4", "--seat", "2", "--players", "3", "--option",
                  "target=301"], lang, script=("q",))[1]
-    cmd = "python -m engine play deberts --seed 4 --players 3 --seat 2 --option target=301"
+    cmd = (f"python -m engine play deberts --lang {lang} --seed 4 --players 3 --seat 2 "
+           "--option target=301")
     assert out.rstrip().endswith(BYE[lang].format(cmd=cmd)), out[-300:]
     assert out.count(cmd) == 2
 
