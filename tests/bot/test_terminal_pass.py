@@ -48,3 +48,16 @@ def test_a_call_out_of_turn_is_offered_once(lang: str, once: str, twice: str) ->
     out = _play(["bazar_belot", "--seed", "5"], lang, limit=40)[1]
     assert once in out, out[-2000:]
     assert twice not in out, out[out.index(twice) - 300:][:600]
+
+
+@pytest.mark.parametrize(("lang", "mine", "theirs", "old"), [
+    ("ru", "Вы: объявление — ", "🤖 любитель: объявление — ", "Вы объявили"),
+    ("uk", "Ви: оголошення — ", "🤖 аматор: оголошення — ", "Ви оголосили"),
+    ("en", "You: declared ", "🤖 normal: declared ", "You declared")])
+def test_declarations_read_alike_for_every_seat(lang: str, mine: str, theirs: str,
+                                                old: str) -> None:  # DB-MELD-5
+    out = _play(["deberts", "--seed", "5"], lang, limit=30)[1]
+    lines = out.splitlines()
+    assert any(line.startswith(mine) for line in lines), out[-1500:]
+    assert any(line.startswith(theirs) for line in lines), out[-1500:]
+    assert old not in out
