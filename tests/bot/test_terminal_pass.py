@@ -61,3 +61,18 @@ def test_declarations_read_alike_for_every_seat(lang: str, mine: str, theirs: st
     assert any(line.startswith(mine) for line in lines), out[-1500:]
     assert any(line.startswith(theirs) for line in lines), out[-1500:]
     assert old not in out
+
+
+@pytest.mark.parametrize(("lang", "draw"), [("ru", "Вы берёте из колоды "),
+                                            ("uk", "Ви берете з колоди "),
+                                            ("en", "You take ")])
+def test_the_players_own_draw_names_its_cards(lang: str, draw: str) -> None:  # BERG-DEAL-5
+    # the up-card makes him draw as the deal begins (seed 16: a 7, then an ace in deal 4)
+    out = _play(["berg", "--seed", "16"], lang, limit=40)[1]
+    drawn = [line for line in out.splitlines() if line.startswith(draw)]
+    assert len(drawn) >= 3, out[:1500]
+    assert all(re.search(r": \S+(?: \S+)*\.$", line) for line in drawn), drawn
+    # never another seat's cards: a bot's draw says how many only
+    stock = {"ru": "из колоды", "uk": "з колоди", "en": "from the stock"}[lang]
+    theirs = [line for line in out.splitlines() if line.startswith("🤖") and stock in line]
+    assert theirs and not [line for line in theirs if ":" in line], theirs
