@@ -90,7 +90,8 @@ def test_one_outranked_meld_is_said_in_the_singular(lang: str) -> None:  # DB-ME
     raise AssertionError("no deal where Anna's single meld lost to Boris's")
 
 
-GOES = {"ru": "очки переходят к Boris", "uk": "очки переходять до Boris",
+#: Case-free in Russian and Ukrainian: a name after «к»/«до» would need its dative («к Вы»).
+GOES = {"ru": "очки переходят — Boris", "uk": "очки переходять — Boris",
         "en": "points go to Boris"}
 
 
