@@ -14,6 +14,7 @@ from bot.i18n import Catalogs
 from bot.show.common import TableInfo
 from bot.show.events import render_event
 from bot.terminal.text import names_of
+from tests.bot.test_club_words import BAIT
 from tests.bot.test_terminal_play import _play
 
 #: The score line of the hand screen, then the deal's card points, in each language.
@@ -88,15 +89,8 @@ def test_the_players_own_draw_names_its_cards(lang: str, draw: str) -> None:  # 
 def test_a_bait_names_its_taker_in_a_case_free_form(lang: str, goes: str) -> None:  # DB-SCORE-3
     # the bot failed its contract: its points go to the player, named as the terminal names him
     tr = Catalogs().translator(lang)
-    names = names_of(tr, 2, 0, "normal")
-    info = TableInfo(0, 0, "deberts", "", names, ((0,), (1,)), me=0)
-    event = {"type": "deal_scored", "deal": 1, "declarer": 1, "outcome": "bait",
-             "sides": [{"card_points": 90, "melds": 0, "bela": 0, "deal_points": 90,
-                        "written": 125, "bait": False, "cell": "125", "total": 125},
-                       {"card_points": 35, "melds": 0, "bela": 0, "deal_points": 35,
-                        "written": 0, "bait": True, "cell": "BT", "total": 0}],
-             "pot": 0, "pot_awarded": 0}
-    text = render_event(tr, info, event)
+    names = names_of(tr, 2, 1, "normal")  # the bot at the first seat took the deal on
+    text = render_event(tr, TableInfo(0, 0, "deberts", "", names, ((0,), (1,)), me=1), BAIT)
     assert text is not None
-    bot = next(line for line in text.splitlines() if line.startswith(names[1] + ":"))
+    bot = next(line for line in text.splitlines() if line.startswith(names[0] + ":"))
     assert bot.split(" · ")[1] == goes, text
