@@ -75,6 +75,12 @@ def in_sentence(label: str) -> str:
     return label[0].lower() + label[1:] if label[1:2].islower() else label
 
 
+def _lower_first(text: str) -> str:
+    """``text`` said after a dash or a semicolon: its first letter in lower case ("У вас" ->
+    "у вас"; the human's own line starts the table's line, where it has a capital)."""
+    return text[:1].lower() + text[1:]
+
+
 class Teller:
     """Tells a match's events as sentences, in the player's language.
 
@@ -188,9 +194,10 @@ class Teller:
             return tr("term.ev.up_card_order", card=card_text(e["card"], tr),
                       order=order_text(tr, str(e["order"])))
         if kind == "jokers_shown":  # each as the table's line says it (BERG-DECL-2)
-            held = [tr("fact.berg.joker_shown.you.line" if s == self.me
-                       else "fact.berg.joker_shown.line", name=self.info.names[s],
-                       value=card_text(c, tr)) for s, c in e.get("jokers", [])]
+            held = [_lower_first(tr("fact.berg.joker_shown.you.line", value=card_text(c, tr)))
+                    if s == self.me else tr("fact.berg.joker_shown.line",
+                                            name=self.info.names[s], value=card_text(c, tr))
+                    for s, c in e.get("jokers", [])]  # his own: mid-sentence, no capital
             return tr("term.ev.jokers_shown", jokers=Html("; ".join(held))) if held \
                 else tr("term.ev.jokers_shown.none")
         if kind == "cards_added":

@@ -13,7 +13,7 @@ import pytest
 from bot.i18n import Catalogs
 from bot.show.common import TableInfo
 from bot.show.events import render_event
-from bot.terminal.text import names_of
+from bot.terminal.text import Teller, names_of, plain
 from tests.bot.test_club_words import BAIT
 from tests.bot.test_terminal_play import _play
 
@@ -94,3 +94,18 @@ def test_a_bait_names_its_taker_in_a_case_free_form(lang: str, goes: str) -> Non
     assert text is not None
     bot = next(line for line in text.splitlines() if line.startswith(names[0] + ":"))
     assert bot.split(" · ")[1] == goes, text
+
+
+@pytest.mark.parametrize(("lang", "told"), [
+    ("ru", "Джокеры показаны — 🤖 любитель №2: на руке чёрный джокер; у вас на руке красный "
+           "джокер."),
+    ("uk", "Джокери показано — 🤖 аматор №2: на руці чорний джокер; у вас на руці червоний "
+           "джокер."),
+    ("en", "Jokers shown — 🤖 normal #2 holds the black joker; you hold the red joker.")])
+def test_jokers_shown_read_as_one_sentence(lang: str, told: str) -> None:  # BERG-DECL-2
+    # the player's own joker is told mid-sentence, after the dash: no capital there
+    tr = Catalogs().translator(lang)
+    names = names_of(tr, 4, 0, "normal")
+    teller = Teller(tr, TableInfo(0, 0, "berg", "", names, ((0, 2), (1, 3)), me=0), 0)
+    event = {"type": "jokers_shown", "jokers": [[1, "BJ"], [0, "RJ"]], "seats": [1, 0]}
+    assert plain(teller.event(event, {}, {"rows": []}) or "") == told
