@@ -36,7 +36,7 @@ from bot.show.sheet import render_sheet
 from bot.tables.drastic import drastic_reason, is_drastic
 from bot.tables.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
-from bot.terminal.text import Teller, plain, scores_apart
+from bot.terminal.text import Teller, numbers_apart, plain
 from engine.ai import get_player
 from engine.errors import IllegalAction
 
@@ -88,7 +88,7 @@ class Session:
     def write(self, html_text: str, *, prose: bool = False) -> None:
         """Print a screen or a sentence (HTML) as plain text; ``prose`` (a summary of the
         rules, the help) is wrapped at word ends to the terminal's width."""
-        text = plain(scores_apart(html_text, self.info), bold=self.bold)
+        text = plain(numbers_apart(html_text, self.info), bold=self.bold)
         if prose:
             width = min(shutil.get_terminal_size((PROSE, 24)).columns - 1, PROSE)
             text = "\n".join(textwrap.fill(line, width, subsequent_indent="  "

@@ -51,14 +51,16 @@ def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ..
                            for s in range(players)])
 
 
-def scores_apart(text: str, info: TableInfo) -> str:
-    """``text`` (HTML) with a colon after each pair's name where a score follows it: the
-    bots' names end with their seat numbers ("🤖 normal #3"), so "You, 🤖 normal #3 0" would
-    read as one number ("You, 🤖 normal #3: 0")."""
-    for seats in info.sides:
-        if len(seats) > 1:
-            name = re.escape(escape(pair_name(info, seats)))
-            text = re.sub(name + r" (?=[−+-]?\d)", lambda m: m.group(0)[:-1] + ": ", text)
+def numbers_apart(text: str, info: TableInfo) -> str:
+    """``text`` (HTML) with a colon after a name where a number follows it: after each pair's
+    name (its score) and after a seat's name that ends with its seat number (a card, a bid).
+    A bot's name ends with its seat's number ("🤖 normal #3"), so "You, 🤖 normal #3 0" or
+    "🤖 normal #2 8♠" would read as one number ("You, 🤖 normal #3: 0", "🤖 normal #2: 8♠")."""
+    names = [pair_name(info, seats) for seats in info.sides if len(seats) > 1]
+    names += [name for name in info.names if name[-1:].isdigit()]
+    for name in names:
+        text = re.sub(re.escape(escape(name)) + r" (?=[−+-]?\d)",
+                      lambda m: m.group(0)[:-1] + ": ", text)
     return text
 
 

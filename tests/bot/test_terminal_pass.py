@@ -109,3 +109,12 @@ def test_jokers_shown_read_as_one_sentence(lang: str, told: str) -> None:  # BER
     teller = Teller(tr, TableInfo(0, 0, "berg", "", names, ((0, 2), (1, 3)), me=0), 0)
     event = {"type": "jokers_shown", "jokers": [[1, "BJ"], [0, "RJ"]], "seats": [1, 0]}
     assert plain(teller.event(event, {}, {"rows": []}) or "") == told
+
+
+@pytest.mark.parametrize(("lang", "bot"), [("ru", "🤖 любитель №"), ("en", "🤖 normal #")])
+def test_a_bots_number_never_runs_into_a_card_or_a_bid(lang: str, bot: str) -> None:
+    # «Торговля: 🤖 любитель №2 8♠, 🤖 любитель №3 9♠» read as bids 28♠ and 39♠
+    out = _play(["bazar_belot", "--seed", "7"], lang, limit=60)[1]
+    assert re.search(re.escape(bot) + r"\d: \d", out), out[-2000:]
+    glued = re.findall(re.escape(bot) + r"\d \d\S*", out)
+    assert not glued, glued[:5]
