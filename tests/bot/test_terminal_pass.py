@@ -1,8 +1,10 @@
-"""``python -m engine play`` after a new player's pass (issue #18): a pair's score stands apart
-from the seat numbers of its bots' names, an out-of-turn call is offered in one sentence, the
-command said on leaving replays the very same game (its language too), the player's own lines
-read as the other seats' do, and his own draw always names its cards. Driven through stdin and
-stdout (``Player``, tests/bot/test_terminal_play.py)."""
+"""``python -m engine play`` after a new player's pass (issue #18): a pair's score and a bot's
+numbered name stand apart from the number after them, an out-of-turn call is offered in one
+sentence, the command said on leaving replays the very same game (its language too), the
+player's own lines read as the other seats' do, his own draw always names its cards, and a seat
+named after a preposition is said in a case-free form. Driven through stdin and stdout
+(``Player``, tests/bot/test_terminal_play.py) or, for one event, through the terminal's
+``Teller``."""
 
 from __future__ import annotations
 
