@@ -205,7 +205,7 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     names = names_of(tr, players, me, args.level)
     sides = tuple(tuple(side["seats"]) for side in match.score_sheet["sides"])
     info = TableInfo(0, 0, game.id, "", names, sides, me=me)  # no chat: no title
-    again = replay_command(args, seed)
+    again = replay_command(args, seed, tr.lang)
     session = Session(game=game, match=match, me=me, level=args.level, seed=seed, tr=tr,
                       info=info, stdin=stdin, out=out, bold=_is_tty(out), again=again)
     out.write(plain(intro(tr, game.info, info, me, again)) + "\n")
@@ -234,11 +234,12 @@ def _is_tty(out: TextIO) -> bool:
         return False
 
 
-def replay_command(args: argparse.Namespace, seed: int) -> str:
-    """The command that plays this match again with the same cards: the game, the seed and
-    every choice made on the command line that changes the match (players, seat, the bots'
-    level, options), but not the language."""
-    words = ["python -m engine play", args.game, "--seed", str(seed)]
+def replay_command(args: argparse.Namespace, seed: int, lang: str) -> str:
+    """The command that plays this match again with the same cards and words: the game, the
+    table's language ``lang`` (said even when it came from the environment, which may differ
+    where the command is run again), the seed and every choice made on the command line that
+    changes the match (players, seat, the bots' level, options)."""
+    words = ["python -m engine play", args.game, "--lang", lang, "--seed", str(seed)]
     if args.players:
         words += ["--players", str(args.players)]
     if args.seat != 1:

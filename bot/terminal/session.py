@@ -24,18 +24,19 @@ from __future__ import annotations
 import random
 import shutil
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
 import engine
 from bot.i18n import Translator
+from bot.markup import escape
 from bot.show.common import TableInfo, card_text, game_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
 from bot.tables.drastic import drastic_reason, is_drastic
 from bot.tables.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
-from bot.terminal.text import Teller, plain
+from bot.terminal.text import Teller, numbers_apart, plain
 from engine.ai import get_player
 from engine.errors import IllegalAction
 
@@ -87,7 +88,7 @@ class Session:
     def write(self, html_text: str, *, prose: bool = False) -> None:
         """Print a screen or a sentence (HTML) as plain text; ``prose`` (a summary of the
         rules, the help) is wrapped at word ends to the terminal's width."""
-        text = plain(html_text, bold=self.bold)
+        text = plain(numbers_apart(html_text, self.info), bold=self.bold)
         if prose:
             width = min(shutil.get_terminal_size((PROSE, 24)).columns - 1, PROSE)
             text = "\n".join(textwrap.fill(line, width, subsequent_indent="  "
@@ -165,24 +166,40 @@ class Session:
         new = [e.to_dict() for e in events[self._told:]]
         hand = list(view.get("hand") or [])
         got = [c for c in hand if c not in self._hand]
-        if any(e["type"] == "deal" for e in new):
-            got = []  # a new hand is on the screen
-        cards = " ".join(card_text(c, self.tr) for c in got)
-        for e in new:
+        deals = [i for i, e in enumerate(new) if e["type"] == "deal"]
+        if deals:  # a new hand is on the screen: only what he drew after it is news
+            got = self._drawn(sum(int(e.get("count", 1)) for e in new[deals[-1]:]
+                                  if e["type"] == "drew" and e.get("seat") == self.me))
+        for i, e in enumerate(new):
             text: str | None
-            if got and e["type"] == "drew" and e.get("seat") == self.me:
+            if got and e["type"] == "drew" and e.get("seat") == self.me \
+                    and (not deals or i > deals[-1]):
                 # his own draw names the cards it brought, in its place (before a skip)
-                text = self.tr.plural("term.ev.drew.you.got", int(e.get("count", 1)),
-                                      cards=cards)
-                got = []
+                n = int(e.get("count", 1))
+                text = self.tr.plural("term.ev.drew.you.got", n, cards=self._cards(got[:n]))
+                got = got[n:]
             else:
                 text = teller.event(e, view, sheet)
             if text:
                 self.write(f"\n{text}\n" if "\n" in text else text)  # a message: set apart
         self._told = len(events)
         if got:
-            self.write(self.tr("term.got", cards=cards))
+            self.write(self.tr("term.got", cards=self._cards(got)))
         self._hand = hand
+
+    def _cards(self, cards: list[str]) -> str:
+        return " ".join(card_text(c, self.tr) for c in cards)
+
+    def _drawn(self, n: int) -> list[str]:
+        """The last ``n`` cards that came to the human's hand, in the order they came (a
+        draw made as the deal begins, Berg's attacking up-card: the dealt hand was never on
+        his screen to tell them apart). The view sorts a hand; the match's stored state keeps
+        each hand as the cards came, a draw at its end. [] when it does not say."""
+        if n <= 0:
+            return []
+        hands = self.match.to_json().get("state", {}).get("hands")
+        came = hands[self.me] if isinstance(hands, list) and len(hands) > self.me else []
+        return list(came[-n:]) if len(came) >= n else []
 
     def _choose(self, codes: list[str], *, own_turn: bool) -> str | None:
         """Show the hand and its menu; read until a move is chosen (its code) or, out of
@@ -192,6 +209,11 @@ class Session:
         # say it again (MB-PRE-5)
         view["private"] = [f for f in view.get("private", []) if f["key"] != "mb_drawn"]
         screen = render_hand(self.tr, self.info, view, codes)
+        if not own_turn and view["to_move"] is not None:  # said below the menu, in full
+            said = game_text(self.tr, self.game.id, "hand.off_turn",
+                             name=escape(self.info.names[view["to_move"]]))
+            screen = replace(screen, text="\n".join(
+                line for line in screen.text.split("\n") if line != said))
         opened: str | None = None
         hand = True  # the hand and "your move" above the menu: first, and after a "no"
         while True:

@@ -19,6 +19,7 @@ from bot.show.common import (
     counted,
     num,
     order_text,
+    pair_name,
     seat_names,
 )
 from bot.show.events import render_event
@@ -50,6 +51,19 @@ def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ..
                            for s in range(players)])
 
 
+def numbers_apart(text: str, info: TableInfo) -> str:
+    """``text`` (HTML) with a colon after a name where a number follows it: after each pair's
+    name (its score) and after a seat's name that ends with its seat number (a card, a bid).
+    A bot's name ends with its seat's number ("🤖 normal #3"), so "You, 🤖 normal #3 0" or
+    "🤖 normal #2 8♠" would read as one number ("You, 🤖 normal #3: 0", "🤖 normal #2: 8♠")."""
+    names = [pair_name(info, seats) for seats in info.sides if len(seats) > 1]
+    names += [name for name in info.names if name[-1:].isdigit()]
+    for name in names:
+        text = re.sub(re.escape(escape(name)) + r" (?=[−+-]?\d)",
+                      lambda m: m.group(0)[:-1] + ": ", text)
+    return text
+
+
 def call_text(tr: Translator, call: str, view: Mapping[str, Any]) -> str:
     """What a seat says in the auction: the label of the button that makes the call, in lower
     case as said in a sentence ("pass", "play ♥", "contra"; "NT" and bids such as "8♣" stay as
@@ -61,6 +75,12 @@ def in_sentence(label: str) -> str:
     """A button's label as said inside a sentence: its first letter in lower case, unless the
     label starts with a capital word ("NT") or a number."""
     return label[0].lower() + label[1:] if label[1:2].islower() else label
+
+
+def _lower_first(text: str) -> str:
+    """``text`` said after a dash or a semicolon: its first letter in lower case ("У вас" ->
+    "у вас"; the human's own line starts the table's line, where it has a capital)."""
+    return text[:1].lower() + text[1:]
 
 
 class Teller:
@@ -176,9 +196,10 @@ class Teller:
             return tr("term.ev.up_card_order", card=card_text(e["card"], tr),
                       order=order_text(tr, str(e["order"])))
         if kind == "jokers_shown":  # each as the table's line says it (BERG-DECL-2)
-            held = [tr("fact.berg.joker_shown.you.line" if s == self.me
-                       else "fact.berg.joker_shown.line", name=self.info.names[s],
-                       value=card_text(c, tr)) for s, c in e.get("jokers", [])]
+            held = [_lower_first(tr("fact.berg.joker_shown.you.line", value=card_text(c, tr)))
+                    if s == self.me else tr("fact.berg.joker_shown.line",
+                                            name=self.info.names[s], value=card_text(c, tr))
+                    for s, c in e.get("jokers", [])]  # his own: mid-sentence, no capital
             return tr("term.ev.jokers_shown", jokers=Html("; ".join(held))) if held \
                 else tr("term.ev.jokers_shown.none")
         if kind == "cards_added":

@@ -93,19 +93,21 @@ def test_one_outranked_meld_is_said_in_the_singular(lang: str) -> None:  # DB-ME
 GOES = {"ru": "очки уходят: Boris", "uk": "очки йдуть: Boris",  # names after a colon (#20)
         "en": "points go to Boris"}
 
+#: A Deberts deal the first seat took on and failed: its 35 go to the other (DB-SCORE-3).
+BAIT = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "bait",
+        "sides": [{"card_points": 35, "melds": 0, "bela": 0, "deal_points": 35,
+                   "written": 0, "bait": True, "cell": "BT", "total": 0},
+                  {"card_points": 55, "melds": 0, "bela": 0, "deal_points": 55,
+                   "written": 90, "bait": False, "cell": "90", "total": 90}],
+        "pot": 0, "pot_awarded": 0}
+
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_deberts_result_adds_up_only_what_is_added(lang: str) -> None:  # DB-SCORE-3
     # «Анна: карты 35 = 35 → 🤖 любитель»: nothing added, and an arrow for "her points go"
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "deberts", "Club", NAMES[:2])
-    event = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "bait",
-             "sides": [{"card_points": 35, "melds": 0, "bela": 0, "deal_points": 35,
-                        "written": 0, "bait": True, "cell": "BT", "total": 0},
-                       {"card_points": 55, "melds": 0, "bela": 0, "deal_points": 55,
-                        "written": 90, "bait": False, "cell": "90", "total": 90}],
-             "pot": 0, "pot_awarded": 0}
-    text = render_event(tr, info, event)
+    text = render_event(tr, info, BAIT)
     assert text is not None
     anna = next(x for x in text.splitlines() if x.startswith("Anna:"))
     boris = next(x for x in text.splitlines() if x.startswith("Boris:"))

@@ -79,7 +79,7 @@ def test_deberts_whole_match_in_russian() -> None:  # DB-SHEET-5
     assert code == 0
     _readable(out)
     assert "Места: 1. Вы, 2. 🤖 новичок." in out
-    assert "запустите: python -m engine play deberts --seed 3 --level easy" in out
+    assert "запустите: python -m engine play deberts --lang ru --seed 3 --level easy" in out
     assert "▶ Ваш ход" in out and "  1) " in out
     assert "Вы говорите: пас." in out  # calls said as their buttons read, in a sentence
     assert re.search(r"🤖 новичок говорит: (играю|козырь) [♠♥♦♣]\.", out)
@@ -104,7 +104,7 @@ def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-B
     assert player.out_of_turn > 0  # contra / kapo on one hand offered out of turn
     assert "wait" not in out.lower()
     assert re.search(r"Deal 1: contract .+ — (made|failed)", out)
-    assert "🏆 Result: " in out and "Totals: NS (You, 🤖 easy #3) " in out
+    assert "🏆 Result: " in out and "Totals: NS (You, 🤖 easy #3)" in out
 
 
 def test_berg_whole_match_in_ukrainian() -> None:  # BERG-DECL-1, BERG-END-3
@@ -171,8 +171,8 @@ def test_enter_lets_the_game_go_on_and_is_never_a_move() -> None:  # BB-BID-13
     assert code == 0
     assert "You say" not in out
     assert out.rstrip().endswith(
-        "To play it again with the same cards, run: python -m engine play bazar_belot --seed 2"
-        " --level easy")
+        "To play it again with the same cards, run: python -m engine play bazar_belot --lang en"
+        " --seed 2 --level easy")
 
 
 def test_enter_on_ones_own_turn_shows_the_hand_again() -> None:  # BB-BID-13
@@ -187,7 +187,8 @@ def test_enter_on_ones_own_turn_shows_the_hand_again() -> None:  # BB-BID-13
 def test_random_seed_is_printed_and_replays_the_match() -> None:
     code, out, _ = _play(["deberts", "--option", "format=short_bait", "--level", "easy"])
     assert code == 0
-    seed = re.search(r"the same cards, run: python -m engine play deberts --seed (\d+) ", out)
+    seed = re.search(r"the same cards, run: python -m engine play deberts --lang en --seed (\d+) ",
+                     out)
     assert seed
     again = _play(["deberts", "--option", "format=short_bait", "--level", "easy",
                    "--seed", seed.group(1)])[1]
@@ -209,7 +210,7 @@ def test_commands_rules_score_help_and_bad_input_in_russian() -> None:
     assert "Номер выбирает ход" in out
     assert out.count("Выберите 1 или 2 (или наберите «помощь»).") == 5
     assert out.rstrip().endswith("Вы вышли из игры. Чтобы сыграть её ещё раз с теми же картами,"
-                                  " запустите: python -m engine play deberts --seed 4")
+                                  " запустите: python -m engine play deberts --lang ru --seed 4")
 
 
 @pytest.mark.parametrize("game", ["deberts", "bazar_belot", "berg", "married_bridge"])
@@ -332,7 +333,8 @@ def test_second_seat_and_end_of_input() -> None:
     assert code == 0
     assert "Seats: 1. 🤖 normal, 2. You." in out
     assert out.rstrip().endswith("You left the game. To play it again with the same cards, run:"
-                                  " python -m engine play married_bridge --seed 7 --seat 2")
+                                  " python -m engine play married_bridge --lang en --seed 7"
+                                  " --seat 2")
 
 
 def test_python_m_engine_play_in_a_subprocess() -> None:
@@ -379,7 +381,7 @@ def test_kozyr_play_without_a_token(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith(
         "You left the game. To play it again with the same cards, run: python -m engine play"
-        " married_bridge --seed 9")
+        " married_bridge --lang en --seed 9")
     assert list(tmp_path.iterdir()) == []  # no database file was made
     done = subprocess.run([sys.executable, "-m", "bot", "play", "-h"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=60, check=False)
