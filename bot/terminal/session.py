@@ -88,7 +88,7 @@ class Session:
     def write(self, html_text: str, *, prose: bool = False) -> None:
         """Print a screen or a sentence (HTML) as plain text; ``prose`` (a summary of the
         rules, the help) is wrapped at word ends to the terminal's width."""
-        text = plain(numbers_apart(html_text, self.info), bold=self.bold)
+        text = plain(numbers_apart(self.tr, html_text, self.info), bold=self.bold)
         if prose:
             width = min(shutil.get_terminal_size((PROSE, 24)).columns - 1, PROSE)
             text = "\n".join(textwrap.fill(line, width, subsequent_indent="  "

@@ -51,12 +51,13 @@ def names_of(tr: Translator, players: int, me: int, level: str) -> tuple[str, ..
                            for s in range(players)])
 
 
-def numbers_apart(text: str, info: TableInfo) -> str:
+def numbers_apart(tr: Translator, text: str, info: TableInfo) -> str:
     """``text`` (HTML) with a colon after a name where a number follows it: after each pair's
     name (its score) and after a seat's name that ends with its seat number (a card, a bid).
     A bot's name ends with its seat's number ("🤖 normal #3"), so "You, 🤖 normal #3 0" or
     "🤖 normal #2 8♠" would read as one number ("You, 🤖 normal #3: 0", "🤖 normal #2: 8♠")."""
-    names = [pair_name(info, seats) for seats in info.sides if len(seats) > 1]
+    names = [pair_name(tr, info, seats, players=players) for seats in info.sides
+             if len(seats) > 1 for players in (True, False)]
     names += [name for name in info.names if name[-1:].isdigit()]
     for name in names:
         text = re.sub(re.escape(escape(name)) + r" (?=[−+-]?\d)",

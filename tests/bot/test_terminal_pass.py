@@ -20,14 +20,12 @@ from tests.bot.test_club_words import BAIT
 from tests.bot.test_terminal_play import _play
 
 #: The score line of the hand screen, then the deal's card points, in each language.
-SCORE = {"ru": ("Счёт: Вы, 🤖 любитель №3: {a} · 🤖 любитель №2, 🤖 любитель №4: {b}",
-                "Очки за карты в раздаче: Вы, 🤖 любитель №3: {a} · "
-                "🤖 любитель №2, 🤖 любитель №4: {b}"),
-         "uk": ("Рахунок: Ви, 🤖 аматор №3: {a} · 🤖 аматор №2, 🤖 аматор №4: {b}",
-                "Очки за карти в роздачі: Ви, 🤖 аматор №3: {a} · "
-                "🤖 аматор №2, 🤖 аматор №4: {b}"),
-         "en": ("Score: You, 🤖 normal #3: {a} · 🤖 normal #2, 🤖 normal #4: {b}",
-                "Card points this deal: You, 🤖 normal #3: {a} · 🤖 normal #2, 🤖 normal #4: {b}")}
+SCORE = {"ru": ("Счёт: Ю-С (Вы, 🤖 любитель №3): {a} · З-В (🤖 любитель №2, 🤖 любитель №4): {b}",
+                "Очки за карты в раздаче: Ю-С: {a} · З-В: {b}"),
+         "uk": ("Рахунок: Пд-Пн (Ви, 🤖 аматор №3): {a} · Зх-Сх (🤖 аматор №2, 🤖 аматор №4): {b}",
+                "Очки за карти в роздачі: Пд-Пн: {a} · Зх-Сх: {b}"),
+         "en": ("Score: NS (You, 🤖 normal #3): {a} · EW (🤖 normal #2, 🤖 normal #4): {b}",
+                "Card points this deal: NS: {a} · EW: {b}")}
 
 
 def _lines(out: str, template: str) -> tuple[list[str], re.Pattern[str]]:
