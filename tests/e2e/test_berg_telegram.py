@@ -16,8 +16,6 @@ from typing import Any
 
 import pytest
 
-import engine
-from storage import Tx
 from tests.e2e.conftest import (
     CARD_RE,
     current_match,
@@ -27,6 +25,7 @@ from tests.e2e.conftest import (
     wait_redrawn,
 )
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import StoredMatches
 from tests.kit.store import only_table_id as _table_id
 from tests.kit.telegram import code_of as _code
 from tests.kit.telegram import game_buttons as _game_buttons
@@ -119,33 +118,12 @@ async def play_berg(fake: FakeTelegram, users: list[FakeUser], rng: random.Rando
     return moves, off_turn
 
 
-def _stored_snapshots(monkeypatch: pytest.MonkeyPatch) -> dict[int, dict[str, Any]]:
-    """Each table's match snapshot as the bot last stored it (``Tx.store_move`` and
-    ``Tx.save_snapshot``, which still do the storing), by table id: the state the no-leak scan
-    needs after every move, without reading the database back each time."""
-    stored: dict[int, dict[str, Any]] = {}
-    store_move, save_snapshot = Tx.store_move, Tx.save_snapshot
-
-    async def spy_move(tx: Tx, record: Any, *args: Any, **kwargs: Any) -> int:
-        seq = await store_move(tx, record, *args, **kwargs)
-        stored[record.table_id] = record.snapshot  # what was written, as if read back
-        return seq
-
-    async def spy_save(tx: Tx, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
-        await save_snapshot(tx, table_id, snapshot, seq)
-        stored[table_id] = snapshot
-
-    monkeypatch.setattr(Tx, "store_move", spy_move)
-    monkeypatch.setattr(Tx, "save_snapshot", spy_save)
-    return stored
-
-
 async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
                                       club: tuple[FakeChat, FakeUser, FakeUser],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     group, alice, bob = club
     users = [alice, bob, fake.user(103, "Carol"), fake.user(104, "Dave")]
-    stored = _stored_snapshots(monkeypatch)
+    stored = StoredMatches(monkeypatch)
     async with kozyr() as app:
         await _open_table(fake, group, users)
         table_id = await _table_id(app)
@@ -162,7 +140,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         recent: list[set[str]] = []
 
         async def no_leak() -> None:
-            m = engine.get_game("berg").from_json(stored[table_id])  # the move's stored state
+            m = stored.match(table_id)  # the state the move stored
             if m.is_over:
                 return
             s = m._s  # type: ignore[attr-defined]
