@@ -17,6 +17,8 @@ _EVENT_TYPES: dict[str, type[Event]] = {}
 #: each event class's field names, looked up once (``dataclasses.fields`` builds a new tuple each
 #: call, and ``to_dict`` runs for every event of every move)
 _FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+#: the field types ``to_dict`` copies as they are
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _field_names(cls: type[Event]) -> tuple[str, ...]:
@@ -45,6 +47,8 @@ class Event:
 
 
 def _plain(value: Any) -> Any:
+    if type(value) in _SCALARS:  # most fields: returned as they are, without the checks below
+        return value
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):

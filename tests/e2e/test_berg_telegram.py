@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import engine
+import pytest
+
 from tests.e2e.conftest import (
     CARD_RE,
     current_match,
@@ -24,6 +25,7 @@ from tests.e2e.conftest import (
     wait_redrawn,
 )
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import StoredMatches
 from tests.kit.store import only_table_id as _table_id
 from tests.kit.telegram import code_of as _code
 from tests.kit.telegram import game_buttons as _game_buttons
@@ -117,9 +119,11 @@ async def play_berg(fake: FakeTelegram, users: list[FakeUser], rng: random.Rando
 
 
 async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
-                                      club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+                                      club: tuple[FakeChat, FakeUser, FakeUser],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
     group, alice, bob = club
     users = [alice, bob, fake.user(103, "Carol"), fake.user(104, "Dave")]
+    stored = StoredMatches(monkeypatch)
     async with kozyr() as app:
         await _open_table(fake, group, users)
         table_id = await _table_id(app)
@@ -136,10 +140,7 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
         recent: list[set[str]] = []
 
         async def no_leak() -> None:
-            async with app.store.transaction() as tx:  # the match only (current_match also
-                record = await tx.get_match(table_id)  # reads the table: after every move)
-            assert record is not None
-            m = engine.get_game("berg").from_json(record.snapshot)
+            m = stored.match(table_id)  # the state the move stored
             if m.is_over:
                 return
             s = m._s  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
 from bot.i18n import Catalogs
@@ -25,7 +26,7 @@ from tests.e2e.conftest import (
     table_message,
 )
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.kit.store import forced_actions
+from tests.kit.store import StoredMatches, forced_actions
 from tests.kit.store import only_table_id as _table_id
 
 MAX_MOVES = 3000
@@ -60,9 +61,9 @@ def _group_leaks(fake: FakeTelegram, group: FakeChat, hands: list[set[str]],
     return leaks
 
 
-async def _assert_no_leak(app: Any, fake: FakeTelegram, group: FakeChat, table_id: int,
-                          since: dict[tuple[int, int], int]) -> None:
-    match = await current_match(app, table_id)
+def _assert_no_leak(stored: StoredMatches, fake: FakeTelegram, group: FakeChat, table_id: int,
+                    since: dict[tuple[int, int], int]) -> None:
+    match = stored.match(table_id)  # the state the last move stored
     if match.is_over:
         return
     hands = [{card_text(c, EN) for c in match.view(s)["hand"]} for s in range(match.players)]
@@ -70,15 +71,17 @@ async def _assert_no_leak(app: Any, fake: FakeTelegram, group: FakeChat, table_i
 
 
 async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
-                                      club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
+                                      club: tuple[FakeChat, FakeUser, FakeUser],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
     group, alice, bob = club
+    stored = StoredMatches(monkeypatch)
     async with kozyr() as app:
         await open_table(fake, group, alice, bob)
         table_id = await _table_id(app)
         since: dict[tuple[int, int], int] = {}
 
         async def check() -> None:
-            await _assert_no_leak(app, fake, group, table_id, since)
+            _assert_no_leak(stored, fake, group, table_id, since)
 
         moves = await play_moves(fake, [alice, bob], random.Random(1), limit=MAX_MOVES,
                                  after_move=check)

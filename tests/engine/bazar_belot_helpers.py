@@ -401,16 +401,24 @@ def ref_notation(level: int | str, strain: str, mult: int) -> str:
 def card_strings(obj: Any) -> set[str]:
     """Every string in a JSON-able value that is a card code."""
     found: set[str] = set()
+    _add_card_strings(obj, found)
+    return found
+
+
+_CARD_SET = frozenset(ALL_CARDS)
+
+
+def _add_card_strings(obj: Any, found: set[str]) -> None:
+    """Adds ``card_strings(obj)`` to ``found`` (one set for the whole walk, not one a node)."""
     if isinstance(obj, str):
-        if obj in ALL_CARDS:
+        if obj in _CARD_SET:
             found.add(obj)
     elif isinstance(obj, dict):
         for v in obj.values():
-            found |= card_strings(v)
+            _add_card_strings(v, found)
     elif isinstance(obj, list | tuple):
         for v in obj:
-            found |= card_strings(v)
-    return found
+            _add_card_strings(v, found)
 
 
 def ref_match_winner(totals: Sequence[int], target: int) -> int | None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
 from bot.tables.forced import forced_code
+from storage import Tx
 
 
 async def only_table_id(app: Any) -> int:
@@ -49,6 +52,35 @@ async def current_match(app: Any, table_id: int) -> engine.Match:
         assert record is not None and table is not None
         snapshot = await tx.full_snapshot(record)
     return engine.get_game(table.game).from_json(snapshot)
+
+
+class StoredMatches:
+    """Each table's match as the bot last stored it, kept as the bot writes it (a spy on
+    ``Tx.store_move`` and ``Tx.save_snapshot``, which still do the storing): for a check after
+    every move (no card leaked) without reading the database back after each of thousands of
+    moves. ``match(table_id)`` is the stored snapshot decoded (without its events, as the
+    database keeps it)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.snapshots: dict[int, dict[str, Any]] = {}
+        store_move, save_snapshot = Tx.store_move, Tx.save_snapshot
+
+        async def spy_move(tx: Tx, record: Any, *args: Any, **kwargs: Any) -> int:
+            seq = await store_move(tx, record, *args, **kwargs)
+            self.snapshots[record.table_id] = record.snapshot  # as written, as if read back
+            return seq
+
+        async def spy_save(tx: Tx, table_id: int, snapshot: dict[str, Any], seq: int) -> None:
+            await save_snapshot(tx, table_id, snapshot, seq)
+            self.snapshots[table_id] = snapshot
+
+        monkeypatch.setattr(Tx, "store_move", spy_move)
+        monkeypatch.setattr(Tx, "save_snapshot", spy_save)
+
+    def match(self, table_id: int) -> engine.Match:
+        """The table's match as last stored; KeyError before its first stored move."""
+        snapshot = self.snapshots[table_id]
+        return engine.get_game(snapshot["game"]).from_json(snapshot)
 
 
 async def seat_names(app: Any, table_id: int) -> dict[int, str]:
