@@ -136,6 +136,8 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             continue
         if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":
             continue  # no trick before the play
+        if name == "last_trick" and not cards and info.game == "married_bridge":
+            continue  # before the first trick of a phase is taken, "Previous trick: —" said nothing
         lines.append(group(tr, info, name, cards, view.get("phase"), view["facts"]))
     counts = " · ".join(
         f"{escape(n)} {tr.plural('table.cards', c)}"

@@ -348,3 +348,13 @@ def test_the_table_says_the_contra_once_and_english_says_double(lang: str
         for seat in (0, 1):
             hand = render_hand(tr, INFO, m.view(seat), m.legal_actions(seat)).text
             assert "contra" not in hand.lower(), hand
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_lead_shows_no_empty_previous_trick(lang: str) -> None:  # MB-PLAY-1
+    # «Взятка: — / Предыдущая взятка: —» above the first lead: the empty one said nothing
+    from bot.show.table import render_table
+
+    tr = CATALOGS.translator(lang)
+    text = render_table(tr, INFO, _play_match().public_view()).text
+    assert f"{tr('group.last_trick')}: —" not in text, text
