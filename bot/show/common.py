@@ -190,7 +190,7 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
-    if info.game == "married_bridge" and info.me is None:
+    if info.game == "married_bridge":
         facts = _mb_play_header(tr, info, facts)
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
     if high_bid is not None:  # said once, where its first fact stood
@@ -268,8 +268,9 @@ def _mb_play_header(tr: Translator, info: TableInfo, facts: Sequence[dict[str, A
     """Married bridge's facts once the contract is known, its contract, trump, tricks needed
     and each seat's tricks said in two lines (issue #20): "Boris: contract 6♦, needs 12
     tricks" where the contract stood (its strain is the trump, MB-BID-9) and "Tricks: Anna 0 ·
-    Boris 0" in seat order where the first count stood (MB-PLAY-7). Other facts unchanged, as
-    are the facts of a deal with no contract yet."""
+    Boris 0" in seat order where the first count stood (MB-PLAY-7); the terminal player's own
+    contract is "Your contract: 6♦, you need 12 tricks". Other facts unchanged, as are the
+    facts of a deal with no contract yet."""
     contract = next((f for f in facts if f["key"] == "mb_contract"), None)
     needed = next((f for f in facts if f["key"] == "mb_needed"), None)
     if contract is None or needed is None:
@@ -278,8 +279,9 @@ def _mb_play_header(tr: Translator, info: TableInfo, facts: Sequence[dict[str, A
     out: list[dict[str, Any]] = []
     for f in facts:
         if f is contract:
+            mine = ".you" if f["seat"] == info.me else ""  # the terminal's "Your contract"
             out.append({"key": "mb_contract", "kind": "line", "value": tr(
-                "fact.married_bridge.contract.line", name=escape(info.names[f["seat"]]),
+                f"fact.married_bridge.contract.line{mine}", name=escape(info.names[f["seat"]]),
                 value=_value(tr, info, "text", f["value"]), n=needed["value"])})
         elif f["key"] == "mb_tricks" and taken:
             counts = " · ".join(f"{escape(info.names[s])} {taken[s]}" for s in sorted(taken))

@@ -358,3 +358,22 @@ def test_the_first_lead_shows_no_empty_previous_trick(lang: str) -> None:  # MB-
     tr = CATALOGS.translator(lang)
     text = render_table(tr, INFO, _play_match().public_view()).text
     assert f"{tr('group.last_trick')}: —" not in text, text
+
+
+TERMINAL = {"ru": ("Ваш заказ: 6♦, нужно взять 12 взяток", "Взятки: Вы 0 · Boris 1"),
+            "uk": ("Ваше замовлення: 6♦, треба взяти 12 взяток", "Взятки: Ви 0 · Boris 1"),
+            "en": ("Your contract: 6♦, you need 12 tricks", "Tricks: You 0 · Boris 1")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_play_header_is_two_lines_too(lang: str) -> None:  # MB-BID-9, MB-PLAY-7
+    names = ({"ru": "Вы", "uk": "Ви", "en": "You"}[lang], "Boris")
+    me = TableInfo(1, 1, "married_bridge", "", names, me=0)
+    facts = [{"key": "mb_contract", "value": "6D", "kind": "text", "seat": 0},
+             {"key": "trump", "value": "D", "kind": "suit"},
+             {"key": "mb_needed", "value": 12, "kind": "number", "seat": 0},
+             {"key": "mb_tricks", "value": 0, "kind": "number", "seat": 0},
+             {"key": "mb_tricks", "value": 1, "kind": "number", "seat": 1}]
+    assert _facts(lang, facts, me) == list(TERMINAL[lang])
+    boris = [{**f, "seat": 1} if f["key"] in ("mb_contract", "mb_needed") else f for f in facts]
+    assert _facts(lang, boris, me)[0] == HEADER[lang][0]
