@@ -216,6 +216,8 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     lines = []
     facts = in_play_order(info.game, facts)  # in the order they happened (issue #20)
     facts = said_once(info.game, facts)[0]  # a meld in one line, not two (issue #20)
+    if info.game == "married_bridge":
+        facts = _mb_play_header(tr, info, facts)
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
     if high_bid is not None:  # said once, where its first fact stood
         joined = _HIGH_BID[(info.game, phase or "")]
@@ -285,6 +287,36 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         else:
             lines.append(f"{label}: {value}")
     return lines
+
+
+def _mb_play_header(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    """Married bridge's facts once the contract is known, its contract, trump, tricks needed
+    and each seat's tricks said in two lines (issue #20): "Boris: contract 6♦, needs 12
+    tricks" where the contract stood (its strain is the trump, MB-BID-9) and "Tricks: Anna 0 ·
+    Boris 0" in seat order where the first count stood (MB-PLAY-7); the terminal player's own
+    contract is "Your contract: 6♦, you need 12 tricks". Other facts unchanged, as are the
+    facts of a deal with no contract yet."""
+    contract = next((f for f in facts if f["key"] == "mb_contract"), None)
+    needed = next((f for f in facts if f["key"] == "mb_needed"), None)
+    if contract is None or needed is None:
+        return list(facts)
+    taken = {f["seat"]: f["value"] for f in facts if f["key"] == "mb_tricks"}
+    out: list[dict[str, Any]] = []
+    for f in facts:
+        if f is contract:
+            mine = ".you" if f["seat"] == info.me else ""  # the terminal's "Your contract"
+            out.append({"key": "mb_contract", "kind": "line", "value": tr(
+                f"fact.married_bridge.contract.line{mine}", name=escape(info.names[f["seat"]]),
+                value=_value(tr, info, "text", f["value"]), n=needed["value"])})
+        elif f["key"] == "mb_tricks" and taken:
+            counts = " · ".join(f"{escape(info.names[s])} {taken[s]}" for s in sorted(taken))
+            out.append({"key": "mb_tricks", "kind": "line",
+                        "value": tr("fact.married_bridge.tricks.line", value=counts)})
+            taken = {}
+        elif f["key"] not in ("trump", "mb_needed", "mb_tricks"):
+            out.append(f)
+    return out
 
 
 def _you_line(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str:

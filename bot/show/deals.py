@@ -254,9 +254,9 @@ def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int, name: s
               ) -> dict[int, str]:
     """Per seat, the sum behind what it writes (MB-SCORE-2..5), led by what it counts so
     that each step adds up to the figure the line ends with: the declarer's "9 tricks:
-    40 + 30 × 8 = 280, redoubled × 4" (a suit: "9 × 30"), the defender's "for 2 undertricks
-    (Boris): 2 × 20 = 40, doubled × 2", a failed contra "contra failed"; a seat writing 0 has
-    none. ``name``: the declarer's display name (plain text)."""
+    40 + 30 × 8 = 280, redoubled × 4" (a suit: "9 × 30"), the defender's whose undertricks
+    he writes, "Boris 2 tricks short — 2 × 20 = 40, doubled × 2", a failed double "the double
+    failed"; a seat writing 0 has none. ``name``: the declarer's display name (plain text)."""
     m = MB_CONTRACT_RE.fullmatch(contract)
     if not m:
         return {}
@@ -273,7 +273,7 @@ def _mb_terms(tr: Translator, contract: str, tricks: int, declarer: int, name: s
     defender = 1 - declarer
     if not score.made:
         short = score.undertricks
-        return {defender: f"{tr.plural('mb.undertricks', short, name=escape(name))}: "
+        return {defender: f"{tr.plural('mb.undertricks', short, name=escape(name))} — "
                           f"{short} × {value}{times(short * value)}"}
     if strain == "NT":  # MB-SCORE-1: 40 for the first trick, 30 for each further one
         taken, base = f"{NT_FIRST_TRICK} + {value} × {tricks - 1}", \

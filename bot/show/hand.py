@@ -31,7 +31,7 @@ from bot.show.common import (
     total_text,
 )
 from bot.show.fact_order import said_once
-from bot.show.table import calls_line, melds_told_once
+from bot.show.table import QUIET_IN_AUCTION, calls_line, melds_told_once
 from bot.tables.drastic import drastic_reason
 from engine.cards import is_card_code
 
@@ -69,9 +69,6 @@ def _strain_order(code: str) -> tuple[int, str]:
     last = code.rsplit(":", 1)[-1]
     return (STRAIN_ORDER.get(last, 9), code)
 
-
-#: Facts a hand leaves out in an auction: what its calls line and its prompt already say.
-HAND_QUIET_IN_AUCTION = frozenset({"mb_contra_on"})
 
 
 def _rows(buttons: Sequence[Button], width: int) -> list[tuple[Button, ...]]:
@@ -145,7 +142,7 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
     def more(prefix: str, label: str) -> Button:
         return Button(label + " …", ExpandData(info.table_id, info.version, prefix))
 
-    hand = view.get("hand") or []
+    hand = shown_hand(view)
     order = {c: i for i, c in enumerate(hand)}
     groups: dict[str, list[str]] = {}
     for code in codes:
@@ -285,6 +282,18 @@ def _auction_prompt(tr: Translator, info: TableInfo, view: Mapping[str, Any],
     return tr.maybe(f"hand.{info.game}.{key}", "")
 
 
+def shown_hand(view: Mapping[str, Any]) -> list[str]:
+    """``view``'s hand (card codes) in the order the screen shows it: Married bridge's main
+    play puts the trumps first, as the other games' hands do (issue #20; its engine keeps one
+    suit order through the preliminary tricks and the auction, when there is no trump yet);
+    otherwise the engine's order."""
+    hand = list(view.get("hand") or [])
+    trump = next((f["value"] for f in view.get("facts", ()) if f["key"] == "trump"), None)
+    if view.get("game") != "married_bridge" or view.get("phase") != "main_play" or not trump:
+        return hand
+    return [c for c in hand if c[1:] == trump] + [c for c in hand if c[1:] != trump]
+
+
 def render_hand(
     tr: Translator,
     info: TableInfo,
@@ -331,7 +340,7 @@ def render_hand(
     if view.get("phase") == "bidding":
         # the calls line names the contra and the prompt tells its target what to answer: a
         # "Contra: ..." line above them said it a third time (MB-BID-6, issue #18)
-        facts = [f for f in facts if f["key"] not in HAND_QUIET_IN_AUCTION]
+        facts = [f for f in facts if f["key"] not in QUIET_IN_AUCTION]
     lines += render_facts(tr, info, facts, phase=view.get("phase"), calls=view.get("calls"))
     for name in ("up_card", "bottom_card", "trick", "last_trick"):
         cards = view["groups"].get(name)
@@ -350,7 +359,7 @@ def render_hand(
                 lines.append(last_word)
             elif prompt := _auction_prompt(tr, info, view, codes):
                 lines.append(prompt)
-    hand = " ".join(card_text(c, tr) for c in view.get("hand", []))
+    hand = " ".join(card_text(c, tr) for c in shown_hand(view))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
     if view.get("phase") != "preliminary":
         # the card drawn after the 13th preliminary trick is one of the hand's now: the

@@ -78,6 +78,11 @@ def melds_told_once(tr: Translator, game: str, facts: Sequence[dict[str, Any]],
     return kept, out
 
 
+#: Facts the table and the hands leave out in an auction: what its calls line (and a hand's
+#: prompt) already says.
+QUIET_IN_AUCTION = frozenset({"mb_contra_on"})
+
+
 def calls_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str | None:
     """The auction so far, ``Bidding: Anna 9♥, Boris pass``; None before the first call."""
     calls = view.get("calls") or []
@@ -97,7 +102,9 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
     lines = _header(tr, info, view)
     if view.get("dealer") is not None:
         lines.append(f"{tr('fact.dealer')}: {escape(info.names[view['dealer']])}")
-    phase = tr.maybe(f"table.{info.game}.phase.{view.get('phase')}", "")
+    opener = view.get("to_move")  # who calls first, named by the auction's phase line
+    phase = tr.maybe(f"table.{info.game}.phase.{view.get('phase')}", "",
+                     name=escape(info.names[opener]) if isinstance(opener, int) else "")
     if phase and not view.get("calls"):
         # a phase the table names (Married bridge's auction after the tricks, MB-BID-1) until
         # the auction's own line names it ("Auction: Anna 1♣"): one line says "Auction"
@@ -109,6 +116,10 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         # the deal ended as a player went out: his last card is still the top (BERG-INFO-2)
         top = pile[-1]["card"]
         facts.append({"key": "top_card", "value": top, "kind": "card", "seat": pile[-1]["seat"]})
+    if view.get("phase") == "bidding" and view.get("calls"):
+        # the calls line below names the contra and who said it: "Contra: Anna — on the bid
+        # 3NT (Boris)" above it said it twice (MB-BID-6, issue #20)
+        facts = [f for f in facts if f["key"] not in QUIET_IN_AUCTION]
     # the auction stays in sight until the first card: a raise on the last word or a contra
     # ends it, and the table says so (BB-BID-18, BB-BID-13)
     unplayed = not groups.get("trick") and not groups.get("last_trick")
@@ -135,6 +146,8 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
             continue
         if name in ("trick", "last_trick") and not cards and view["phase"] == "bidding":
             continue  # no trick before the play
+        if name == "last_trick" and not cards and info.game == "married_bridge":
+            continue  # before the first trick of a phase is taken, "Previous trick: —" said nothing
         lines.append(group(tr, info, name, cards, view.get("phase"), view["facts"]))
     counts = " · ".join(
         f"{escape(n)} {tr.plural('table.cards', c)}"

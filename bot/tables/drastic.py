@@ -47,7 +47,7 @@ WHY: dict[str, tuple[tuple[str, str], ...]] = {
     "deberts": (("redeal", "redeal"), ("claim", "claim"), ("dave:concede", "concede"),
                 ("accept50", "accept50")),
     "berg": (("declare:surrender", "surrender"), ("declare:*", "berg_paid")),
-    "married_bridge": (("contra", "contra"), ("recontra", "recontra"),
+    "married_bridge": (("contra", "double"), ("recontra", "redouble"),
                        ("bid:6:*", "small_slam"), ("bid:7:*", "grand_slam")),
 }
 

@@ -345,7 +345,7 @@ def test_married_bridge_deal_line_names_the_contract(lang: str) -> None:  # MB-S
     assert tr("val.4SX") in text and "10" in text and "8" in text
     assert f"{tr('score.sheet')}: +600" in text  # one game's points, signed
     # MB-SCORE-4, -5: two short, 2 × 30, doubled
-    assert f"{tr.plural('mb.undertricks', 2, name='Anna')}: 2 × 30 = 60, {tr('mb.contra')} × 2" \
+    assert f"{tr.plural('mb.undertricks', 2, name='Anna')} — 2 × 30 = 60, {tr('mb.contra')} × 2" \
         in text
 
 
@@ -452,10 +452,10 @@ def test_married_bridge_penalty_shows_the_undertricks(lang: str) -> None:  # MB-
     boris = next(x for x in text.splitlines() if x.startswith("Boris:"))
     # the undertricks are Anna's, the declarer's: Boris writes them (a reader took "Boris:
     # undertricks 13" for Boris falling short)
-    undertricks = {"ru": "за 13 недобранных взяток (Anna)", "uk": "за 13 недобраних взяток (Anna)",
-                   "en": "for 13 undertricks (Anna)"}[lang]
+    undertricks = {"ru": "Anna без 13 взяток", "uk": "Anna без 13 взяток",
+                   "en": "Anna 13 tricks short"}[lang]
     contra = {"ru": "с контрой", "uk": "з контрою", "en": "doubled"}[lang]
-    assert f"{undertricks}: 13 × 30 = 390, {contra} × 2 = <b>780</b>" in boris
+    assert f"{undertricks} — 13 × 30 = 390, {contra} × 2 = <b>780</b>" in boris
     assert f"{tr('score.sheet')}: +780" in boris  # one game's points, signed (MB-SCORE-8)
     # made in no trumps after a recontra: (40 + 30 × 8) × 4 = 1120, the failed contra -50
     event = {"type": "deal_scored", "deal": 2, "declarer": 1, "outcome": "made",

@@ -116,9 +116,9 @@ def test_a_deberts_result_adds_up_only_what_is_added(lang: str) -> None:  # DB-S
     assert "+35 = <b>90</b>" in boris, boris
 
 
-UNDER = {"ru": "за 4 недобранные взятки (Anna): 4 × 30",
-         "uk": "за 4 недобрані взятки (Anna): 4 × 30",
-         "en": "for 4 undertricks (Anna): 4 × 30"}
+UNDER = {"ru": "Boris: Anna без 4 взяток — 4 × 30",  # Boris writes Anna's undertricks
+         "uk": "Boris: Anna без 4 взяток — 4 × 30",
+         "en": "Boris: Anna 4 tricks short — 4 × 30"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

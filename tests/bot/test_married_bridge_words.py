@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import TableInfo, render_facts
+from bot.show.common import TableInfo, card_text, render_facts
 from bot.show.deals import married_bridge_lines, married_bridge_note
 from bot.show.hand import render_hand
 from tests.bot.test_terminal_play import _play
@@ -101,25 +101,27 @@ def _deal(lang: str, contract: str, tricks: int, written: tuple[int, int],
     return lines
 
 
-SUMS = {  # the declarer's line: tricks in words first, then the sum as it is written
+SUMS = {  # the declarer's line: tricks in words first, then the sum as it is written; the
+    # defender's says whose undertricks he writes («за 2 недобранные взятки (Boris)» read as
+    # if Boris earned them)
     "ru": ("Boris: 9 взяток: 40 + 30 × 8 = 280, с реконтрой × 4 = <b>1120</b>",
            "Boris: 9 взяток: 9 × 30 = <b>270</b>",
-           "Anna: за 2 недобранные взятки (Boris): 2 × 20 = 40, с контрой × 2 = <b>80</b>",
-           "Anna: за 1 недобранную взятку (Boris): 1 × 30 = <b>30</b>"),
+           "Anna: Boris без 2 взяток — 2 × 20 = 40, с контрой × 2 = <b>80</b>",
+           "Anna: Boris без 1 взятки — 1 × 30 = <b>30</b>"),
     "uk": ("Boris: 9 взяток: 40 + 30 × 8 = 280, з реконтрою × 4 = <b>1120</b>",
            "Boris: 9 взяток: 9 × 30 = <b>270</b>",
-           "Anna: за 2 недобрані взятки (Boris): 2 × 20 = 40, з контрою × 2 = <b>80</b>",
-           "Anna: за 1 недобрану взятку (Boris): 1 × 30 = <b>30</b>"),
+           "Anna: Boris без 2 взяток — 2 × 20 = 40, з контрою × 2 = <b>80</b>",
+           "Anna: Boris без 1 взятки — 1 × 30 = <b>30</b>"),
     "en": ("Boris: 9 tricks: 40 + 30 × 8 = 280, redoubled × 4 = <b>1120</b>",
            "Boris: 9 tricks: 9 × 30 = <b>270</b>",
-           "Anna: for 2 undertricks (Boris): 2 × 20 = 40, doubled × 2 = <b>80</b>",
-           "Anna: for 1 undertrick (Boris): 1 × 30 = <b>30</b>")}
+           "Anna: Boris 2 tricks short — 2 × 20 = 40, doubled × 2 = <b>80</b>",
+           "Anna: Boris 1 trick short — 1 × 30 = <b>30</b>")}
 
 
 def _sum_adds_up(line: str) -> None:
     """Each step of the sum after the line's lead holds: "40 + 30 × 8 = 280, redoubled × 4
     = 1120" is 280 first, then 280 × 4 = 1120, the bold figure the seat writes."""
-    body = re.sub(r"<[^>]+>", "", line.split(" · ")[0]).rsplit(": ", 1)[1]
+    body = re.split(r": | — ", re.sub(r"<[^>]+>", "", line.split(" · ")[0]))[-1]
     first, *steps = [p.strip() for p in body.split("=")]
     terms = [t.split(" × ") for t in first.split(" + ")]
     value = sum(int(t[0]) * (int(t[1]) if len(t) > 1 else 1) for t in terms)
@@ -181,7 +183,7 @@ def test_the_auction_hand_shows_no_drawn_card(lang: str) -> None:  # MB-PRE-10, 
         assert DRAWN[lang] not in text, text
 
 
-CONTRA = {"ru": "контр", "uk": "контр", "en": "contra"}
+CONTRA = {"ru": "контр", "uk": "контр", "en": "doubl"}  # English bridge says double
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -240,3 +242,138 @@ def test_ukrainian_says_vziatka_on_every_trick_line(phase: str) -> None:  # MB-I
     # «Попередня взятка 4 з 13» is the preliminary one: the previous trick is «минула»
     line = group(tr, INFO, "last_trick", cards, phase, facts)
     assert phase == "bidding" or line.startswith("Минула взятка"), line
+
+
+def _play_match(contract: str = "bid:6:D") -> engine.Match:
+    """The match of `_auction_match` with ``contract`` bid by the dealer and passed: the
+    main play's first lead (MB-BID-7)."""
+    m = _auction_match()
+    dealer = m.to_move
+    assert dealer is not None
+    m.apply(dealer, contract)
+    m.apply(1 - dealer, "pass")
+    return m
+
+
+HEADER = {  # the dealer (Boris) plays 6♦: one line for the contract, one for the tricks
+    "ru": ("Boris: заказ 6♦, нужно взять 12 взяток", "Взятки: Anna 0 · Boris 0"),
+    "uk": ("Boris: замовлення 6♦, треба взяти 12 взяток", "Взятки: Anna 0 · Boris 0"),
+    "en": ("Boris: contract 6♦, needs 12 tricks", "Tricks: Anna 0 · Boris 0")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_header_is_a_contract_line_and_a_tricks_line(lang: str) -> None:
+    # MB-BID-9, MB-PLAY-7: «Boris: contract 6♦ / Trump: ♦ / Boris: tricks needed 12 /
+    # Boris: tricks 0 / Anna: tricks 0» took five lines; the trump is the contract's suit
+    from bot.show.table import render_table
+
+    tr = CATALOGS.translator(lang)
+    m = _play_match()
+    assert m.to_move == 1
+    for text in (render_table(tr, INFO, m.public_view()).text,
+                 *(render_hand(tr, INFO, m.view(s), m.legal_actions(s)).text for s in (0, 1))):
+        lines = text.splitlines()
+        at = lines.index(HEADER[lang][0])
+        assert lines[at + 1] == HEADER[lang][1], text
+        assert not any(x.startswith(tr("fact.trump") + ":") for x in lines), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_hand_shows_the_trumps_first(lang: str) -> None:  # MB-PLAY-3
+    tr = CATALOGS.translator(lang)
+    m = _auction_match()
+    seat = m.to_move
+    assert seat is not None
+    before = render_hand(tr, INFO, m.view(seat), m.legal_actions(seat)).text
+    shown = " ".join(card_text(c, tr) for c in m.view(seat)["hand"])
+    assert shown in before  # the auction keeps the engine's order
+    m.apply(seat, "bid:6:D")
+    m.apply(1 - seat, "pass")
+    view = m.view(seat)
+    trumps = [c for c in view["hand"] if c[1] == "D"]
+    others = [c for c in view["hand"] if c[1] != "D"]
+    assert trumps and others
+    screen = render_hand(tr, INFO, view, m.legal_actions(seat))
+    assert " ".join(card_text(c, tr) for c in trumps + others) in screen.text, screen.text
+    pressed = [b.text for row in screen.buttons for b in row]
+    assert pressed[:len(trumps)] == [card_text(c, tr) for c in trumps], pressed
+
+
+PHASE = {"ru": "ℹ️ Сыграны все 13 предварительных взяток: начинается торговля, "
+               "открывает Boris.",
+         "uk": "ℹ️ Зіграно всі 13 попередніх взяток: починається торгівля, "
+               "відкриває Boris.",
+         "en": "ℹ️ The 13 preliminary tricks are over: the auction begins, Boris calls first."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_is_announced_in_a_sentence(lang: str) -> None:  # MB-PRE-6, MB-BID-1
+    from bot.show.table import render_table
+
+    tr = CATALOGS.translator(lang)
+    m = _auction_match()
+    assert m.to_move == 1
+    assert PHASE[lang] in render_table(tr, INFO, m.public_view()).text.splitlines()
+    hand = render_hand(tr, INFO, m.view(1), m.legal_actions(1)).text
+    assert "🔨" not in hand and "ℹ️" in hand, hand
+    m.apply(1, "bid:1:C")
+    hand = render_hand(tr, INFO, m.view(0), m.legal_actions(0)).text
+    assert "🔨" not in hand and "ℹ️" in hand, hand
+
+
+CALLS = {"ru": ("Контра", "Реконтра", "контра"), "uk": ("Контра", "Реконтра", "контра"),
+         "en": ("Double", "Redouble", "double")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_says_the_contra_once_and_english_says_double(lang: str
+                                                               ) -> None:  # MB-BID-6
+    from bot.show.table import render_table
+
+    tr = CATALOGS.translator(lang)
+    m = _auction_match()
+    m.apply(1, "bid:3:NT")
+    buttons = [b.text for row in render_hand(tr, INFO, m.view(0), m.legal_actions(0)).buttons
+               for b in row]
+    assert CALLS[lang][0] in buttons, buttons
+    m.apply(0, "contra")
+    buttons = [b.text for row in render_hand(tr, INFO, m.view(1), m.legal_actions(1)).buttons
+               for b in row]
+    assert CALLS[lang][1] in buttons, buttons
+    text = render_table(tr, INFO, m.public_view()).text
+    said = [x for x in text.splitlines() if CALLS[lang][2] in x.lower()]
+    assert len(said) == 1 and said[0].startswith(tr("table.calls") + ":"), text
+    if lang == "en":
+        assert "contra" not in text.lower()
+        for seat in (0, 1):
+            hand = render_hand(tr, INFO, m.view(seat), m.legal_actions(seat)).text
+            assert "contra" not in hand.lower(), hand
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_lead_shows_no_empty_previous_trick(lang: str) -> None:  # MB-PLAY-1
+    # «Взятка: — / Предыдущая взятка: —» above the first lead: the empty one said nothing
+    from bot.show.table import render_table
+
+    tr = CATALOGS.translator(lang)
+    text = render_table(tr, INFO, _play_match().public_view()).text
+    assert f"{tr('group.last_trick')}: —" not in text, text
+
+
+TERMINAL = {"ru": ("Ваш заказ: 6♦, нужно взять 12 взяток", "Взятки: Вы 0 · Boris 1"),
+            "uk": ("Ваше замовлення: 6♦, треба взяти 12 взяток", "Взятки: Ви 0 · Boris 1"),
+            "en": ("Your contract: 6♦, you need 12 tricks", "Tricks: You 0 · Boris 1")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_play_header_is_two_lines_too(lang: str) -> None:  # MB-BID-9, MB-PLAY-7
+    names = ({"ru": "Вы", "uk": "Ви", "en": "You"}[lang], "Boris")
+    me = TableInfo(1, 1, "married_bridge", "", names, me=0)
+    facts = [{"key": "mb_contract", "value": "6D", "kind": "text", "seat": 0},
+             {"key": "trump", "value": "D", "kind": "suit"},
+             {"key": "mb_needed", "value": 12, "kind": "number", "seat": 0},
+             {"key": "mb_tricks", "value": 0, "kind": "number", "seat": 0},
+             {"key": "mb_tricks", "value": 1, "kind": "number", "seat": 1}]
+    assert _facts(lang, facts, me) == list(TERMINAL[lang])
+    boris = [{**f, "seat": 1} if f["key"] in ("mb_contract", "mb_needed") else f for f in facts]
+    assert _facts(lang, boris, me)[0] == HEADER[lang][0]

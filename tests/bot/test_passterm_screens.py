@@ -59,6 +59,8 @@ def test_recontra_says_what_it_doubles(lang: str, game: str) -> None:  # BB-BID-
     said = {"ru": "Реконтра: заказ удваивается ещё раз (×4).",
             "uk": "Реконтра: замовлення подвоюється ще раз (×4).",
             "en": "Recontra: the contract is doubled again (×4)."}
+    if game == "married_bridge":  # English bridge says redouble (issue #20)
+        said["en"] = "Redouble: the contract is doubled again (×4)."
     assert said[lang] in text, text
 
 
@@ -80,7 +82,7 @@ def test_married_bridge_contra_names_its_caller_and_the_bid_it_doubles(lang: str
     [yours] = render_facts(tr, TableInfo(1, 1, "married_bridge", "", (YOU[lang], "Boris"), me=0),
                            facts, phase="bidding", calls=calls)
     said = {"ru": "Контра: Boris — на ваш заказ 6♣", "uk": "Контра: Boris — на ваше замовлення 6♣",
-            "en": "Contra: Boris — on your bid 6♣"}
+            "en": "Double: Boris — on your bid 6♣"}
     assert yours == said[lang], yours
     [line] = render_facts(tr, TableInfo(1, 1, "married_bridge", "", ("Anna", "Boris")),
                           facts, phase="bidding", calls=calls)

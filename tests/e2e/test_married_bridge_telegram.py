@@ -22,7 +22,7 @@ MAX_MOVES = 600
 #: a card as the English catalog shows it (52-card pack)
 CARD_RE = re.compile(r"(?<![0-9])(?:10|[AKQJ2-9])[♠♥♦♣]")
 #: lines that show bids or contracts (``2♥`` there is a bid, not a card)
-BID_LINES = ("Bidding:", "contract", "Contra on the bid", "Contra:", "Contract:")
+BID_LINES = ("Bidding:", "contract", "Double on the bid", "Double:", "Contract:")
 
 
 def _shown_cards(text: str) -> set[str]:
@@ -144,7 +144,8 @@ async def test_the_auction_in_two_steps(fake: FakeTelegram, kozyr: Any,
         assert await fake.wait_for_message(group, text_contains="preliminary tricks are over",
                                            after=0)
         await fake.wait_for(lambda f: any(
-            "🔨 Auction" in (m.text or "") and "Last preliminary trick: " in (m.text or "")
+            "ℹ️ The 13 preliminary tricks are over" in (m.text or "")
+            and "Last preliminary trick: " in (m.text or "")
             for m in f.chat_messages(group, from_bot=True)), what="the auction on the table")
         assert "Auction: you open" in (hand.text or ""), hand.text
         other = bob if user is alice else alice
@@ -179,4 +180,4 @@ async def test_the_auction_in_two_steps(fake: FakeTelegram, kozyr: Any,
         answer = await fake.wait_for(lambda f: (m := hand_message(f, other)) and any(
             b.text == "Pass" for row in m.buttons for b in row) and m, what="the answer")
         labels = [b.text for row in answer.buttons for b in row]
-        assert labels == [f"{n} …" for n in range(3, 8)] + ["Contra", "Pass"]
+        assert labels == [f"{n} …" for n in range(3, 8)] + ["Double", "Pass"]
