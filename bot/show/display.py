@@ -34,7 +34,6 @@ from bot.model import (
     Target,
     Undeliverable,
 )
-from bot.records.core import last_over_deal
 from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
 from bot.show.hand import declared_for_you, render_hand, select_codes
@@ -42,9 +41,10 @@ from bot.show.outbox import Delivery, Outbox, settled
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
 from bot.show.takeback import with_takeback
-from bot.tables.load import Loaded, load
-from bot.tables.locks import TableLocks
-from bot.tables.undo_state import may_ask
+from bot.state.deals import last_over_deal
+from bot.state.load import Loaded, load
+from bot.state.locks import TableLocks
+from bot.state.undo_state import may_ask
 from storage import GameTable, Seat, Store
 
 log = logging.getLogger(__name__)

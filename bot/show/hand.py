@@ -31,7 +31,7 @@ from bot.show.common import (
     total_text,
 )
 from bot.show.table import calls_line
-from bot.tables.drastic import drastic_reason
+from bot.state.drastic import drastic_reason
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -264,7 +264,7 @@ def render_hand(
 
     ``auto``: the bot plays this seat for its owner; the only button is "I'm back".
     ``confirming``: a drastic call among ``codes`` the player pressed once (the misclick
-    guard, bot/tables/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
+    guard, bot/state/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
     (back to every move).
     ``undo``: a "Take back" button follows (bot/show/takeback.py): the waiting line says so.
     """

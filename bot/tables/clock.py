@@ -31,8 +31,8 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 import engine
 from bot.model import Screen, Target
 from bot.show.display import Display
+from bot.state.load import load, takeback_request
 from bot.tables.kit import Kit
-from bot.tables.load import load, takeback_request
 from storage import GameTable, Seat
 
 log = logging.getLogger(__name__)

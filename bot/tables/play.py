@@ -26,21 +26,21 @@ from bot.records.fair import unrated_reason
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.show.takeback import label_view
-from bot.tables.clock import Clock, Plan, plan
-from bot.tables.drastic import is_drastic
-from bot.tables.forced import forced_code
-from bot.tables.kit import Kit
-from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
-from bot.tables.ping_state import forget_pings
-from bot.tables.takeback import Takebacks
-from bot.tables.undo_state import CODES as TAKEBACK_CODES
-from bot.tables.undo_state import (
+from bot.state.drastic import is_drastic
+from bot.state.forced import forced_code
+from bot.state.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
+from bot.state.undo_state import CODES as TAKEBACK_CODES
+from bot.state.undo_state import (
     drop_request,
     enabled,
     note_deal_end,
     note_human_move,
     waiting_for,
 )
+from bot.tables.clock import Clock, Plan, plan
+from bot.tables.kit import Kit
+from bot.tables.ping_state import forget_pings
+from bot.tables.takeback import Takebacks
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ def new_score_rows(match: engine.Match, stored: int
 
 def asks_first(loaded: Loaded, seat: Seat, code: str) -> bool:
     """Whether a press of ``code`` by ``seat`` only asks him to confirm it: a legal, drastic
-    call (bot/tables/drastic.py) by a player whose misclick guard is on (``/confirm``)."""
+    call (bot/state/drastic.py) by a player whose misclick guard is on (``/confirm``)."""
     user = loaded.user(seat)
     match = loaded.match
     # the list first: most presses are no drastic call, and need no list of legal moves
@@ -279,7 +279,7 @@ class Play:
 
     async def follow_forced(self, tx: Tx, change: Change) -> Change:
         """After a committed move (``change``), in the same transaction: the calls that are the
-        next human's only legal code (bot/tables/forced.py) made in his name, one after
+        next human's only legal code (bot/state/forced.py) made in his name, one after
         another; the change with their events added and the plan after the last. Unchanged
         when the next seat has a choice, or is a bot's."""
         loaded, events, next_ = change

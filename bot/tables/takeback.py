@@ -3,7 +3,7 @@ other humans accept or decline by button, bots accept; an accepted takeback rebu
 from its seed and the action log without that move (the engine is deterministic).
 
 Only at a table whose lobby turned the option ``takebacks`` on (such a match is never rated).
-The state lives in the table's options (bot/tables/load.py): ``LAST_HUMAN``, the last move a
+The state lives in the table's options (bot/state/load.py): ``LAST_HUMAN``, the last move a
 human made himself (the one he may take back, until the next human moves); ``TAKEBACK``, the
 request while it waits for answers (bots wait with it); ``TAKEN_BACK``, the moves taken back,
 which the deal record lists. Everything a request or an answer decides commits in one
@@ -21,9 +21,7 @@ from bot.i18n import Translator
 from bot.model import ActData, Person, Screen, Target
 from bot.show.display import Display
 from bot.show.takeback import label_view, move_label
-from bot.tables.clock import Clock, Plan, plan
-from bot.tables.kit import Kit
-from bot.tables.load import (
+from bot.state.load import (
     LAST_HUMAN,
     TAKEBACK,
     TAKEN_BACK,
@@ -32,8 +30,10 @@ from bot.tables.load import (
     refusal,
     takeback_request,
 )
+from bot.state.undo_state import ASK, NO, humans, may_ask, past_a_deal, waiting_for
+from bot.tables.clock import Clock, Plan, plan
+from bot.tables.kit import Kit
 from bot.tables.ping_state import forget_pings
-from bot.tables.undo_state import ASK, NO, humans, may_ask, past_a_deal, waiting_for
 from storage import Seat, Tx
 
 log = logging.getLogger(__name__)

@@ -89,7 +89,7 @@ async def test_a_press_runs_its_move_in_few_statements(fake: FakeTelegram, kozyr
         assert counts["BEGIN"] == moves, counts  # one transaction per move
         assert counts["SELECT"] == 2 * moves, counts
         # a declaration made for the next player in the same transaction (his only call,
-        # bot/tables/forced.py) writes its own snapshot, action and table, and reads nothing
+        # bot/state/forced.py) writes its own snapshot, action and table, and reads nothing
         forced = await forced_actions(app, await only_table_id(app))
         assert len(statements) <= 6 * moves + 3 * forced, counts
 
@@ -120,7 +120,7 @@ async def test_edit_replies_are_not_validated_but_failures_still_raise(
 
 @contextmanager
 def reads_and_decodes(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Count, inside the block, the loads of a table (``bot/tables/load.py`` reads its seats
+    """Count, inside the block, the loads of a table (``bot/state/load.py`` reads its seats
     with their users in one query, once per load: "loads") and the matches decoded from a
     stored snapshot ("decodes")."""
     seen: Counter[str] = Counter()
