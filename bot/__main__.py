@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from bot.cli import COMMANDS, NO_TOKEN, parse_args
 from bot.settings import load_settings, setting_errors
+from bot.startup_errors import explain
 
 __all__ = ["NO_TOKEN", "explain", "main"]
 
@@ -46,37 +47,6 @@ def main(argv: list[str] | None = None) -> int:
         message, code = verdict
         print(message, file=sys.stderr)
         return code
-
-
-def explain(exc: Exception, database_url: str = "") -> tuple[str, int] | None:
-    """A line for the user and an exit code for a refused token, an unreachable platform or a
-    database that cannot be opened; None for anything else (a bug: its traceback is shown)."""
-    from bot.startup_errors import explain_database_error
-
-    database = explain_database_error(exc, database_url)
-    if database is not None:
-        return database, 2
-    if "aiogram" in sys.modules:  # loaded only when the Telegram bot starts (the database
-        # is opened before it): an error raised earlier is not one of aiogram's
-        from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
-        from aiogram.utils.token import TokenValidationError
-
-        if isinstance(exc, TokenValidationError | TelegramUnauthorizedError):
-            return (f"kozyr: Telegram refuses the token ({exc}). Check TELEGRAM_TOKEN "
-                    "(from @BotFather).", 2)
-        if isinstance(exc, TelegramNetworkError):
-            return (f"kozyr: cannot reach Telegram ({exc}). Check the network or "
-                    "TELEGRAM_API_SERVER.", 1)
-    if "discord" in sys.modules:  # loaded only when the Discord bot runs
-        import aiohttp
-        import discord
-
-        if isinstance(exc, discord.LoginFailure):
-            return (f"kozyr: Discord refuses the token ({exc}). Check DISCORD_TOKEN "
-                    "(Developer Portal, Bot tab).", 2)
-        if isinstance(exc, discord.GatewayNotFound | aiohttp.ClientConnectionError):
-            return f"kozyr: cannot reach Discord ({exc}). Check the network.", 1
-    return None
 
 
 if __name__ == "__main__":

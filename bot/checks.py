@@ -60,7 +60,7 @@ async def check_telegram(settings: Settings) -> Result:
     try:
         me = await bot.get_me()
     except Exception as exc:
-        from bot.__main__ import explain
+        from bot.startup_errors import explain
 
         verdict = explain(exc)
         return False, f"telegram: {verdict[0].removeprefix('kozyr: ') if verdict else exc}"

@@ -1,7 +1,9 @@
 """Translations: gettext catalogs (``bot/locales/<lang>/LC_MESSAGES/*.po``) read with Babel.
 
-``kozyr.po`` holds the bot's own texts; each game may bring its own file (``deberts.po``,
-``berg.po``...) so that adding a game touches no shared catalog. All files of a language are
+``kozyr.po`` holds the bot's common texts, and each part of the bot has its own file
+(``screens.po``, ``records.po``, ``guard.po``, ``owner.po``, ``rematch.po``, ``discord.po``,
+``failures.po``, ``term.po``); each game brings its own (``deberts.po``, ``berg.po``...) so
+that adding a game touches no shared catalog. All files of a language are
 merged; a key defined twice is an error caught by the tests.
 
 Message ids are stable keys (``lobby.title``, ``code.take``, ``fact.trump``) so that the engine's

@@ -32,7 +32,7 @@ class Place:
 class ActData:
     """A game button: the table, the state version it was drawn for and the action code.
 
-    ``confirmed``: the second tap of the misclick guard (bot/tables/drastic.py): the call is
+    ``confirmed``: the second tap of the misclick guard (bot/state/drastic.py): the call is
     made without asking again.
     """
 

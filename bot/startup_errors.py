@@ -1,4 +1,5 @@
-"""One line for the user when the database cannot be opened at start-up.
+"""One line for the user when the database cannot be opened at start-up (or, `explain`, when a
+platform refuses the token or cannot be reached).
 
 `explain_database_error` turns a `storage.StartError` (raised by ``Store(url)`` and
 ``Store.start()``) into a sentence that says what is wrong and what to change, instead of a
@@ -15,6 +16,7 @@ from __future__ import annotations
 import errno
 import os
 import socket
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +25,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from storage.db import sqlite_file
 from storage.errors import NewerDatabase, StartError, StorageError
 
-__all__ = ["explain_database_error"]
+__all__ = ["explain", "explain_database_error"]
 
 USE = ("Use sqlite:///path/to/kozyr.sqlite3 or "
        "postgresql+asyncpg://user:password@host:5432/database")
@@ -146,3 +148,33 @@ def _explain(causes: list[BaseException], start: StartError, url: str) -> str:
     first = causes[0] if causes else start
     return (f"cannot open the database {shown} ({_line(first)}). Check DATABASE_URL and that "
             "the database is up and writable.")
+
+
+def explain(exc: Exception, database_url: str = "") -> tuple[str, int] | None:
+    """A line for the user and an exit code for a refused token, an unreachable platform or a
+    database that cannot be opened; None for anything else (a bug: its traceback is shown)."""
+    database = explain_database_error(exc, database_url)
+    if database is not None:
+        return database, 2
+    if "aiogram" in sys.modules:  # loaded only when the Telegram bot starts (the database
+        # is opened before it): an error raised earlier is not one of aiogram's
+        from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+        from aiogram.utils.token import TokenValidationError
+
+        if isinstance(exc, TokenValidationError | TelegramUnauthorizedError):
+            return (f"kozyr: Telegram refuses the token ({exc}). Check TELEGRAM_TOKEN "
+                    "(from @BotFather).", 2)
+        if isinstance(exc, TelegramNetworkError):
+            return (f"kozyr: cannot reach Telegram ({exc}). Check the network or "
+                    "TELEGRAM_API_SERVER.", 1)
+    if "discord" in sys.modules:  # loaded only when the Discord bot runs
+        import aiohttp
+        import discord
+
+        if isinstance(exc, discord.LoginFailure):
+            return (f"kozyr: Discord refuses the token ({exc}). Check DISCORD_TOKEN "
+                    "(Developer Portal, Bot tab).", 2)
+        if isinstance(exc, discord.GatewayNotFound | aiohttp.ClientConnectionError):
+            return f"kozyr: cannot reach Discord ({exc}). Check the network.", 1
+    return None
+

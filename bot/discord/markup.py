@@ -1,9 +1,10 @@
 """Screens (Telegram-HTML text) turned into Discord markdown and embeds.
 
 The renderer writes the small HTML subset Telegram understands (``<b>``, ``<i>``, ``<pre>``,
-``<code>``, ``<a>``, escaped entities). Discord speaks markdown: tags become their markdown
-marks, entities become characters, and every other character that markdown would read is
-escaped (a name such as ``*Bob*`` stays as typed).
+``<code>``, ``<a>``, escaped entities) and the moments of ``bot.markup.moment`` (``<time>``).
+Discord speaks markdown: tags become their markdown marks, entities become characters, a moment
+becomes Discord's timestamp, and every other character that markdown would read is escaped (a
+name such as ``*Bob*`` stays as typed).
 """
 
 from __future__ import annotations
@@ -26,14 +27,15 @@ class _ToMarkdown(HTMLParser):
         self.out: list[str] = []
         self._raw = 0  # inside <pre> or <code>: no escaping
         self._href: list[str | None] = []
-        self._time = False  # inside <tg-time>: Discord's own timestamp replaces the text
+        self._time = False  # inside a moment: Discord's own timestamp replaces its text
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "tg-time":  # Discord shows <t:unix:T> in each reader's time zone
+        if tag == "time":  # a moment (bot.markup.moment): Discord shows <t:unix:T> in each
+            # reader's time zone, <t:unix:F> (with the date) for one more than a day away
             found = dict(attrs)
-            unix, style = found.get("unix") or "", found.get("format") or "T"
+            unix = found.get("unix") or ""
             if unix.isdigit():
-                self.out.append(f"<t:{unix}:{'F' if 'd' in style.lower() else 'T'}>")
+                self.out.append(f"<t:{unix}:{'F' if found.get('date') == '1' else 'T'}>")
                 self._time = True
         elif tag == "pre":
             self.out.append("```\n")
@@ -48,7 +50,7 @@ class _ToMarkdown(HTMLParser):
             self.out.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "tg-time":
+        if tag == "time":
             self._time = False
         elif tag == "pre":
             self._raw -= 1

@@ -15,7 +15,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import engine
-from bot.tables.forced import FORCED, forced_code
+from bot.state.forced import FORCED, forced_code
 
 #: Outcomes of a side (the values of ``SeatResult.outcome``).
 WIN, LOSS, DRAW = "win", "loss", "draw"
@@ -222,19 +222,6 @@ def over_deals(events: Sequence[dict[str, Any]], match_over: bool) -> list[int]:
     return numbers if match_over else numbers[:-1]
 
 
-def deal_is_over(match: engine.Match, number: int, ended: bool = False) -> bool:
-    """Whether deal ``number`` (the engine's numbering, from 1) is over, from the match as it
-    stands, without a replay: a deal before the current one, or the current one once the
-    match is over (or ``ended``: finished or stopped). Only such a deal shows its hands."""
-    current = int(match.public_view().get("deal") or 0)
-    return 1 <= number < current or (number == current and (match.is_over or ended))
-
-
-def last_over_deal(match: engine.Match, ended: bool = False) -> int:
-    """The number of the last deal that is over (`deal_is_over`), 0 while the first runs."""
-    current = int(match.public_view().get("deal") or 0)
-    return current if deal_is_over(match, current, ended) else current - 1
-
 
 def _take_new(hands: list[list[str]], match: engine.Match, skip: set[str]) -> None:
     """Add the cards each seat holds now and was not known to hold (nor got by exchange)."""
@@ -294,7 +281,7 @@ def deal_record(data: dict[str, Any], number: int) -> DealRecord | None:
     for seat, code in data["actions"]:
         if record is not None:  # the deal's own steps only: a long match replays fast
             remember()
-        # a call made in the player's name, his only one (bot/tables/forced.py): said so
+        # a call made in the player's name, his only one (bot/state/forced.py): said so
         forced = record is not None and code in forcible and forced_code(match, int(seat)) == code
         events = [e.to_dict() for e in match.apply(int(seat), str(code))]
         if forced:

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.state.undo_state import allows_takebacks
+
 #: The largest share of a human seat's moves the bot may make in a rated match.
 MAX_BOT_SHARE = 0.1
 #: Why a match is unrated (``rec.unrated.<reason>`` / ``lobby.unrated.<reason>`` in the catalogs).
@@ -67,12 +69,6 @@ def unrated_reason(*, bot_seats: bool, options: Mapping[str, Any]) -> str:
     if allows_takebacks(options):
         return TAKEBACKS
     return ""
-
-
-def allows_takebacks(options: Mapping[str, Any]) -> bool:
-    """Whether a table's lobby ``options`` turned takebacks on (bot/tables/takeback.py): the
-    option is stored as "off" or "on"."""
-    return options.get("takebacks") == "on"
 
 
 def tally(seats: Sequence[tuple[int, bool, bool]],

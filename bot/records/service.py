@@ -31,12 +31,10 @@ from bot.records.core import (
     LOSS,
     WIN,
     Skill,
-    deal_is_over,
     deal_record,
     deal_spans,
     export_data,
     export_text,
-    last_over_deal,
     new_skill,
     outcome,
     rate,
@@ -60,8 +58,9 @@ from bot.show.events import render_event
 from bot.show.outbox import Outbox
 from bot.show.sheet import render_sheet, result_line
 from bot.show.takeback import taken_back_lines
-from bot.tables.load import decode
-from bot.tables.locks import TableLocks
+from bot.state.deals import deal_is_over, last_over_deal
+from bot.state.load import decode
+from bot.state.locks import TableLocks
 from storage import Chat, GameTable, MatchRecord, Store, Tx
 from storage.models import MatchResult, Rating, SeatResult, utcnow
 from storage.records import RecordsRepo

@@ -194,7 +194,7 @@ def _move_text(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None
 def _declared(tr: Translator, info: TableInfo, e: dict[str, Any]) -> str | None:
     """A declaration as a sentence: a Berg captain's ("Alex fired the opposing captain",
     BERG-DECL-14; whose cards he opened, BERG-DECL-10), a meld (Deberts' terz) by its name;
-    None for "none", unless it was made for the player (his only call, bot/tables/forced.py)."""
+    None for "none", unless it was made for the player (his only call, bot/state/forced.py)."""
     if e.get("what") in (None, "", "none"):
         return tr("rec.declared.none.forced", name=escape(info.names[e["seat"]])) \
             if e.get("forced") else None

@@ -23,7 +23,7 @@ from typing import Any
 
 import engine
 from bot.i18n import Catalogs, Translator
-from bot.markup import Html, escape
+from bot.markup import escape, moment
 from bot.messenger import Messenger
 from bot.model import (
     Button,
@@ -34,7 +34,6 @@ from bot.model import (
     Target,
     Undeliverable,
 )
-from bot.records.core import last_over_deal
 from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
 from bot.show.hand import declared_for_you, render_hand, select_codes
@@ -42,9 +41,10 @@ from bot.show.outbox import Delivery, Outbox, settled
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
 from bot.show.takeback import with_takeback
-from bot.tables.load import Loaded, load
-from bot.tables.locks import TableLocks
-from bot.tables.undo_state import may_ask
+from bot.state.deals import last_over_deal
+from bot.state.load import Loaded, load
+from bot.state.locks import TableLocks
+from bot.state.undo_state import may_ask
 from storage import GameTable, Seat, Store
 
 log = logging.getLogger(__name__)
@@ -84,14 +84,14 @@ def zone_label(moment: datetime) -> str:
 
 
 def _clock(tr: Translator, table: GameTable, zone: tzinfo = UTC) -> str | None:
-    """The table's clock line: when the turn ends, as a time of day that each reader's app shows
-    in his own time zone (Telegram's date entity ``<tg-time>``; Discord's ``<t:…>``, see
-    bot/discord/markup.py), so that it stays true without an edit every second and reads
-    right in Moscow as in Kyiv: ``move by 18:42:30 MSK``. The entity's text, for an app that
-    does not know it, is the time in ``zone`` (the organiser's ``KOZYR_TIMEZONE``) and names
-    it (``zone_label``). The time-out fires to the second and turns last 30 s to 5 min, so a
-    deadline within the hour keeps its seconds; a later one is shown to the minute, with the
-    date when it is more than 20 hours away; paused; None without a clock."""
+    """The table's clock line: when the turn ends, as a time of day (``bot.markup.moment``:
+    the deadline kept as data, which each platform shows in the reader's own time zone, so that
+    it stays true without an edit every second and reads right in Moscow as in Kyiv:
+    ``move by 18:42:30 MSK``). The moment's text, for a reader whose platform cannot do that, is
+    the time in ``zone`` (the organiser's ``KOZYR_TIMEZONE``) and names it (``zone_label``). The
+    time-out fires to the second and turns last 30 s to 5 min, so a deadline within the hour
+    keeps its seconds; a later one is shown to the minute, with the date when it is more than 20
+    hours away; paused; None without a clock."""
     if table.status != "playing":
         return None
     if table.paused:
@@ -100,15 +100,10 @@ def _clock(tr: Translator, table: GameTable, zone: tzinfo = UTC) -> str | None:
         return None
     deadline = table.deadline.astimezone(zone)
     left = deadline - datetime.now(UTC)
-    fallback = (deadline.strftime("%H:%M:%S" if left < timedelta(hours=1) else "%H:%M")
-                + " " + zone_label(deadline))
-    style = "T" if left < timedelta(hours=1) else "t"
-    if left > timedelta(hours=20):
-        fallback = deadline.strftime("%d.%m ") + fallback
-        style += "d"
-    shown = Html(f'<tg-time unix="{int(deadline.timestamp())}" format="{style}">'
-                 f"{fallback}</tg-time>")
-    return "⏱ " + tr("table.clock", time=shown)
+    seconds, date = left < timedelta(hours=1), left > timedelta(hours=20)
+    text = (deadline.strftime("%d.%m " if date else "")
+            + deadline.strftime("%H:%M:%S" if seconds else "%H:%M") + " " + zone_label(deadline))
+    return "⏱ " + tr("table.clock", time=moment(deadline, seconds=seconds, date=date, text=text))
 
 
 def with_sides(info: TableInfo, match: engine.Match) -> TableInfo:

@@ -32,7 +32,7 @@ from bot.show.common import (
 )
 from bot.show.fact_order import said_once
 from bot.show.table import QUIET_IN_AUCTION, calls_line, melds_told_once
-from bot.tables.drastic import drastic_reason
+from bot.state.drastic import drastic_reason
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -309,7 +309,7 @@ def render_hand(
 
     ``auto``: the bot plays this seat for its owner; the only button is "I'm back".
     ``confirming``: a drastic call among ``codes`` the player pressed once (the misclick
-    guard, bot/tables/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
+    guard, bot/state/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
     (back to every move).
     ``undo``: a "Take back" button follows (bot/show/takeback.py): the waiting line says so.
     """

@@ -12,8 +12,8 @@ from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import ActData, Button, Screen
 from bot.show.common import TableInfo, code_label
-from bot.tables.load import TAKEN_BACK, Loaded, takeback_request
-from bot.tables.undo_state import ASK, NO, YES, may_ask, waiting_for
+from bot.state.load import TAKEN_BACK, Loaded, takeback_request
+from bot.state.undo_state import ASK, NO, YES, may_ask, waiting_for
 
 Rows = tuple[tuple[Button, ...], ...]
 

@@ -21,9 +21,9 @@ from sqlmodel import col, select
 
 from bot.model import Screen, Target
 from bot.show.display import Display
+from bot.state.load import REMOVED, SUSPENDED, is_suspended, unsuspend
 from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
-from bot.tables.load import REMOVED, SUSPENDED, is_suspended, unsuspend
 from bot.tables.lobby import Lobby
 from bot.tables.ping_state import forget_table_pings
 from bot.tables.play import guarded

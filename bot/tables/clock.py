@@ -31,9 +31,9 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 import engine
 from bot.model import Screen, Target
 from bot.show.display import Display
+from bot.state.load import Loaded, load, takeback_request
 from bot.tables.kit import Kit
-from bot.tables.load import load, takeback_request
-from storage import GameTable, Seat
+from storage import GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
 
@@ -208,6 +208,17 @@ def plan(table: GameTable, match: engine.Match | None, seats: list[Seat], *,
         table.deadline = utcnow() + timedelta(seconds=seconds)
     return Plan(table.id, table.version, kind, table.deadline, seconds, ping)
 
+
+
+async def settle(tx: Tx, loaded: Loaded, *, keep_deadline: bool) -> Plan:
+    """The one ``plan`` of a change, made last: decide what happens next at the loaded table
+    (with its final version and seats), and save the table row with that deadline in ``tx``,
+    so that a change and its next deadline commit together (a crash between the two would
+    otherwise re-arm the previous player's deadline for him at start-up). The use case hands
+    the plan on, after the commit, to the redraw and to ``Clock.arm``."""
+    next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=keep_deadline)
+    await tx.save_table(loaded.table)
+    return next_
 
 class Clock:
     """The tables' timers and the decisions that set them.

@@ -1,4 +1,4 @@
-"""The misclick guard's setting: ``/confirm on|off`` (the calls it guards: bot/tables/drastic.py;
+"""The misclick guard's setting: ``/confirm on|off`` (the calls it guards: bot/state/drastic.py;
 the question itself: ``Play.act`` and the hand message, bot/show/hand.py)."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from sqlmodel import col, select
 from bot.i18n import LANGS, Catalogs, Translator
 from bot.messenger import Messenger
 from bot.model import Button, Person, Place, Screen, Target
-from bot.tables.locks import TableLocks
+from bot.state.locks import TableLocks
 from storage import Chat, GameTable, Seat, Store, Tx, User
 
 

@@ -18,10 +18,10 @@ from bot.records.service import Records
 from bot.show.common import bot_name
 from bot.show.display import Display
 from bot.show.lobby import render_lobby
+from bot.state.load import Loaded, load
 from bot.tables.access import Access, join_payload
 from bot.tables.clock import Clock, Plan, plan, utcnow
 from bot.tables.kit import Kit
-from bot.tables.load import Loaded, load
 from bot.tables.play import Answer, answer_safely, guarded
 from bot.tables.stop import Stop
 from storage import Conflict, GameTable, MatchRecord, Seat, Tx

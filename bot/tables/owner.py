@@ -14,7 +14,7 @@ from sqlmodel import col, select
 
 from bot.i18n import Translator
 from bot.model import LobbyData, Person
-from bot.tables.load import decode
+from bot.state.load import decode
 from bot.tables.service import TableService
 from storage import ActionLog
 from storage.models import utcnow

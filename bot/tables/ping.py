@@ -15,8 +15,8 @@ import logging
 
 from bot.model import Button, LobbyData, Person, Place, Screen, Target
 from bot.show.display import Display
+from bot.state.load import Loaded, is_suspended, load
 from bot.tables.kit import Kit
-from bot.tables.load import Loaded, is_suspended, load
 from bot.tables.play import Answer, answer_safely
 from storage import Seat
 

@@ -4,7 +4,7 @@ while ping.py imports play.py."""
 
 from __future__ import annotations
 
-from bot.tables.load import Loaded
+from bot.state.load import Loaded
 from storage import Seat, Tx
 
 

@@ -3,9 +3,11 @@ and taken back, the clocks paused.
 
 Every press goes one way, top to bottom in ``act``: under the table's lock, one transaction
 loads the table (``load``), checks the press (``refusal``), lets the engine apply the move,
-stores it with its score rows, the match's end and the next deadline (``commit_move``), and
-commits; the press is answered; the same loaded table is then redrawn (``Display.show``) and
-its timers armed (``Clock.arm``).
+stores it with its score rows and the match's end (``commit_move``), makes the calls that are
+the next player's only one (``follow_forced``), decides once what comes next and saves the
+table with it (``settle``: the one ``plan`` of the press), and commits; the press is answered;
+the same loaded table is then redrawn (``Display.show``) and its timers armed (``Clock.arm``)
+with that plan.
 """
 
 from __future__ import annotations
@@ -26,21 +28,21 @@ from bot.records.fair import unrated_reason
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.show.takeback import label_view
-from bot.tables.clock import Clock, Plan, plan
-from bot.tables.drastic import is_drastic
-from bot.tables.forced import forced_code
-from bot.tables.kit import Kit
-from bot.tables.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
-from bot.tables.ping_state import forget_pings
-from bot.tables.takeback import Takebacks
-from bot.tables.undo_state import CODES as TAKEBACK_CODES
-from bot.tables.undo_state import (
+from bot.state.drastic import is_drastic
+from bot.state.forced import forced_code
+from bot.state.load import Loaded, is_suspended, load, refusal, takeback_request, unsuspend
+from bot.state.undo_state import CODES as TAKEBACK_CODES
+from bot.state.undo_state import (
     drop_request,
     enabled,
     note_deal_end,
     note_human_move,
     waiting_for,
 )
+from bot.tables.clock import Clock, Plan, settle
+from bot.tables.kit import Kit
+from bot.tables.ping_state import forget_pings
+from bot.tables.takeback import Takebacks
 from storage import Conflict, GameTable, Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -53,6 +55,8 @@ BACK_CODE = "@back"
 STAND_IN_LEVEL = "normal"
 #: Consecutive time-outs after which a seat stays automatic until "I'm back".
 MAX_TIMEOUTS = 3
+#: Moves stored, not yet planned: (the table, the moves' events).
+Moved = tuple[Loaded, list[dict[str, Any]]]
 #: A change of a running table: (the table as committed, the move's events, what comes next).
 Change = tuple[Loaded, list[dict[str, Any]], Plan]
 
@@ -110,7 +114,7 @@ def new_score_rows(match: engine.Match, stored: int
 
 def asks_first(loaded: Loaded, seat: Seat, code: str) -> bool:
     """Whether a press of ``code`` by ``seat`` only asks him to confirm it: a legal, drastic
-    call (bot/tables/drastic.py) by a player whose misclick guard is on (``/confirm``)."""
+    call (bot/state/drastic.py) by a player whose misclick guard is on (``/confirm``)."""
     user = loaded.user(seat)
     match = loaded.match
     # the list first: most presses are no drastic call, and need no list of legal moves
@@ -205,7 +209,7 @@ class Play:
                         named = label_view(loaded.match.view(seat.seat)) \
                             if enabled(loaded) and loaded.match is not None else None
                         try:
-                            change = await self.commit_move(tx, loaded, seat.seat, data.code)
+                            moved = await self.commit_move(tx, loaded, seat.seat, data.code)
                         except engine.IllegalAction as exc:
                             # players read words in their language; the rule id and the
                             # engine's own (English) reason go to the log
@@ -218,12 +222,11 @@ class Play:
                                 seat.timeouts = 0  # he is here: the count of time-outs restarts
                                 await tx.save_seat(seat)
                             assert loaded.record is not None
-                            if note_human_move(loaded, seat.seat, loaded.record.snapshot_seq,
-                                               data.code, change[1], named):  # he may take it back
-                                change = (loaded, change[1], plan(
-                                    loaded.table, loaded.match, loaded.seats, keep_deadline=True))
-                                await tx.save_table(loaded.table)
-                            change = await self.follow_forced(tx, change)
+                            # the move becomes the one he may take back (``settle`` saves it)
+                            note_human_move(loaded, seat.seat, loaded.record.snapshot_seq,
+                                            data.code, moved[1], named)
+                            moved = await self.follow_forced(tx, moved)
+                            change = (*moved, await settle(tx, loaded, keep_deadline=False))
             except Conflict:
                 # another process moved: nothing of this press is stored (the transaction
                 # rolled back) and the table is read again below
@@ -244,11 +247,12 @@ class Play:
         return notice
 
     async def commit_move(self, tx: Tx, loaded: Loaded, seat: int, code: str, *,
-                          by_bot: bool = False) -> Change:
+                          by_bot: bool = False) -> Moved:
         """Apply ``code`` for ``seat`` to the loaded match and store it in ``tx``: the action
-        log, the snapshot, the new score rows, the version, the match's end (with its results
-        and ratings) and the next deadline all commit together. ``by_bot``: the bot made the
-        move (the action log says so: bot/records/fair.py counts those).
+        log, the snapshot, the new score rows, the version and the match's end (with its
+        results and ratings). ``by_bot``: the bot made the move (the action log says so:
+        bot/records/fair.py counts those). The table row is not saved here: the use case
+        ``settle``s it once, with the next deadline, after its last change.
 
         Raises:
             engine.IllegalAction: the engine refuses the code (nothing is stored).
@@ -271,18 +275,14 @@ class Play:
         if match.is_over:
             finish(table, match)
             await self.records.on_match_finished(tx, table, match)
-        # The next player's deadline commits with the move: a crash between the two would
-        # otherwise re-arm the previous player's deadline for him at start-up.
-        next_ = plan(table, match, loaded.seats, keep_deadline=False)
-        await tx.save_table(table)
-        return loaded, event_dicts, next_
+        return loaded, event_dicts
 
-    async def follow_forced(self, tx: Tx, change: Change) -> Change:
-        """After a committed move (``change``), in the same transaction: the calls that are the
-        next human's only legal code (bot/tables/forced.py) made in his name, one after
-        another; the change with their events added and the plan after the last. Unchanged
-        when the next seat has a choice, or is a bot's."""
-        loaded, events, next_ = change
+    async def follow_forced(self, tx: Tx, moved: Moved) -> Moved:
+        """After a stored move (``moved``), in the same transaction: the calls that are the
+        next human's only legal code (bot/state/forced.py) made in his name, one after
+        another; ``moved`` with their events added. Unchanged when the next seat has a choice,
+        or is a bot's."""
+        loaded, events = moved
         while loaded.match is not None and not loaded.match.is_over:
             row = loaded.row(loaded.match.to_move)
             if row is None or row.user_id is None or row.bot_level is not None:
@@ -291,10 +291,10 @@ class Play:
             if code is None:
                 break
             spent = self._spent.pop(loaded.id, [])  # commit_move sets the move's own
-            _, more, next_ = await self.commit_move(tx, loaded, row.seat, code)
+            _, more = await self.commit_move(tx, loaded, row.seat, code)
             self._spent[loaded.id] = [*spent, *self._spent.get(loaded.id, [])]
             events = [*events, *made_for(more, "forced")]  # his hand says so (issue #20)
-        return loaded, events, next_
+        return loaded, events
 
     async def redraw_and_arm(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan
                              ) -> None:
@@ -426,19 +426,16 @@ class Play:
                 # a move at a human's time-out is his own (his clock ran out: a loser's own
                 # time-outs must not unrate the match, bot/records/fair.py); the bot's are a
                 # bot seat's and an automatic seat's
-                change = await self.commit_move(tx, loaded, row.seat, code,
-                                                by_bot=not _times_out(row, timed_out))
+                moved = await self.commit_move(tx, loaded, row.seat, code,
+                                               by_bot=not _times_out(row, timed_out))
                 if _times_out(row, timed_out):  # his hand says what was declared for him
-                    change = (change[0], made_for(change[1], "timed_out"), change[2])
+                    moved = (moved[0], made_for(moved[1], "timed_out"))
             except engine.IllegalAction:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
                 return None
-            change = await self.follow_forced(tx, change)
-            if drop_request(loaded):  # a move made for a human ends a takeback request
-                change = (loaded, change[1], plan(loaded.table, loaded.match, loaded.seats,
-                                                  keep_deadline=True))
-                await tx.save_table(loaded.table)
+            moved = await self.follow_forced(tx, moved)
+            drop_request(loaded)  # a move made for a human ends a takeback request
             if timed_out:
                 row.timeouts += 1
                 if row.timeouts >= MAX_TIMEOUTS:
@@ -446,14 +443,12 @@ class Play:
                     # gone silent: in a rated match that is leaving it (bot/records/fair.py)
                     row.left_match = row.left_match or _rated_so_far(loaded)
                 await tx.save_seat(row)
-                if row.bot_level is not None:
-                    # the seat may move again (it won the trick): the bot, not a clock, moves it
-                    change = (loaded, change[1], plan(loaded.table, loaded.match, loaded.seats,
-                                                      keep_deadline=True))
-                    await tx.save_table(loaded.table)
                 user = loaded.user(row)
                 key = "notice.timed_out_auto" if row.bot_level else "notice.timed_out"
                 notice = (key, {"name": user.name if user else "?"})
+            # planned last, once: after the seat's change (a seat the bot now plays may move
+            # again, having won the trick: the bot, not a clock, moves it then)
+            change = (*moved, await settle(tx, loaded, keep_deadline=False))
         return loaded, change, notice
 
     # ---- seats handed to the bot and taken back, clocks paused ------------------------------
@@ -481,29 +476,29 @@ class Play:
                 key = "notice.left_rated"
             await tx.save_seat(row)
             loaded.table.version += 1  # buttons drawn before the change are stale now
-            next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
-            await tx.save_table(loaded.table)
+            version = loaded.table.version
             events: list[dict[str, Any]] = []
             if not auto:
                 # back on a turn whose only call is declaring nothing: it is made for him, as
                 # after any move, so his hand shows his real choice (issue #18, DB-MELD-5)
-                _, events, next_ = await self.follow_forced(tx, (loaded, events, next_))
+                _, events = await self.follow_forced(tx, (loaded, events))
             if auto and (request := takeback_request(loaded.table)) is not None:
                 # the one who asked leaves: his request goes; the last one asked leaves: the
                 # bot playing his seat accepts (bots wait for the answer: none would come)
                 if request["seat"] == row.seat:
                     drop_request(loaded)
-                    next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=True)
-                    await tx.save_table(loaded.table)
                 elif not waiting_for(loaded, request):
                     before = loaded.match.public_view() if loaded.match is not None else None
-                    next_ = await self.takebacks.take_back(tx, loaded, request)
+                    await self.takebacks.take_back(tx, loaded, request)
                     leaver = loaded.user(row)
                     text = self.takebacks.notice_text(
                         self.kit.tr(lang), loaded, "takeback.done", request, before,
                         name=leaver.name if leaver is not None else "?", one=False)
                     self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id),
                                       Screen(text))
+            # the one plan of the change, last: the clock runs on for the same player, anew
+            # after a move made for him or a takeback (each bumps the version again)
+            next_ = await settle(tx, loaded, keep_deadline=loaded.table.version == version)
         return key, (loaded, events, next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:
@@ -552,8 +547,7 @@ class Play:
             if not paused:
                 unsuspend(loaded.table)  # the bot is back in the chat: the game goes on
             # the clock stops (or starts afresh) with the pause itself
-            next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=False)
-            await tx.save_table(loaded.table)
+            next_ = await settle(tx, loaded, keep_deadline=False)
         await self.redraw_and_arm(loaded, [], next_)
         return "notice.paused" if paused else "notice.resumed"
 

@@ -27,9 +27,9 @@ from bot.markup import escape
 from bot.model import Button, Person, Screen, Target, Undeliverable
 from bot.show.display import Display, rematch_button
 from bot.show.outbox import Delivery
+from bot.state.load import REMATCH_MESSAGE, Loaded, is_suspended, load
 from bot.tables.clock import Clock, utcnow
 from bot.tables.kit import Kit
-from bot.tables.load import REMATCH_MESSAGE, Loaded, is_suspended, load
 from bot.tables.lobby import Lobby, lobby_defaults
 from bot.tables.play import Answer, answer_safely, guarded
 from storage import Conflict, GameTable, Tx

@@ -35,12 +35,12 @@ from bot.model import Person, Place, Screen, Target
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.show.lobby import welcome_text
+from bot.state.load import is_suspended
 from bot.tables.access import JOIN_PREFIX, Access, parse_join
 from bot.tables.chatmove import ChatMoves
 from bot.tables.clock import Clock, utcnow
 from bot.tables.guard import Guard
 from bot.tables.kit import Kit
-from bot.tables.load import is_suspended
 from bot.tables.lobby import Lobby
 from bot.tables.ping import Pings
 from bot.tables.play import Play, guarded

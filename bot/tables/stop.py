@@ -9,9 +9,9 @@ from collections.abc import Awaitable, Callable
 from bot.model import LobbyData, Person, Place, Target
 from bot.records.service import Records
 from bot.show.display import Display
+from bot.state.load import Loaded, load
 from bot.tables.clock import Clock, Plan, plan
 from bot.tables.kit import Kit
-from bot.tables.load import Loaded, load
 from bot.tables.ping_state import forget_table_pings
 from bot.tables.play import Answer, answer_safely, guarded
 

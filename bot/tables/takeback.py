@@ -3,7 +3,7 @@ other humans accept or decline by button, bots accept; an accepted takeback rebu
 from its seed and the action log without that move (the engine is deterministic).
 
 Only at a table whose lobby turned the option ``takebacks`` on (such a match is never rated).
-The state lives in the table's options (bot/tables/load.py): ``LAST_HUMAN``, the last move a
+The state lives in the table's options (bot/state/load.py): ``LAST_HUMAN``, the last move a
 human made himself (the one he may take back, until the next human moves); ``TAKEBACK``, the
 request while it waits for answers (bots wait with it); ``TAKEN_BACK``, the moves taken back,
 which the deal record lists. Everything a request or an answer decides commits in one
@@ -21,9 +21,7 @@ from bot.i18n import Translator
 from bot.model import ActData, Person, Screen, Target
 from bot.show.display import Display
 from bot.show.takeback import label_view, move_label, takeback_notice
-from bot.tables.clock import Clock, Plan, plan
-from bot.tables.kit import Kit
-from bot.tables.load import (
+from bot.state.load import (
     LAST_HUMAN,
     TAKEBACK,
     TAKEN_BACK,
@@ -32,8 +30,10 @@ from bot.tables.load import (
     refusal,
     takeback_request,
 )
+from bot.state.undo_state import ASK, NO, humans, may_ask, past_a_deal, waiting_for
+from bot.tables.clock import Clock, Plan, settle
+from bot.tables.kit import Kit
 from bot.tables.ping_state import forget_pings
-from bot.tables.undo_state import ASK, NO, humans, may_ask, past_a_deal, waiting_for
 from storage import Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -119,7 +119,7 @@ class Takebacks:
                     else "takeback.not_now"
             request = {**last, "asked": humans(loaded, seat.seat), "yes": []}
             if not waiting_for(loaded, request):  # nobody to ask: bots accept
-                return "takeback.done_bots", await self.take_back(tx, loaded, request), request
+                return "takeback.done_bots", await self._taken_back(tx, loaded, request), request
             return "takeback.asked", await self._save(tx, loaded, {TAKEBACK: request}), request
         if request is None:
             return "takeback.stale"
@@ -133,26 +133,34 @@ class Takebacks:
         if waiting_for(loaded, request):
             return ("takeback.accepted_one",
                     await self._save(tx, loaded, {TAKEBACK: request}), request)
-        return "takeback.done", await self.take_back(tx, loaded, request), request
+        return "takeback.done", await self._taken_back(tx, loaded, request), request
 
     @staticmethod
-    async def _save(tx: Tx, loaded: Loaded, changes: dict[str, Any], *,
-                    keep_deadline: bool = True) -> Plan:
-        """Set (None: drop) table options, bump the version, plan what comes next, save
-        (``keep_deadline``: the player to move is the same, his clock runs on)."""
+    def _set(loaded: Loaded, changes: dict[str, Any]) -> None:
+        """Set (None: drop) table options and bump the version (saved by ``settle``)."""
         table = loaded.table
         options = {k: v for k, v in table.options.items() if k not in changes}
         options.update({k: v for k, v in changes.items() if v is not None})
         table.options = options
         table.version += 1  # the buttons drawn before are stale now
-        next_ = plan(table, loaded.match, loaded.seats, keep_deadline=keep_deadline)
-        await tx.save_table(table)
-        return next_
 
-    async def take_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> Plan:
+    @staticmethod
+    async def _save(tx: Tx, loaded: Loaded, changes: dict[str, Any]) -> Plan:
+        """``_set`` the options, then the press's one plan (``settle``: the player to move is
+        the same, his clock runs on)."""
+        Takebacks._set(loaded, changes)
+        return await settle(tx, loaded, keep_deadline=True)
+
+    async def _taken_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> Plan:
+        """``take_back``, then the press's one plan (the clock starts afresh)."""
+        await self.take_back(tx, loaded, request)
+        return await settle(tx, loaded, keep_deadline=False)
+
+    async def take_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> None:
         """Every answer is in: rebuild the match from its seed and the action log without action
         ``request["seq"]`` and those after it; store the log, the snapshot, the sheet's rows,
-        the note for the deal record and a new version. ``loaded`` then holds the new match."""
+        the note for the deal record and a new version. ``loaded`` then holds the new match;
+        the caller plans what comes next and saves the table (``settle``)."""
         table, record = loaded.table, loaded.record
         assert record is not None and loaded.match is not None
         seq = int(request["seq"])
@@ -175,8 +183,7 @@ class Takebacks:
                  "view": request.get("view") or label_view(before)}]
         log.info("table %s: action %s %r of seat %s taken back", loaded.id, seq,
                  request["code"], request["seat"])
-        return await self._save(tx, loaded, {TAKEBACK: None, LAST_HUMAN: None,
-                                             TAKEN_BACK: done}, keep_deadline=False)
+        self._set(loaded, {TAKEBACK: None, LAST_HUMAN: None, TAKEN_BACK: done})
 
     async def _redraw_and_arm(self, loaded: Loaded, next_: Plan) -> None:
         """After the commit: the pings made useless deleted, every message redrawn, then the

@@ -28,6 +28,7 @@ from aiogram.types import (
 from aiogram.utils.deep_linking import create_deep_link
 
 from bot import metrics
+from bot.markup import Html, Moment, render_moments
 from bot.model import ChatMigrated, Person, Place, Screen, Target, Undeliverable
 from bot.telegram.callbacks import pack
 
@@ -62,6 +63,18 @@ async def with_retries(call: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
+def telegram_html(text: str) -> str:
+    """A screen's text as Telegram reads it: each moment (``bot.markup.moment``, the turn's
+    deadline) becomes Telegram's date entity ``<tg-time>``, which each reader's app shows in
+    his own time zone (format ``T`` to the second, ``t`` to the minute, ``d`` with the
+    date); the moment's text is what an app that does not know the entity shows."""
+    def entity(at: Moment, shown: Html) -> str:
+        style = ("T" if at.seconds else "t") + ("d" if at.date else "")
+        return f'<tg-time unix="{at.unix}" format="{style}">{shown}</tg-time>'
+
+    return render_moments(text, entity)
+
+
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:
     """The inline keyboard of ``screen`` (None when it has no buttons)."""
     if not screen.buttons:
@@ -93,7 +106,8 @@ class TelegramMessenger:
     async def send(self, target: Target, screen: Screen) -> str:
         try:
             msg = await with_retries(lambda: self.bot.send_message(
-                chat_id=int(target.chat_ext_id), text=screen.text, parse_mode=ParseMode.HTML,
+                chat_id=int(target.chat_ext_id), text=telegram_html(screen.text),
+                parse_mode=ParseMode.HTML,
                 reply_markup=markup(screen), link_preview_options=NO_PREVIEW,
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
@@ -109,7 +123,8 @@ class TelegramMessenger:
     async def edit(self, target: Target, message_id: str, screen: Screen) -> str:
         try:
             await with_retries(lambda: self.bot.edit_message_text(
-                chat_id=int(target.chat_ext_id), message_id=int(message_id), text=screen.text,
+                chat_id=int(target.chat_ext_id), message_id=int(message_id),
+                text=telegram_html(screen.text),
                 parse_mode=ParseMode.HTML, reply_markup=markup(screen),
                 link_preview_options=NO_PREVIEW))
         except TelegramForbiddenError as exc:
@@ -131,7 +146,7 @@ class TelegramMessenger:
         try:
             msg = await with_retries(lambda: self.bot.send_photo(
                 chat_id=int(target.chat_ext_id), photo=BufferedInputFile(image, "sheet.png"),
-                caption=caption.text or None, parse_mode=ParseMode.HTML,
+                caption=telegram_html(caption.text) or None, parse_mode=ParseMode.HTML,
                 reply_markup=markup(caption),
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:
@@ -145,7 +160,7 @@ class TelegramMessenger:
         try:
             msg = await with_retries(lambda: self.bot.send_document(
                 chat_id=int(target.chat_ext_id), document=BufferedInputFile(data, filename),
-                caption=caption.text or None, parse_mode=ParseMode.HTML,
+                caption=telegram_html(caption.text) or None, parse_mode=ParseMode.HTML,
                 reply_markup=markup(caption),
                 message_thread_id=int(target.thread_id) if target.thread_id else None))
         except TelegramForbiddenError as exc:

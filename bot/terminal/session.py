@@ -13,7 +13,7 @@ menu, the events of the table as sentences). How the terminal differs, and why:
   partner's turns).
 - Such a call asks for a confirming word ("y"), never a number: the prompt comes between the
   player's own turns, where the same number chose a card a moment ago. On his own turn the
-  drastic calls the bot asks about (bot/tables/drastic.py: kapo, contra, a paid declaration,
+  drastic calls the bot asks about (bot/state/drastic.py: kapo, contra, a paid declaration,
   a surrender, a slam...) ask for the same word.
 - The bots' randomness comes from the match seed: the same seed and the same choices give the
   same match.
@@ -33,8 +33,8 @@ from bot.markup import escape
 from bot.show.common import TableInfo, card_text, game_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
-from bot.tables.drastic import drastic_reason, is_drastic
-from bot.tables.forced import forced_code
+from bot.state.drastic import drastic_reason, is_drastic
+from bot.state.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
 from bot.terminal.text import Teller, numbers_apart, plain
 from engine.ai import get_player
@@ -278,7 +278,7 @@ class Session:
         came between the player's own turns, where "1" was his first card a moment ago, and
         every such call is drastic (a contra, a kapo on one hand, a paid declaration). On his
         own turn a ``drastic`` call asks the same (the bot's misclick guard,
-        bot/tables/drastic.py); ``code``: the call, whose cost is said first where listed."""
+        bot/state/drastic.py); ``code``: the call, whose cost is said first where listed."""
         why = drastic_reason(self.game.id, code)
         if why:
             self.write(self.tr(why))

@@ -228,6 +228,7 @@ def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without
     from datetime import UTC, datetime, timedelta
 
     from bot.show.display import _clock
+    from bot.telegram.messenger import telegram_html
     from storage import GameTable
 
     tr = CATALOGS.translator(lang)
@@ -238,13 +239,17 @@ def test_clock_says_when_the_turn_ends(lang: str) -> None:  # stays true without
     at = deadline.strftime("%H:%M:%S")
     # no countdown (the time of day itself may hold "0:29", e.g. 18:10:29)
     assert at in line and "UTC" in line and "0:29" not in line.replace(at, "")
-    # each reader's app shows the time in his own time zone (Telegram's date entity)
-    assert f'<tg-time unix="{int(deadline.timestamp())}" format="T">' in line
+    # the core writes no platform's markup (issue #17): the deadline is data, the platform
+    # renders it; on Telegram each reader's app shows it in his own time zone (its date entity)
+    assert "tg-time" not in line and "<t:" not in line
+    shown = telegram_html(line)
+    assert f'<tg-time unix="{int(deadline.timestamp())}" format="T">{at} UTC</tg-time>' in shown
     later = deadline + timedelta(days=1, hours=2)
     table.deadline = later
     line = _clock(tr, table)
     assert line is not None and later.strftime("%H:%M") in line
     assert later.strftime("%d.%m") in line  # another day: the date too
+    assert f'<tg-time unix="{int(later.timestamp())}" format="td">' in telegram_html(line)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -254,6 +259,7 @@ def test_clock_is_written_in_the_clubs_time_zone(lang: str) -> None:
     from zoneinfo import ZoneInfo
 
     from bot.show.display import _clock
+    from bot.telegram.messenger import telegram_html
     from storage import GameTable
 
     tr = CATALOGS.translator(lang)
@@ -265,7 +271,8 @@ def test_clock_is_written_in_the_clubs_time_zone(lang: str) -> None:
     # the turn's time-out is kept to the second (30 s turns): the seconds stay
     assert deadline.astimezone(moscow).strftime("%H:%M:%S") + " MSK" in line, line
     assert "UTC" not in line
-    assert f'<tg-time unix="{int(deadline.timestamp())}"' in line  # the instant is unchanged
+    # the instant is unchanged
+    assert f'<tg-time unix="{int(deadline.timestamp())}" format="T">' in telegram_html(line)
     # a zone without a letter abbreviation is named by its offset
     line = _clock(tr, table, ZoneInfo("Asia/Yerevan"))
     assert line is not None and "UTC+4" in line, line

@@ -1,4 +1,4 @@
-"""The misclick guard's list (bot/tables/drastic.py): which calls ask for a second tap, and the
+"""The misclick guard's list (bot/state/drastic.py): which calls ask for a second tap, and the
 question on a hand message in the three languages."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from bot.i18n import LANGS, Catalogs
 from bot.model import ActData, ExpandData
 from bot.show.common import TableInfo
 from bot.show.hand import render_hand
-from bot.tables.drastic import DRASTIC, drastic_reason, is_drastic
+from bot.state.drastic import DRASTIC, drastic_reason, is_drastic
 
 
 def _bazar_last_word() -> engine.Match:

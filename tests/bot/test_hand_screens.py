@@ -72,6 +72,11 @@ def test_discord_shows_the_clock_in_each_readers_time() -> None:  # Discord's <t
     line, deadline = _deadline_line("en")
     shown = to_markdown(line)
     assert f"<t:{int(deadline.timestamp())}:T>" in shown and "UTC" not in shown
+    assert shown == f"⏱ move by <t:{int(deadline.timestamp())}:T>"
+    later = deadline + timedelta(days=2)  # another day: Discord's full date and time
+    table = GameTable(chat_id=1, game="deberts", status="playing", deadline=later)
+    far = _clock(CATALOGS.translator("en"), table)
+    assert far is not None and to_markdown(far) == f"⏱ move by <t:{int(later.timestamp())}:F>"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -12,7 +12,7 @@ from bot.model import Screen
 from bot.show.common import TableInfo
 from bot.show.display import hand_screen
 from bot.show.takeback import takeback_notice, with_takeback
-from bot.tables.load import LAST_HUMAN, TAKEBACK, Loaded
+from bot.state.load import LAST_HUMAN, TAKEBACK, Loaded
 from storage.models import Chat, GameTable, MatchRecord, Seat
 
 ANSWERS = {"ru": ["✅ Согласен", "✖ Не согласен"], "uk": ["✅ Згоден", "✖ Не згоден"],
@@ -79,7 +79,7 @@ def test_the_waiting_line_beside_a_live_take_back_says_it_may_be_used(lang: str)
 def test_the_deal_record_names_the_one_who_agreed(lang: str, one: str, many: str) -> None:
     # issue #20: "everyone agreed" when there was one other player to agree
     from bot.show.takeback import taken_back_lines
-    from bot.tables.load import TAKEN_BACK
+    from bot.state.load import TAKEN_BACK
 
     tr = Catalogs().translator(lang)
     info = TableInfo(5, 1, "deberts", "Club", ("Anna", "Boris", "Vera"))

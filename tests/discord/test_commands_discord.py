@@ -8,9 +8,9 @@ import discord
 import pytest
 
 import engine
-from bot.__main__ import explain
 from bot.discord.client import build_discord
 from bot.settings import Settings
+from bot.startup_errors import explain
 from tests.discord.conftest import (
     Kozyr,
     current_match,

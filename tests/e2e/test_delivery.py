@@ -18,7 +18,7 @@ import pytest
 from bot.model import Screen, Target
 from bot.show.display import with_sides
 from bot.show.table import render_table
-from bot.tables.load import load
+from bot.state.load import load
 from tests.e2e.conftest import (
     current_match,
     hand_message,

@@ -39,8 +39,8 @@ from pathlib import Path
 
 import engine
 from benchmarks.process import BotProcess
+from bot.state.forced import forced_code
 from bot.tables.clock import utcnow
-from bot.tables.forced import forced_code
 from storage import Store
 from storage.snapshot import trim_events
 from tests.e2e.conftest import hand_message

@@ -89,9 +89,36 @@ async def test_a_press_runs_its_move_in_few_statements(fake: FakeTelegram, kozyr
         assert counts["BEGIN"] == moves, counts  # one transaction per move
         assert counts["SELECT"] == 2 * moves, counts
         # a declaration made for the next player in the same transaction (his only call,
-        # bot/tables/forced.py) writes its own snapshot, action and table, and reads nothing
+        # bot/state/forced.py) writes its own snapshot, action and table, and reads nothing
         forced = await forced_actions(app, await only_table_id(app))
         assert len(statements) <= 6 * moves + 3 * forced, counts
+
+
+async def test_a_press_plans_and_saves_its_table_once(fake: FakeTelegram, kozyr: Any,
+                                                      club: Any) -> None:
+    """The press's use case decides what comes next once, after its last change (a
+    declaration made for the next player included), and saves the table row once with it
+    (#17): one save of the table with its deadline per press, however many moves it made."""
+    group, alice, bob = club
+    async with kozyr() as app:
+        await open_table(fake, group, alice, bob)
+        await app.service.display.drain()
+        tables: list[str] = []
+
+        def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            if statement.startswith("UPDATE game_table SET") and "deadline=" in statement:
+                tables.append(statement)
+
+        engine = app.store.engine.sync_engine
+        event.listen(engine, "before_cursor_execute", note)
+        try:
+            presses = await play_moves(fake, [alice, bob], random.Random(5), limit=12)
+            await app.service.display.drain()
+        finally:
+            event.remove(engine, "before_cursor_execute", note)
+        forced = await forced_actions(app, await only_table_id(app))
+        assert forced, "the seed is meant to make a declaration for a player"
+        assert len(tables) == presses, (presses, forced, sorted(set(tables)))
 
 
 async def test_edit_replies_are_not_validated_but_failures_still_raise(
@@ -120,7 +147,7 @@ async def test_edit_replies_are_not_validated_but_failures_still_raise(
 
 @contextmanager
 def reads_and_decodes(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Count, inside the block, the loads of a table (``bot/tables/load.py`` reads its seats
+    """Count, inside the block, the loads of a table (``bot/state/load.py`` reads its seats
     with their users in one query, once per load: "loads") and the matches decoded from a
     stored snapshot ("decodes")."""
     seen: Counter[str] = Counter()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.tables.load import is_suspended
+from bot.state.load import is_suspended
 from tests.e2e.conftest import (
     club,
     fake,

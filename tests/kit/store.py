@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import engine
-from bot.tables.forced import forced_code
+from bot.state.forced import forced_code
 from storage import Tx
 
 
@@ -93,7 +93,7 @@ async def seat_names(app: Any, table_id: int) -> dict[int, str]:
 
 async def forced_actions(app: Any, table_id: int) -> int:
     """How many logged actions nobody pressed, at a table of people only: a declaration of
-    nothing that was the player's only call, made in his name (bot/tables/forced.py,
+    nothing that was the player's only call, made in his name (bot/state/forced.py,
     DB-MELD-5)."""
     async with app.store.transaction() as tx:
         log = await tx.actions(table_id)

@@ -126,7 +126,7 @@ async def wait_redrawn(fake: FakeTelegram, players: list[FakeUser], version: int
 async def press_move(fake: FakeTelegram, user: FakeUser, message: FakeMessage, data: str,
                      players: list[FakeUser]) -> CallbackAnswer:
     """Press the game button ``data`` as a player who means it: when the misclick guard asks
-    (a drastic call, bot/tables/drastic.py), he presses "Yes". Returns the last answer."""
+    (a drastic call, bot/state/drastic.py), he presses "Yes". Returns the last answer."""
     # a button the message no longer shows (open_choice's late press) is pressed as a player's
     # old client would: sent all the same, and refused
     shown = any(b.data == data for row in message.buttons for b in row)

@@ -21,7 +21,7 @@ from bot.records.fair import (
     unrated_reason,
 )
 from bot.records.service import Records
-from bot.tables.load import load
+from bot.state.load import load
 from bot.tables.play import MAX_TIMEOUTS
 from bot.tables.service import TableService
 from storage import Store

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.tables.load import is_suspended
+from bot.state.load import is_suspended
 from bot.telegram.callbacks import LobbyCb
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.kit.telegram import answers, hand_message, play_married_bridge

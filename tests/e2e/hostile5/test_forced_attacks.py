@@ -1,4 +1,4 @@
-"""Hostile attacks on the forced "declare nothing" (bot/tables/forced.py, issue #18): a takeback
+"""Hostile attacks on the forced "declare nothing" (bot/state/forced.py, issue #18): a takeback
 right after the call was made for a player, a restart after it, his stale and forged presses
 of "declare nothing" once it was made for him. DB-MELD-5."""
 

@@ -1,13 +1,13 @@
 """Takebacks' state at a table (bot/tables/takeback.py has the use cases): the button codes and
-what the table's options say (bot/tables/load.py names them); read by the screens and the use
+what the table's options say (bot/state/load.py names them); read by the screens and the use
 cases alike."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from bot.records.fair import allows_takebacks
-from bot.tables.load import LAST_HUMAN, TAKEBACK, Loaded, takeback_request
+from bot.state.load import LAST_HUMAN, TAKEBACK, Loaded, takeback_request
 
 #: Button codes (not engine actions: they start with "@"): ask, accept, decline or withdraw.
 ASK = "@undo"
@@ -22,6 +22,13 @@ def ends_deal(events: list[dict[str, Any]]) -> bool:
     """Whether a move's ``events`` (``Event.to_dict`` shapes) end a deal (scored or thrown
     in)."""
     return any(e.get("type") in DEAL_ENDS for e in events)
+
+
+def allows_takebacks(options: Mapping[str, Any]) -> bool:
+    """Whether a table's lobby ``options`` turned takebacks on: the option is stored as "off"
+    or "on"."""
+    return options.get("takebacks") == "on"
+
 
 
 def enabled(loaded: Loaded) -> bool:
