@@ -32,7 +32,7 @@ from bot.show.common import (
 )
 from bot.show.fact_order import said_once
 from bot.show.table import calls_line, melds_told_once
-from bot.tables.drastic import drastic_reason
+from bot.tables.drastic import drastic_why
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -394,9 +394,9 @@ def render_hand(
     if confirming is not None and confirming in codes:
         call = code_label(tr, confirming, view, info.names)
         lines.append("⚠️ <b>" + tr("confirm.ask", call=call) + "</b>")
-        why = drastic_reason(info.game, confirming)
+        why = drastic_why(tr, info.game, confirming, call)
         if why:  # what the call costs, so the question says why it is asked
-            lines.append(tr(why))
+            lines.append(why)
         return Screen("\n".join(lines), confirm_buttons(tr, info, confirming, call))
     return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))
 
