@@ -265,7 +265,11 @@ def _last_word(tr: Translator, view: Mapping[str, Any], seat: int) -> str:
     bid = next((c for c in reversed(view.get("calls") or []) if c["call"] != "pass"), None)
     if bid is None or bid["seat"] != seat:
         return ""
-    return tr("hand.bazar_belot.last_word", bid=said_text(tr, bid["call"], view))
+    text = said_text(tr, bid["call"], view)
+    strain = str(bid["call"]).rsplit(":", 1)[-1]
+    if strain in ("AT", "NT"):  # no suit: a raise is in all-trumps or no-trumps again
+        return tr(f"hand.bazar_belot.last_word.{strain}", bid=text)
+    return tr("hand.bazar_belot.last_word", bid=text)
 
 
 def _auction_prompt(tr: Translator, info: TableInfo, view: Mapping[str, Any],

@@ -114,9 +114,9 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
     calls = calls_line(tr, info, view)
     if not (calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed))):
         calls = None
-    # Deberts: the auction was over before anyone's first turn, so it reads above what the
-    # first turns did (DB-BID-5, DB-MELD-5; issue #20)
-    later = [f for f in facts if info.game == "deberts" and f["key"] in FIRST_TURN_KEYS]
+    # the auction was over before anyone's first turn, so it reads above what the first turns
+    # did (Deberts DB-BID-5, DB-MELD-5; Bazar-Belot BB-BID-21, BB-MELD-4; issue #20)
+    later = [f for f in facts if f["key"] in FIRST_TURN_KEYS.get(info.game, ())]
     lines += render_facts(tr, info, [f for f in facts if f not in later],
                           phase=view.get("phase"), calls=view.get("calls"))
     if calls:
