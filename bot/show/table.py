@@ -50,14 +50,16 @@ def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
 def melds_told_once(tr: Translator, game: str, facts: Sequence[dict[str, Any]],
                     groups: Mapping[str, Sequence[dict[str, Any]]]
                     ) -> tuple[list[dict[str, Any]], dict[str, Sequence[dict[str, Any]]]]:
-    """Bazar-Belot's melds said once (issue #18): once trick 1 is complete and the melds are
-    compared (BB-MELD-5), the declarations (said as they were made) and the senior meld's
-    owner (the scoring lines name him) are left out, and a scoring player's shown cards
-    (BB-MELD-7) join his ``meld_points`` line ("Vera: berz K♠ Q♠ J♠ 10♠ (5)") instead of a
-    line of their own. Returns ``facts`` and ``groups``, unchanged for other games and before
-    the comparison."""
-    if game != "bazar_belot" or not any(f["key"] in ("meld_points", "meld_winner")
-                                        for f in facts):
+    """Bazar-Belot's melds said once (issue #18): once trick 1 is complete (the melds
+    compared, BB-MELD-5, or all four declared nothing), the declarations (said as they were
+    made) and the senior meld's owner (the scoring lines name him) are left out, and a
+    scoring player's shown cards (BB-MELD-7) join his ``meld_points`` line ("Vera: berz K♠
+    Q♠ J♠ 10♠ (5)") instead of a line of their own. Returns ``facts`` and ``groups``,
+    unchanged for other games and before then."""
+    # trick 1 over with no meld to compare: the declarations were all "nothing", said then
+    compared = groups.get("last_trick") or any(f["key"] in ("meld_points", "meld_winner")
+                                               for f in facts)
+    if game != "bazar_belot" or not compared:
         return list(facts), dict(groups)
     shown = list(groups.get("shown_melds") or ())
     scoring = {f.get("seat") for f in facts if f["key"] == "meld_points"}
@@ -72,7 +74,7 @@ def melds_told_once(tr: Translator, game: str, facts: Sequence[dict[str, Any]],
         kept.append(f)
     rest = [c for c in shown if c.get("seat") not in scoring]
     out = {k: v for k, v in groups.items() if k != "shown_melds"}
-    if rest or not scoring:
+    if rest or (shown and not scoring):
         out["shown_melds"] = rest if scoring else shown
     return kept, out
 

@@ -164,3 +164,22 @@ def test_the_auction_line_reads_above_the_declarations(lang: str) -> None:  # BB
     declared = next(i for i, x in enumerate(lines) if x.startswith("Anna") and
                     tr("val.terz") in x)
     assert auction < declared, lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nothing_declared_is_not_told_all_deal(lang: str) -> None:  # BB-MELD-4, BB-MELD-5
+    # «Алиса: объявление — нет» and three more such lines stood on every screen to the last
+    # trick when nobody had a meld; once trick 1 is over the declarations are left out, as
+    # they are when melds were compared
+    tr = CATALOGS.translator(lang)
+    facts = [*_contract(10, "H", "suit"),
+             *({"key": "declaration", "value": "none", "kind": "text", "seat": s}
+               for s in range(4))]
+    during = render_table(tr, INFO, _view("play", facts, [])).text
+    said = [x for x in during.splitlines() if x.startswith("Anna") and "·" not in x]
+    assert said, during
+    view = _view("play", facts, [])
+    view["groups"]["last_trick"] = [{"card": c, "seat": s} for s, c in
+                                    enumerate(("7S", "8S", "9S", "TS"))]
+    after = render_table(tr, INFO, view).text
+    assert not any(x in after.splitlines() for x in said), after
