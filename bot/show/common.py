@@ -128,6 +128,31 @@ def _high_bid_line(tr: Translator, info: TableInfo, facts: Sequence[Mapping[str,
     return tr(f"fact.{info.game}.high_bid.line", bid=bid, name=info.names[bidder])
 
 
+#: Bazar-Belot's contract (BB-BID-20) once the auction is over: its level and strain said as
+#: one line, "Contract: 90 AT (all trumps)", "Contract: kapo on one hand ♣ (trump ♣)" (a
+#: level line over a strain line read two ways: "All trumps (AT)" but "Trump: ♣").
+_CONTRACT = ("bid_level", "bid_strain")
+_STRAIN_CODES = {"no_trumps": "NT", "all_trumps": "AT"}
+
+
+def _contract_line(tr: Translator, info: TableInfo, facts: Sequence[Mapping[str, Any]],
+                   phase: str | None) -> str | None:
+    """The one line of a Bazar-Belot contract after the auction (`_CONTRACT`): the bid as
+    the calls line says it, then its strain in words; None for other games, in the bidding
+    or before a contract."""
+    found = {f["key"]: f["value"] for f in facts if f["key"] in _CONTRACT}
+    if info.game != "bazar_belot" or phase == "bidding" or len(found) < len(_CONTRACT):
+        return None
+    strain = _STRAIN_CODES.get(str(found["bid_strain"]), str(found["bid_strain"]))
+    call = f"bid:{found['bid_level']}:{strain}"
+    bid = said_text(tr, call, {"game": info.game, "groups": {}, "facts": facts})
+    if strain in _STRAIN_CODES.values():
+        gloss = tr(f"fact.bazar_belot.contract.{strain}")
+    else:
+        gloss = tr("fact.bazar_belot.contract.trump", suit=SUIT_SYMBOLS.get(strain, strain))
+    return tr("fact.bazar_belot.contract.line", bid=bid, strain=gloss)
+
+
 #: Facts said on a card group's line (`group`): the previous trick's taker.
 _ON_A_GROUP = frozenset({"last_trick_winner"})
 
@@ -219,8 +244,10 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     if info.game == "married_bridge":
         facts = _mb_play_header(tr, info, facts)
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
+    joined = _HIGH_BID.get((info.game, phase or ""), ())
+    if high_bid is None:
+        high_bid, joined = _contract_line(tr, info, facts, phase), _CONTRACT
     if high_bid is not None:  # said once, where its first fact stood
-        joined = _HIGH_BID[(info.game, phase or "")]
         first = next(i for i, f in enumerate(facts) if f["key"] in joined)
         facts = [f for f in facts if f["key"] not in joined]
         facts.insert(first, {"key": "high_bid", "value": high_bid, "kind": "line"})

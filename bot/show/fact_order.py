@@ -12,10 +12,15 @@ from typing import Any
 #: DB-MELD-5), in that order.
 _BEFORE_DECLARING = ("trump_passes", "exchanged_seven")
 
-#: Deberts facts made at the players' first turns, after the auction: the first-turn facts,
-#: the declarations, the meld dialogue's height, the senior melds shown (DB-MELD-5..7).
-FIRST_TURN_KEYS = frozenset({*_BEFORE_DECLARING, "declaration", "meld_height",
-                             "meld_height_trump", "melds_won"})
+#: Facts made at the players' first turns, after the auction, per game. Deberts: the
+#: first-turn facts, the declarations, the meld dialogue's height, the senior melds shown
+#: (DB-MELD-5..7).
+#: Bazar-Belot: the declarations, made at each player's first turn in trick 1 (BB-MELD-4).
+FIRST_TURN_KEYS: dict[str, frozenset[str]] = {
+    "deberts": frozenset({*_BEFORE_DECLARING, "declaration", "meld_height",
+                          "meld_height_trump", "melds_won"}),
+    "bazar_belot": frozenset({"declaration"}),
+}
 
 
 def in_play_order(game: str, facts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

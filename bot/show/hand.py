@@ -32,7 +32,7 @@ from bot.show.common import (
 )
 from bot.show.fact_order import said_once
 from bot.show.table import QUIET_IN_AUCTION, calls_line, melds_told_once
-from bot.state.drastic import drastic_reason
+from bot.state.drastic import drastic_why
 from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
@@ -262,7 +262,11 @@ def _last_word(tr: Translator, view: Mapping[str, Any], seat: int) -> str:
     bid = next((c for c in reversed(view.get("calls") or []) if c["call"] != "pass"), None)
     if bid is None or bid["seat"] != seat:
         return ""
-    return tr("hand.bazar_belot.last_word", bid=said_text(tr, bid["call"], view))
+    text = said_text(tr, bid["call"], view)
+    strain = str(bid["call"]).rsplit(":", 1)[-1]
+    if strain in ("AT", "NT"):  # no suit: a raise is in all-trumps or no-trumps again
+        return tr(f"hand.bazar_belot.last_word.{strain}", bid=text)
+    return tr("hand.bazar_belot.last_word", bid=text)
 
 
 def _auction_prompt(tr: Translator, info: TableInfo, view: Mapping[str, Any],
@@ -405,9 +409,9 @@ def render_hand(
     if confirming is not None and confirming in codes:
         call = code_label(tr, confirming, view, info.names)
         lines.append("⚠️ <b>" + tr("confirm.ask", call=call) + "</b>")
-        why = drastic_reason(info.game, confirming)
+        why = drastic_why(tr, info.game, confirming, call)
         if why:  # what the call costs, so the question says why it is asked
-            lines.append(tr(why))
+            lines.append(why)
         return Screen("\n".join(lines), confirm_buttons(tr, info, confirming, call))
     return Screen("\n".join(lines), hand_buttons(tr, info, view, codes, expanded=expanded))
 

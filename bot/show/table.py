@@ -51,14 +51,16 @@ def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
 def melds_told_once(tr: Translator, game: str, facts: Sequence[dict[str, Any]],
                     groups: Mapping[str, Sequence[dict[str, Any]]]
                     ) -> tuple[list[dict[str, Any]], dict[str, Sequence[dict[str, Any]]]]:
-    """Bazar-Belot's melds said once (issue #18): once trick 1 is complete and the melds are
-    compared (BB-MELD-5), the declarations (said as they were made) and the senior meld's
-    owner (the scoring lines name him) are left out, and a scoring player's shown cards
-    (BB-MELD-7) join his ``meld_points`` line ("Vera: berz K♠ Q♠ J♠ 10♠ (5)") instead of a
-    line of their own. Returns ``facts`` and ``groups``, unchanged for other games and before
-    the comparison."""
-    if game != "bazar_belot" or not any(f["key"] in ("meld_points", "meld_winner")
-                                        for f in facts):
+    """Bazar-Belot's melds said once (issue #18): once trick 1 is complete (the melds
+    compared, BB-MELD-5, or all four declared nothing), the declarations (said as they were
+    made) and the senior meld's owner (the scoring lines name him) are left out, and a
+    scoring player's shown cards (BB-MELD-7) join his ``meld_points`` line ("Vera: berz K♠
+    Q♠ J♠ 10♠ (5)") instead of a line of their own. Returns ``facts`` and ``groups``,
+    unchanged for other games and before then."""
+    # trick 1 over with no meld to compare: the declarations were all "nothing", said then
+    compared = groups.get("last_trick") or any(f["key"] in ("meld_points", "meld_winner")
+                                               for f in facts)
+    if game != "bazar_belot" or not compared:
         return list(facts), dict(groups)
     shown = list(groups.get("shown_melds") or ())
     scoring = {f.get("seat") for f in facts if f["key"] == "meld_points"}
@@ -73,7 +75,7 @@ def melds_told_once(tr: Translator, game: str, facts: Sequence[dict[str, Any]],
         kept.append(f)
     rest = [c for c in shown if c.get("seat") not in scoring]
     out = {k: v for k, v in groups.items() if k != "shown_melds"}
-    if rest or not scoring:
+    if rest or (shown and not scoring):
         out["shown_melds"] = rest if scoring else shown
     return kept, out
 
@@ -126,9 +128,9 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
     calls = calls_line(tr, info, view)
     if not (calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed))):
         calls = None
-    # Deberts: the auction was over before anyone's first turn, so it reads above what the
-    # first turns did (DB-BID-5, DB-MELD-5; issue #20)
-    later = [f for f in facts if info.game == "deberts" and f["key"] in FIRST_TURN_KEYS]
+    # the auction was over before anyone's first turn, so it reads above what the first turns
+    # did (Deberts DB-BID-5, DB-MELD-5; Bazar-Belot BB-BID-21, BB-MELD-4; issue #20)
+    later = [f for f in facts if f["key"] in FIRST_TURN_KEYS.get(info.game, ())]
     lines += render_facts(tr, info, [f for f in facts if f not in later],
                           phase=view.get("phase"), calls=view.get("calls"))
     if calls:

@@ -10,6 +10,7 @@ closes the auction at a level far above the usual. The codes are each game's act
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 import engine
@@ -17,7 +18,8 @@ import engine
 #: Code patterns (``fnmatch``: ``*`` is any text) of the drastic calls, per game id.
 DRASTIC: dict[str, tuple[str, ...]] = {
     # BB-BID-3, BB-BID-4 (kapo, kapo on one hand), BB-BID-13, BB-BID-15 (contra, recontra),
-    # BB-MELD-14 (four 7s annul the deal: a redeal)
+    # BB-MELD-14 (four 7s annul the deal: a redeal); a bela's second card played without
+    # "rebela" where it could be said is guarded too (``_skips_rebela``, BB-PLAY-11)
     "bazar_belot": ("bid:kapo:*", "bid:kapo1:*", "contra", "recontra", "declare:four7"),
     # DB-REDEAL-2 (redeal), DB-MOS-15 (claim the match), DB-DAVE-1 (concede the stake),
     # DB-OFFER-2 (take the 50: the deal ends without play)
@@ -29,13 +31,20 @@ DRASTIC: dict[str, tuple[str, ...]] = {
 }
 
 #: Numeric bids from this level on are drastic, per game: ``(level, only when the bid ends
-#: the auction)``. Bazar-Belot: 17 and more needs melds on top of every card point (BB-BID-2),
-#: guarded when it closes the auction (a raise on the last word, BB-BID-18). Married bridge: a
-#: small or grand slam (MB-CODES ``bid:6:*``, ``bid:7:*``); no bid there closes the auction.
+#: the auction)``. Bazar-Belot: see ``BB_CARD_POINTS``, guarded when the bid closes the auction
+#: (a raise on the last word, BB-BID-18). Married bridge: a small or grand slam (MB-CODES
+#: ``bid:6:*``, ``bid:7:*``); no bid there closes the auction.
 HIGH_BIDS: dict[str, tuple[int, bool]] = {
     "bazar_belot": (17, True),
     "married_bridge": (6, False),
 }
+
+#: Bazar-Belot's card points in a deal, by strain (BB-BID-7, BEL-VAL): 4 × 38 (no-trumps) or
+#: 4 × 30 + 32 (a suit) plus 10 for the last trick is 162; 4 × 62 + 10 = 258 in all-trumps. A
+#: bid of n needs 10·n (BB-BID-2), so from n = 17 (170 > 162), or 26 in all-trumps
+#: (260 > 258), no deal makes it with cards alone: melds or bela must add the rest.
+BB_CARD_POINTS: dict[str, int] = {"AT": 258}
+BB_CARD_POINTS_ELSE = 162
 
 
 #: Why each drastic call asks, per game: ``(pattern, reason)`` in order, the first match
@@ -43,7 +52,7 @@ HIGH_BIDS: dict[str, tuple[int, bool]] = {
 WHY: dict[str, tuple[tuple[str, str], ...]] = {
     "bazar_belot": (("bid:kapo1:*", "kapo1"), ("bid:kapo:*", "kapo"), ("contra", "contra"),
                     ("recontra", "recontra"), ("declare:four7", "four7"),
-                    ("bid:*", "bb_high")),
+                    ("bid:*", "bb_high"), ("play:*", "no_rebela")),
     "deberts": (("redeal", "redeal"), ("claim", "claim"), ("dave:concede", "concede"),
                 ("accept50", "accept50")),
     "berg": (("declare:surrender", "surrender"), ("declare:*", "berg_paid")),
@@ -59,6 +68,39 @@ def drastic_reason(game: str, code: str) -> str | None:
         if fnmatchcase(code, pattern):
             return f"confirm.why.{reason}"
     return None
+
+
+def drastic_why(tr: Callable[..., str], game: str, code: str, call: str) -> str:
+    """Why ``code`` (labelled ``call``, "90 AT") asks first in ``game``, in ``tr``'s words
+    (``confirm.why.<reason>``), or "" where no reason is listed. A Bazar-Belot high bid
+    names its own need: the points it promises and the most the cards can give
+    (``BB_CARD_POINTS``)."""
+    key = drastic_reason(game, code)
+    if key is None:
+        return ""
+    level = _bid_level(code)
+    if key == "confirm.why.bb_high" and level is not None:
+        cards = BB_CARD_POINTS.get(code.split(":")[2], BB_CARD_POINTS_ELSE)
+        return tr(key, bid=call, need=10 * level, cards=cards)
+    return tr(key)
+
+
+def _high_level(game: str, code: str) -> int | None:
+    """The lowest drastic level of numeric bids in ``code``'s strain, or None (no guard)."""
+    high = HIGH_BIDS.get(game)
+    if high is None:
+        return None
+    if game == "bazar_belot":  # the first level the cards alone cannot make
+        return BB_CARD_POINTS.get(code.split(":")[-1], BB_CARD_POINTS_ELSE) // 10 + 1
+    return high[0]
+
+
+def _skips_rebela(match: engine.Match, seat: int, code: str) -> bool:
+    """Whether ``code`` plays a bela's second card without "rebela" while ``seat`` could say
+    it (BB-MELD-10, BB-PLAY-11): the bela's 2 points are thrown away by one tap."""
+    if match.game_id != "bazar_belot" or not code.startswith("play:") or code.count(":") != 1:
+        return False
+    return f"{code}:rebela" in match.legal_actions(seat)
 
 
 def _bid_level(code: str) -> int | None:
@@ -91,8 +133,10 @@ def is_drastic(match: engine.Match, seat: int, code: str) -> bool:
     game = match.game_id
     if any(fnmatchcase(code, pattern) for pattern in DRASTIC.get(game, ())):
         return True
+    if _skips_rebela(match, seat, code):
+        return True
     level = _bid_level(code)
-    high = HIGH_BIDS.get(game)
-    if level is None or high is None or level < high[0]:
+    least = _high_level(game, code)
+    if level is None or least is None or level < least:
         return False
-    return not high[1] or ends_auction(match, seat, code)
+    return not HIGH_BIDS[game][1] or ends_auction(match, seat, code)

@@ -33,7 +33,7 @@ from bot.markup import escape
 from bot.show.common import TableInfo, card_text, game_text
 from bot.show.hand import render_hand
 from bot.show.sheet import render_sheet
-from bot.state.drastic import drastic_reason, is_drastic
+from bot.state.drastic import drastic_why, is_drastic
 from bot.state.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
 from bot.terminal.text import Teller, numbers_apart, plain
@@ -279,9 +279,9 @@ class Session:
         every such call is drastic (a contra, a kapo on one hand, a paid declaration). On his
         own turn a ``drastic`` call asks the same (the bot's misclick guard,
         bot/state/drastic.py); ``code``: the call, whose cost is said first where listed."""
-        why = drastic_reason(self.game.id, code)
+        why = drastic_why(self.tr, self.game.id, code, label)
         if why:
-            self.write(self.tr(why))
+            self.write(why)
         self.write(self.tr("term.confirm_drastic" if drastic else "term.confirm", call=label))
         self.out.write("> ")
         self.out.flush()

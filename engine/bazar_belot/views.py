@@ -66,7 +66,8 @@ def public_view(s: State, contract: Contract | None) -> View:
                 facts.append({"key": "bela_said", "value": x, "kind": "suit", "seat": seat})
             elif status == "done":
                 facts.append({"key": "bela", "value": x, "kind": "suit", "seat": seat})
-            elif status == "lost":  # said, then voided by a card off its suit (BB-MELD-11)
+            elif status == "lost":  # said, then the second card went without "rebela"
+                # (BB-PLAY-11), on its own suit or, in all-trumps, off it (BB-MELD-11)
                 facts.append({"key": "bela_lost", "value": x, "kind": "suit", "seat": seat})
     groups: dict[str, list[PlacedCard]] = {
         "trick": [{"card": c, "seat": p} for p, c in s.trick],

@@ -144,7 +144,8 @@ def test_the_auction_names_its_highest_bid_in_one_line(lang: str, line: str,
     text = render_table(tr, me, _view("bidding", _contract("bidding"), calls)).text
     assert mine in text.splitlines(), text
     after = render_table(tr, INFO, _view("play", _contract("play"), calls)).text
-    assert f"{tr('fact.bid_strain')}: ♥" in after
+    strain = tr("fact.bazar_belot.contract.trump", suit="♥")  # one line with the level
+    assert tr("fact.bazar_belot.contract.line", bid="10♥", strain=strain) in after
 
 
 @pytest.mark.parametrize(("lang", "proposed", "refused"), [

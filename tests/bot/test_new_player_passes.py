@@ -31,7 +31,9 @@ def test_bazar_belot_calls_the_trump_what_deberts_does(lang: str) -> None:  # BB
                                    {"key": "declarer", "value": 0, "kind": "seat"}]}
     info = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
     text = render_table(tr, info, view).text
-    assert f"{tr('fact.trump')}: ♥" in text, text
+    # one contract line, its trump named as Deberts names it (issue #20)
+    assert tr("fact.bazar_belot.contract.trump", suit="♥") in text, text
+    assert tr("fact.trump").lower() in tr("fact.bazar_belot.contract.trump", suit="♥")
     for other in ("Масть", "Strain"):
         assert other not in text
 
