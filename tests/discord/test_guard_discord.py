@@ -39,7 +39,7 @@ async def _tap(fake: FakeDiscord, user: FakeUser, ending: str) -> FakeMessage:
 
 async def _codes(app: object, table_id: int) -> list[str]:
     """The calls stored, without the "nothing" the bot declares at once for the leader when it
-    is his only declaration (BB-MELD-4, bot/tables/forced.py): these tests count the calls."""
+    is his only declaration (BB-MELD-4, bot/state/forced.py): these tests count the calls."""
     async with app.store.transaction() as tx:  # type: ignore[attr-defined]
         return [a.code for a in await tx.actions(table_id) if a.code != "declare:none"]
 

@@ -27,7 +27,7 @@ def _data(message: FakeMessage | None, ending: str, kind: str = "a|") -> str:
 
 async def _codes(app: Any, table_id: int) -> list[tuple[int, str]]:
     """The calls stored, without the "nothing" the bot declares at once for the leader when it
-    is his only declaration (BB-MELD-4, bot/tables/forced.py): these tests count the calls."""
+    is his only declaration (BB-MELD-4, bot/state/forced.py): these tests count the calls."""
     async with app.store.transaction() as tx:
         return [(a.seat, a.code) for a in await tx.actions(table_id) if a.code != "declare:none"]
 
