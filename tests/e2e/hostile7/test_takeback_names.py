@@ -60,3 +60,25 @@ async def test_takeback_between_hostile_names(fake: FakeTelegram, kozyr: Any,
                                                        for row in m.buttons for b in row),
                             what="the mover to move again")
         assert not _refused(fake), _refused(fake)
+
+
+async def test_a_name_changed_mid_match_to_markup(fake: FakeTelegram, kozyr: Any) -> None:
+    """A player renames himself to ``</b><i>&`` mid-match, then presses his move and asks to
+    take it back: the notices and hands carry the name with no message refused."""
+    group = fake.group(-100778, "Club")
+    users = [fake.user(211, "Anna"), fake.user(212, "Boris")]
+    async with kozyr():
+        await open_deberts(fake, group, users)
+        mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
+        other = next(u for u in users if u is not mover)
+        mover.first_name, mover.last_name = "</b><i>&", "<a href='x'>"
+        other.first_name = "&lt;"
+        await _move(fake, users, mover)
+        asked = await ask_take_back(fake, mover, other)
+        await fake.wait_for_message(group, text_contains="asks to take back")
+        accept = asked.find_button(text="✅ Accept")
+        assert accept is not None and accept.data
+        assert not (await fake.press(other, asked, accept.data)).text
+        await fake.wait_for_message(group, text_contains="agreed")
+        await fake.settle()
+        assert not _refused(fake), _refused(fake)
