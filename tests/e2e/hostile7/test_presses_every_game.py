@@ -28,6 +28,12 @@ async def _open(fake: FakeTelegram, app: Any, chat_id: int, game: str, bots: int
     return table_id
 
 
+def to_move(fake: FakeTelegram, users: list[FakeUser]) -> FakeUser | None:
+    """The human of ``users`` whose hand says "Your move" and has game buttons, else None."""
+    return next((u for u in users if (m := hand_message(fake, u)) and game_buttons(m)
+                 and "Your move" in (m.text or "")), None)
+
+
 @pytest.mark.parametrize(("game", "bots"), GAMES)
 async def test_presses_at_every_game(fake: FakeTelegram, kozyr: Any, game: str,
                                      bots: int) -> None:
@@ -37,14 +43,10 @@ async def test_presses_at_every_game(fake: FakeTelegram, kozyr: Any, game: str,
     async with kozyr() as app:
         await open_bot(fake, [*users, mallory])
         table_id = await _open(fake, app, -100301, game, bots, users)
-        def to_move(f: FakeTelegram) -> FakeUser | None:
-            return next((u for u in users if (m := hand_message(f, u)) and game_buttons(m)
-                         and "Your move" in (m.text or "")), None)
-
-        await fake.wait_for(to_move, what="a human to move")
+        await fake.wait_for(lambda f: to_move(f, users), what="a human to move")
         await fake.settle()
         before = await stored_actions(app, table_id)
-        user = to_move(fake)
+        user = to_move(fake, users)
         assert user is not None
         other = bob if user is alice else alice
         message = hand_message(fake, user)
