@@ -337,6 +337,15 @@ async def open_deberts(fake: FakeTelegram, group: FakeChat, users: list[FakeUser
         await fake.wait_for(lambda f: "Takebacks: on (the match is not rated)"
                             in (f.message(group, lobby.message_id).text or ""),
                             what="the lobby says takebacks are on")
+    await join_and_start(fake, group, lobby, users, bots=bots)
+    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="the hands")
+    return table_id
+
+
+async def join_and_start(fake: FakeTelegram, group: FakeChat, lobby: FakeMessage,
+                         users: list[FakeUser], *, bots: int = 0) -> None:
+    """At the open lobby ``lobby``: ``users[1:]`` join, ``users[0]`` adds ``bots`` normal bot
+    players and presses Start (answered "Done.")."""
     for user in users[1:]:
         assert (await fake.press_button(user, lobby, text="Join")).text == \
             "You are at the table."
@@ -345,8 +354,6 @@ async def open_deberts(fake: FakeTelegram, group: FakeChat, users: list[FakeUser
                                 text="🤖+ normal")
     assert (await fake.press_button(users[0], fake.message(group, lobby.message_id),
                                     text="Start")).text == "Done."
-    await fake.wait_for(lambda f: all(hand_message(f, u) for u in users), what="the hands")
-    return table_id
 
 
 @asynccontextmanager
