@@ -16,7 +16,7 @@ from tests.kit.bazar_play import low_move
 CATALOGS = Catalogs()
 INFO = TableInfo(1, 1, "bazar_belot", "Club", ("Anna", "Boris", "Vera", "Gleb"),
                  sides=((0, 2), (1, 3)))
-TOTALS = {"ru": "Всего очков", "uk": "Усього очок", "en": "Totals"}
+TOTALS = {"ru": "Итого", "uk": "Разом", "en": "Totals"}
 WINS = {"ru": "побеждают", "uk": "перемагають", "en": "win"}
 
 
@@ -37,7 +37,7 @@ def test_sheet_ends_with_both_totals_and_the_winner(lang: str, deals: int | None
     m = _played(deals)
     text = render_sheet(tr, INFO, m.score_sheet)
     lines = text.replace("</pre>", "\n").splitlines()
-    names = side_names(INFO, m.public_view())
+    names = side_names(tr, INFO, m.public_view(), players=True)
     totals = next(i for i, x in enumerate(lines) if x.startswith(TOTALS[lang]))
     last_row = max(i for i, x in enumerate(lines) if x.split(" ")[0].isdigit())
     assert totals == last_row + 1, text

@@ -49,7 +49,7 @@ def test_bidding_line_says_contra_in_lower_case(lang: str) -> None:  # MB-BID-3
     info = TableInfo(1, 1, "married_bridge", "Club", ("Anna", "Boris"))
     line = next(x for x in render_table(tr, info, m.public_view()).text.splitlines()
                 if x.startswith(tr("table.calls")))
-    contra = {"ru": "контра", "uk": "контра", "en": "contra"}[lang]
+    contra = {"ru": "контра", "uk": "контра", "en": "double"}[lang]  # English bridge says double
     assert line.endswith(f"{('Anna', 'Boris')[1 - opener]} {contra}"), line
 
 
