@@ -1,0 +1,72 @@
+"""What a new player misread in a Berg match played through the bot (issues #18, #20), as
+render tests in ru, uk and en: a fired captain said without guessing the name's gender, the
+score line named by what it counts, the paid dobor told apart from a plain draw, the terminal
+saying рамки as the rules do."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import code_label, render_facts
+from bot.show.hand import render_hand
+from bot.show.table import render_table
+from tests.bot.test_berg_screens import INFO, _view
+
+CATALOGS = Catalogs()
+
+#: Russian and Ukrainian past participles and short forms that give a name a gender.
+GENDERED = ("уволен", "уволена", "звільнений", "звільнена")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fired_captain_is_said_without_a_gender(lang: str) -> None:  # BERG-DECL-12
+    # «капитан Алиса уволен до конца раздачи»: the bot does not know a name's gender
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "captain", "value": 0, "kind": "seat"},
+             {"key": "captain", "value": 1, "kind": "seat"},
+             {"key": "captain_fired", "value": 1, "kind": "seat"}]
+    lines = render_facts(tr, INFO, facts)
+    marked = tr("fact.berg.captain_fired.mark", name="Boris")
+    for text in (lines[1], marked):
+        assert "Boris" in text, text
+        assert not any(w in text.split() or w + "," in text for w in GENDERED), text
+        not_captain = {"ru": "больше не капитан", "uk": "більше не капітан",
+                       "en": "no longer captain"}[lang]
+        assert not_captain in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_line_says_it_is_the_match_total(lang: str) -> None:  # BERG-SCORE-7
+    # «Счёт с объявлениями этой раздачи: … 2,0» is the match's running total with the
+    # declarations paid so far, not a score of this deal
+    tr = CATALOGS.translator(lang)
+    table = render_table(tr, INFO, _view()).text
+    hand = render_hand(tr, INFO, _view(seat=0, hand=["7C"], private=[]), []).text
+    match, deal, paid = {"ru": ("Счёт игры", "этой раздачи", "заявлени"),
+                         "uk": ("Рахунок гри", "цієї роздачі", "заяв"),
+                         "en": ("Match score", "this deal", "declarations")}[lang]
+    for text in (table, hand):
+        line = next(x for x in text.splitlines() if "Anna" in x and "1+3" in x and "Boris" in x)
+        assert line.startswith(match) and paid in line and deal not in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dobor_button_is_not_a_plain_draw(lang: str) -> None:  # BERG-DECL-4, BERG-DECL-5
+    # [Добор (−0,5)] beside [Взять из колоды]: both read as "take a card"; dobor is the
+    # jokers' draw (добор джокеров), a paid declaration
+    tr = CATALOGS.translator(lang)
+    label = code_label(tr, "declare:dobor", {"game": "berg", "groups": {}, "facts": []})
+    draw = code_label(tr, "draw", {"game": "berg", "groups": {}, "facts": []})
+    jokers = {"ru": "джокеров", "uk": "джокерів", "en": "joker"}[lang]
+    assert jokers in label.lower() and "0" in label and label != draw, label
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_terminal_frame_says_ramki(lang: str) -> None:  # BERG-FRAME-1 (glossary: рамки)
+    # «Борис кладёт рамку»: the rules' word is рамки (a plurale tantum), «кладёт рамки»
+    tr = CATALOGS.translator(lang)
+    for key in ("term.ev.frame", "term.ev.frame.you"):
+        text = tr(key, name="Boris", cards="5♠ 5♥ 5♦ 5♣")
+        word = {"ru": "рамки", "uk": "рамки", "en": "frame"}[lang]
+        assert word in text and "рамку" not in text, text
