@@ -70,3 +70,26 @@ def test_terminal_frame_says_ramki(lang: str) -> None:  # BERG-FRAME-1 (glossary
         text = tr(key, name="Boris", cards="5♠ 5♥ 5♦ 5♣")
         word = {"ru": "рамки", "uk": "рамки", "en": "frame"}[lang]
         assert word in text and "рамку" not in text, text
+
+
+def _deal_end_lines(lang: str) -> list[str]:
+    """A deal's result lines where pair 1+3 paid a dobor (−0,5) and won the deal for 0,5,
+    and pair 2+4 wrote nothing (BERG-SCORE-5..7)."""
+    from bot.show.deals import berg_lines
+
+    rows = [{"deal": 3, "note": "0-2 dobor -0.5", "points": [-0.5, 0.0], "cells": ["0.5", "-"]},
+            {"deal": 3, "note": "0-2 win 0.5", "points": [0.5, 0.0], "cells": ["1.0", "-"]}]
+    event = {"sides": [{"written": 0.5, "cell": "1.0"}, {"written": 0.0, "cell": "-"}]}
+    return berg_lines(CATALOGS.translator(lang), INFO, event, rows[-1], rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deal_result_sums_only_two_terms_or_more(lang: str) -> None:  # BERG-SCORE-7
+    # «раздача +0,5 = +0,5», «раздача 0,0 = 0,0»: a sum of one term says it twice
+    tr = CATALOGS.translator(lang)
+    _note, paid, idle = _deal_end_lines(lang)
+    d = "." if lang == "en" else ","
+    assert paid.startswith("Anna (1+3): ") and f"−0{d}5" in paid, paid
+    assert f"{tr('berg.term.deal')} +0{d}5 = <b>0{d}0</b>" in paid, paid
+    assert idle.startswith("Boris (2+4): "), idle
+    assert "=" not in idle and f"{tr('berg.term.deal')} <b>0{d}0</b>" in idle, idle
