@@ -93,3 +93,24 @@ def test_deal_result_sums_only_two_terms_or_more(lang: str) -> None:  # BERG-SCO
     assert f"{tr('berg.term.deal')} +0{d}5 = <b>0{d}0</b>" in paid, paid
     assert idle.startswith("Boris (2+4): "), idle
     assert "=" not in idle and f"{tr('berg.term.deal')} <b>0{d}0</b>" in idle, idle
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby_captain_buttons_name_seated_players(lang: str) -> None:  # BERG-SETUP-1
+    # «[Капитан пары 1+3: игрок 1 → игрок 3]» beside seated Anna and Vera: a seat number the
+    # player had to count; the option line already says «игрок 1 (Anna)»
+    from bot.show.lobby import render_lobby
+
+    tr = CATALOGS.translator(lang)
+    screen = render_lobby(tr, table_id=1, game="berg", names=["Anna", "Boris", "Vera", None],
+                          options={"captain_02": 0, "captain_13": 1},
+                          choices={"captain_02": [0, 2], "captain_13": [1, 3]},
+                          min_players=4, max_players=4, pairs=True)
+    labels = [b.text for row in screen.buttons for b in row]
+    player = {"ru": "игрок", "uk": "гравець", "en": "player"}[lang]
+    first = next(x for x in labels if x.startswith(tr("opt.captain_02")))
+    assert first.endswith(f"{player} 1 (Anna) → {player} 3 (Vera)"), first
+    second = next(x for x in labels if x.startswith(tr("opt.captain_13")))
+    assert second.endswith(f"{player} 2 (Boris) → {player} 4"), second  # seat 4 is free
+    line = next(x for x in screen.text.splitlines() if x.startswith(tr("opt.captain_13")))
+    assert f"{player} 2 (Boris)" in line, line
