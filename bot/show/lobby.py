@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
@@ -30,6 +30,21 @@ def welcome_text(tr: Translator) -> str:
         lines.append(tr("start.welcome.game", game=tr.maybe(f"game.{game.id}", game.title),
                         players=players, command=f"/new {game.id}"))
     return tr("start.welcome", games=Html("\n".join(lines)))
+
+
+def insurance_price(game: str, options: Mapping[str, Any]) -> float | None:
+    """What a Berg captain's insurance (``declare:insure``) costs under the table's
+    ``options`` (points, defaults for missing keys; BERG-INS-6/7), None for another game or an
+    insurance type that is not bought."""
+    if game != "berg":
+        return None
+    from engine.berg.options import cost_half  # the engine's own price, not a copy of it
+
+    schema = engine.get_game(game).info.options_schema()
+    full = {k: o["default"] for k, o in schema.items()} | dict(options)
+    if full.get("insurance_type") not in ("full", "simple"):
+        return None
+    return cost_half(full, "insure") / 2
 
 
 def option_value(tr: Translator, key: str, value: Any) -> str:

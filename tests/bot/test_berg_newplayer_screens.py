@@ -114,3 +114,23 @@ def test_lobby_captain_buttons_name_seated_players(lang: str) -> None:  # BERG-S
     assert second.endswith(f"{player} 2 (Boris) → {player} 4"), second  # seat 4 is free
     line = next(x for x in screen.text.splitlines() if x.startswith(tr("opt.captain_13")))
     assert f"{player} 2 (Boris)" in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_insure_button_says_its_price(lang: str) -> None:  # BERG-INS-6, BERG-OPT-full-price
+    # [Страхуюсь] was the one paid declaration without its price beside «Добор джокеров (−0,5)»
+    import dataclasses
+
+    from bot.show.hand import btn_of
+    from bot.show.lobby import insurance_price
+
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    price = insurance_price("berg", {"insurance_type": "full", "full_insurance_price": 1.0})
+    assert price == 1.0
+    assert insurance_price("berg", {"insurance_type": "simple"}) == 0.5  # BERG-INS-7
+    assert insurance_price("berg", {}) is None and insurance_price("deberts", {}) is None
+    info = dataclasses.replace(INFO, insurance_price=price)
+    label = btn_of(tr, info, _view(), "declare:insure").text
+    assert label == f"{tr('code.declare.insure')} (−1{d}0)", label
+    assert btn_of(tr, INFO, _view(), "declare:insure").text == tr("code.declare.insure")
