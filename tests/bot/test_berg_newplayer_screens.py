@@ -134,3 +134,16 @@ def test_insure_button_says_its_price(lang: str) -> None:  # BERG-INS-6, BERG-OP
     label = btn_of(tr, info, _view(), "declare:insure").text
     assert label == f"{tr('code.declare.insure')} (−1{d}0)", label
     assert btn_of(tr, INFO, _view(), "declare:insure").text == tr("code.declare.insure")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dobor_suggestion_says_jokers_as_the_button_does(lang: str) -> None:  # BERG-DECL-3
+    # the partner's [Предложить: добор] and «Вера: предлагает добор» named the declaration
+    # the captain's button now calls «Добор джокеров»
+    tr = CATALOGS.translator(lang)
+    label = code_label(tr, "suggest:dobor", {"game": "berg", "groups": {}, "facts": []})
+    line = render_facts(tr, INFO, [{"key": "suggestion", "value": "decl_dobor", "kind": "text",
+                                    "seat": 2}])[0]
+    jokers = {"ru": "джокеров", "uk": "джокерів", "en": "joker"}[lang]
+    for text in (label, line, tr("took.suggest.dobor")):
+        assert jokers in text.lower(), text
