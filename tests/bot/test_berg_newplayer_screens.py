@@ -147,3 +147,13 @@ def test_dobor_suggestion_says_jokers_as_the_button_does(lang: str) -> None:  # 
     jokers = {"ru": "джокеров", "uk": "джокерів", "en": "joker"}[lang]
     for text in (label, line, tr("took.suggest.dobor")):
         assert jokers in text.lower(), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby_takebacks_value_names_no_match_word(lang: str) -> None:  # glossary: match
+    # «Возврат хода: нет → да (матч без рейтинга)»: Berg calls its match «игра»; the value
+    # says what it does without a word for the match that one game or another does not use
+    tr = CATALOGS.translator(lang)
+    value = tr("optval.takebacks.on")
+    assert {"ru": "без рейтинга", "uk": "без рейтингу", "en": "not rated"}[lang] in value, value
+    assert "матч" not in value and "match" not in value, value
