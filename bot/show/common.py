@@ -36,6 +36,9 @@ class TableInfo:
     sides: tuple[tuple[int, ...], ...] = ()  # seats of each side, when known
     clock: str | None = None  # the turn clock line (time left, paused)
     me: int | None = None  # the terminal player's seat, named "You" (facts in the 2nd person)
+    #: what a Berg captain pays for insurance (declare:insure, points), from the table's
+    #: options: the engine's view does not say it; None where none is bought
+    insurance_price: float | None = None
 
 
 def game_text(tr: Translator, game: str, key: str, **kwargs: Any) -> str:

@@ -176,9 +176,9 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                row: dict[str, Any], rows: Sequence[dict[str, Any]] = (), *,
                last_winner: int | None = None) -> list[str]:
     """How a Berg deal ended (the row's note in words) and per pair every row it wrote that
-    deal: the declarations' costs and the deal's own points, their sum, and its total on the
-    sheet (BERG-SCORE-5..7, BERG-DECL-2). ``rows``: the sheet rows of the deal (``row`` last);
-    without them only the deal's own row is known."""
+    deal: the declarations' costs and the deal's own points, their sum (where there are two
+    or more), and its total on the sheet (BERG-SCORE-5..7, BERG-DECL-2). ``rows``: the sheet
+    rows of the deal (``row`` last); without them only the deal's own row is known."""
     rows = list(rows) or [row]
     lines: list[str] = [escape(unescape(berg_note(tr, info, str(row.get("note", "")))))]
 
@@ -193,11 +193,12 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                 terms.append(f"{escape(_declaration(tr, info, m.group(2)))} "
                              f"{signed(float(r['points'][p]))}")
         points = float(side.get("written", side.get("deal_points", 0)))
-        terms.append(f"{tr('berg.term.deal')} {signed(points)}")
         total = points + sum(float(r["points"][p]) for r in rows[:-1])
-        lines.append(f"{escape(side_name(tr, info, p))}: {', '.join(terms)} "
-                     f"= <b>{signed(total)}</b> · {tr('score.sheet')}: "
-                     f"{cell_text(tr, str(side['cell']))}")
+        # a sum of one term would say it twice («раздача +0,5 = +0,5»): the term is the total
+        said = f"{', '.join(terms)}, {tr('berg.term.deal')} {signed(points)} = " if terms \
+            else f"{tr('berg.term.deal')} "
+        lines.append(f"{escape(side_name(tr, info, p))}: {said}<b>{signed(total)}</b>"
+                     f" · {tr('score.sheet')}: {cell_text(tr, str(side['cell']))}")
     return lines
 
 

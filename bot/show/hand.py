@@ -217,8 +217,10 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
 
 def btn_of(tr: Translator, info: TableInfo, view: Mapping[str, Any], code: str) -> Button:
     """The button making ``code`` at the table's version, labelled as the code reads."""
-    return Button(code_label(tr, code, view, info.names),
-                  ActData(info.table_id, info.version, code))
+    label = code_label(tr, code, view, info.names)
+    if code == "declare:insure" and info.insurance_price:  # priced as the other declarations
+        label += f" (−{num(tr, info.insurance_price, pattern='0.0')})"
+    return Button(label, ActData(info.table_id, info.version, code))
 
 
 def _higher(tr: Translator, info: TableInfo, view: Mapping[str, Any], verb: str,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
@@ -32,11 +32,36 @@ def welcome_text(tr: Translator) -> str:
     return tr("start.welcome", games=Html("\n".join(lines)))
 
 
+def insurance_price(game: str, options: Mapping[str, Any]) -> float | None:
+    """What a Berg captain's insurance (``declare:insure``) costs under the table's
+    ``options`` (points, defaults for missing keys; BERG-INS-6/7), None for another game or an
+    insurance type that is not bought."""
+    if game != "berg":
+        return None
+    from engine.berg.options import cost_half  # the engine's own price, not a copy of it
+
+    schema = engine.get_game(game).info.options_schema()
+    full = {k: o["default"] for k, o in schema.items()} | dict(options)
+    if full.get("insurance_type") not in ("full", "simple"):
+        return None
+    return cost_half(full, "insure") / 2
+
+
 def option_value(tr: Translator, key: str, value: Any) -> str:
     """An option's value in players' words (``optval.<key>.<value>``), or the value itself (a
     price in half-points in the language's decimal style, ``0,5``)."""
     plain = num(tr, value, pattern="0.0") if isinstance(value, float) else str(value)
     return tr.maybe(f"optval.{key}.{value}", plain)
+
+
+def _seated_value(tr: Translator, key: str, value: Any, names: Sequence[str | None]) -> str:
+    """`option_value`, and for a seat option whose seat is taken its player: "player 1
+    (Anna)" (plain text: a button's label; the lobby's lines escape it)."""
+    shown = option_value(tr, key, value)
+    if key in SEAT_OPTIONS and isinstance(value, int) and 0 <= value < len(names) \
+            and (name := names[value]):
+        shown += f" ({name})"
+    return shown
 
 
 def render_lobby(
@@ -78,10 +103,7 @@ def render_lobby(
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")
     for key, value in options.items():
         if key in choices:
-            shown = option_value(tr, key, value)
-            if key in SEAT_OPTIONS and isinstance(value, int) and value < len(names) \
-                    and names[value]:  # "player 1 (Anna)": the seat's player, once seated
-                shown += f" ({escape(names[value] or '')})"
+            shown = escape(_seated_value(tr, key, value, names))
             # what the value does, in a short phrase for a player who has not read /rules (a
             # club word in a value, "bait", "dave"; Berg's options): the game's own note first
             note = tr.maybe(f"optnote.{game}.{key}.{value}", tr.maybe(
@@ -108,7 +130,8 @@ def render_lobby(
         current = options.get(key)
         nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
         label = tr.maybe(f"opt.{key}", key)
-        shown = f"{option_value(tr, key, current)} → {option_value(tr, key, nxt)}"
+        # a captain's seat by its player once seated, as the option's line says it
+        shown = f"{_seated_value(tr, key, current, names)} → {_seated_value(tr, key, nxt, names)}"
         rows.append((Button(f"{label}: {shown}",
                             LobbyData(table_id, "opt", f"{key}={nxt}"), foldable=True),))
     rows.append((*(Button("🤖+ " + tr.maybe(f"level.{level}", level),

@@ -442,7 +442,7 @@ def test_berg_breakdown_adds_up_with_declarations(lang: str) -> None:  # BERG-DE
         theirs = next(x for x in text.splitlines() if x.startswith("Boris (2+4):"))
         opened = tr("berg.decl.open_one", name="Boris")
         assert f"{opened} −0{d}5" in ours and f"+5{d}0" in ours and f"= <b>+4{d}5</b>" in ours
-        assert f"{tr('berg.term.deal')} 0{d}0 = <b>0{d}0</b>" in theirs
+        assert f"{tr('berg.term.deal')} <b>0{d}0</b>" in theirs and "=" not in theirs  # one term
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -139,13 +139,13 @@ def test_married_bridge_result_names_the_declarer_without_a_case(lang: str) -> N
     assert tr("score.last_trick", cards="x", name="y").split(":")[0] not in text, text
 
 
-BERG_SCORE = {"ru": "Счёт с объявлениями этой раздачи: ",
-              "uk": "Рахунок з оголошеннями цієї роздачі: ",
-              "en": "Score with this deal's declarations: "}
+BERG_SCORE = {"ru": "Счёт игры (с оплаченными заявлениями): ",
+              "uk": "Рахунок гри (з оплаченими заявами): ",
+              "en": "Match score (with paid declarations): "}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_bergs_score_line_says_it_counts_this_deals_declarations(lang: str) -> None:
+def test_bergs_score_line_says_it_counts_the_paid_declarations(lang: str) -> None:
     # BERG-SCORE-7: «Счёт: … −3,0» while the sheet, written at the deal's end, said −1,0
     tr = CATALOGS.translator(lang)
     match = engine.get_game("berg").new_match(players=4, seed=1)

@@ -45,7 +45,7 @@ async def test_takeback_accepted_on_discord(fake: FakeDiscord, kozyr: Kozyr,
         lobby = await open_lobby(fake, channel, alice, [bob])
         table_id = await only_table_id(app)
         await _choose(fake, alice, lobby, f"kz:l:{table_id}:opt:takebacks=on")
-        assert "Takebacks: on (the match is not rated)" in lobby.text
+        assert "Takebacks: on (not rated)" in lobby.text
         assert (await fake.press_button(alice, lobby, "Start")).notice == "Done."
         for user in (alice, bob):
             await my_hand(fake, user, channel)

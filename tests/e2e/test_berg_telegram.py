@@ -55,7 +55,9 @@ async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]
         await choose("Berg height")
     assert "Berg height: 5 (by agreement)" in (fake.message(group, lobby.message_id).text or "")
     label = await choose("Captain of pair 1+3")
-    assert label == "Captain of pair 1+3: player 1 → player 3"
+    # the seats are taken: each side of the arrow names its player, as the option line does
+    assert label == f"Captain of pair 1+3: player 1 ({users[0].first_name}) → player 3 " \
+                    f"({users[2].first_name})", label
     await start_and_deal(fake, lobby, users)
 
 
@@ -231,6 +233,6 @@ async def test_captain_declares_while_partner_is_to_move(
         match = await current_match(app, table_id)
         assert match.to_move == 0
         assert match.score_sheet["rows"][-1]["note"] == "0-2 fire -0.5"
-        await newest_showing(fake, group, "Pair 2+4: Bob, Dave · captain Bob is fired until the "
-                                          "end of the deal")  # BERG-DECL-12; the group's edit
+        await newest_showing(fake, group, "Pair 2+4: Bob, Dave · Bob is no longer captain until "
+                                          "the end of the deal")  # BERG-DECL-12; the group's edit
         # may follow the hands

@@ -334,7 +334,7 @@ async def open_deberts(fake: FakeTelegram, group: FakeChat, users: list[FakeUser
     if takebacks:
         answer = await fake.press(users[0], lobby, f"l|{table_id}|opt|takebacks=on")
         assert answer.text == "Done."
-        await fake.wait_for(lambda f: "Takebacks: on (the match is not rated)"
+        await fake.wait_for(lambda f: "Takebacks: on (not rated)"
                             in (f.message(group, lobby.message_id).text or ""),
                             what="the lobby says takebacks are on")
     await join_and_start(fake, group, lobby, users, bots=bots)
