@@ -173,3 +173,24 @@ def test_the_settings_table_names_every_setting_and_its_default() -> None:
             continue
         got = float(written) if isinstance(default, int | float) else written
         assert got == default, f"{name}: the guide says {written}, the code {default!r}"
+
+
+@pytest.mark.parametrize("game", [g.id for g in engine.list_games()])
+def test_the_rules_pages_name_the_lobby_options_as_the_lobby_does(game: str) -> None:
+    # A rules page's options table is what a player compares with the lobby: each row names an
+    # option by the English lobby's own label, and every option of the lobby has its row (the
+    # takebacks, which every game has, are in the players' guide).
+    from bot.i18n import Catalogs
+    from bot.tables.lobby import lobby_choices
+
+    tr = Catalogs().translator("en")
+    labels = {tr.maybe(f"opt.{key}", key): key for key in lobby_choices(game)}
+    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text("utf-8")
+    section = re.split(r"\n## [^\n]*[Oo]ptions\n", page, maxsplit=1)[1].split("\n## ", 1)[0]
+    named = [part for line in section.splitlines()
+             if line.startswith("| ") and not line.startswith(("| option", "|---"))
+             for part in re.split(r",\s*(?=[A-Z])", line.split("|")[1].strip())]
+    assert not set(named) - set(labels), f"{game}.md: not the lobby's labels: " \
+        f"{set(named) - set(labels)}; the lobby's: {sorted(labels)}"
+    left_out = set(labels) - set(named) - {tr("opt.takebacks")}
+    assert not left_out, f"{game}.md has no row for the lobby's {left_out}"
