@@ -118,3 +118,79 @@ def test_pictures_match_the_committed_ones() -> None:
         assert new.size == old.size, f"{name} changed: run docs/make_pictures.py"
         diff = ImageStat.Stat(ImageChops.difference(new, old)).mean[0]
         assert diff < 1.0, f"{name} changed: run docs/make_pictures.py"
+
+
+def test_every_command_the_bot_offers_is_in_the_guides() -> None:
+    # A command added to the registry without its line in the guides is a command nobody finds:
+    # the players' guide names every player's command, the organisers' guide the owners' /tables.
+    from bot.commands import COMMANDS, DISCORD, commands_of
+
+    players = set(COMMAND_RE.findall((ROOT / "docs" / "players.md").read_text("utf-8")))
+    organisers = set(COMMAND_RE.findall((ROOT / "docs" / "organisers.md").read_text("utf-8")))
+    missing = {c.name for c in COMMANDS} - players - (organisers & {"tables"})
+    assert not missing, f"docs/players.md does not name /{', /'.join(sorted(missing))}"
+    discord = (ROOT / "docs" / "players.md").read_text("utf-8").split("## Discord", 1)[1]
+    unnamed = {c.name for c in commands_of(DISCORD)} - set(COMMAND_RE.findall(discord))
+    assert not unnamed, f"the Discord section of docs/players.md leaves out {unnamed}"
+
+
+def _settings_table() -> dict[str, str]:
+    """The organisers' guide's settings table: each `NAME` of its first column -> the default
+    cell (one cell may name two settings and two defaults: "`A`, `B` | `1`, `2`")."""
+    text = (ROOT / "docs" / "organisers.md").read_text("utf-8")
+    section = text.split("## 4. Settings", 1)[1].split("\n## ", 1)[0]
+    rows: dict[str, str] = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if not line.startswith("| `") or len(cells) < 3:
+            continue
+        names = re.findall(r"`([A-Z_]+)`", cells[0])
+        defaults = re.findall(r"`([^`]+)`", cells[1])
+        for i, name in enumerate(names):
+            rows[name] = defaults[i] if len(defaults) == len(names) else cells[1]
+    return rows
+
+
+def test_the_settings_table_names_every_setting_and_its_default() -> None:
+    # Every setting the organisers' guide names exists (an invented or renamed one would be
+    # silently ignored by the bot), every setting is named there and in .env.example, and a
+    # plain default written in the guide is the code's.
+    from bot.settings import Settings
+
+    table = _settings_table()
+    fields = {name.upper(): field for name, field in Settings.model_fields.items()}
+    assert set(table) == set(fields), (
+        f"unknown in the guide: {set(table) - set(fields)}; "
+        f"not in the guide: {set(fields) - set(table)}")
+    example = (ROOT / ".env.example").read_text("utf-8")
+    unlisted = [n for n in fields if not re.search(rf"^#? ?{n}=", example, flags=re.M)]
+    assert not unlisted, f".env.example leaves out {unlisted}"
+    for name, written in table.items():
+        default = fields[name].default
+        if isinstance(default, bool) or not isinstance(default, int | float | str):
+            continue  # None, a path, a set: said in words
+        if isinstance(default, str) and not default:
+            continue
+        got = float(written) if isinstance(default, int | float) else written
+        assert got == default, f"{name}: the guide says {written}, the code {default!r}"
+
+
+@pytest.mark.parametrize("game", [g.id for g in engine.list_games()])
+def test_the_rules_pages_name_the_lobby_options_as_the_lobby_does(game: str) -> None:
+    # A rules page's options table is what a player compares with the lobby: each row names an
+    # option by the English lobby's own label, and every option of the lobby has its row (the
+    # takebacks, which every game has, are in the players' guide).
+    from bot.i18n import Catalogs
+    from bot.tables.lobby import lobby_choices
+
+    tr = Catalogs().translator("en")
+    labels = {tr.maybe(f"opt.{key}", key): key for key in lobby_choices(game)}
+    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text("utf-8")
+    section = re.split(r"\n## [^\n]*[Oo]ptions\n", page, maxsplit=1)[1].split("\n## ", 1)[0]
+    named = [part for line in section.splitlines()
+             if line.startswith("| ") and not line.startswith(("| option", "|---"))
+             for part in re.split(r",\s*(?=[A-Z])", line.split("|")[1].strip())]
+    assert not set(named) - set(labels), f"{game}.md: not the lobby's labels: " \
+        f"{set(named) - set(labels)}; the lobby's: {sorted(labels)}"
+    left_out = set(labels) - set(named) - {tr("opt.takebacks")}
+    assert not left_out, f"{game}.md has no row for the lobby's {left_out}"

@@ -151,6 +151,8 @@ def list_options(tr: Translator, info: engine.GameInfo) -> str:
         if o.key in LANG_OPTIONS:
             default = tr.lang if tr.lang in o.choices else None
             unset = [tr("term.options.as_lang") + " *"] if default is None else []
+        elif default is None:  # Deberts' first dealer: the last seat (DB-OPT-first-dealer)
+            unset = [tr("term.options.last_seat") + " *"]
         values = ", ".join(unset + _said_once(tr, [_choice(tr, o.key, v, default)
                                                    for v in o.choices]))
         lines.append(f"  {TYPED_KEYS.get(o.key, o.key)} — {label}: {values}")

@@ -231,7 +231,8 @@ def test_list_options_in_the_lobby_words() -> None:
     assert "target — Playing to: 301, 501 *, 1001" in out
     # every option has a label; seats are counted from 1, as players count them
     assert "  tie — Equal sequences: trump_then_order * (" in out
-    assert "first_dealer — Who deals first (seat): 1, 2, 3" in out
+    assert "first_dealer — Who deals first (seat): the last seat (leave the option out) *, " \
+        "1, 2, 3" in out
     assert all(" — " in line for line in out.splitlines() if line.startswith("  "))
     assert "Example: python -m engine play deberts --option " in out
     code, out, _ = _play(["berg", "--list-options"], "ru")
@@ -257,6 +258,21 @@ def test_sheet_notation_default_is_the_language() -> None:  # BB-OPT-sheet-local
         line = next(x for x in _play(["bazar_belot", "--list-options"], lang)[1].splitlines()
                     if x.startswith("  sheet_locale"))
         assert said in line and line.count("*") == 1, line
+
+
+def test_every_listed_option_marks_its_default() -> None:  # DB-OPT-first-dealer
+    # "* marks the default": Deberts' first dealer, left out, is the last seat (seat 2 of two,
+    # 3 of three), which the list said nowhere (issue #18); every option line marks one
+    for lang, last in (("ru", "последнее место (без этой настройки) *"),
+                       ("uk", "останнє місце (без цього параметра) *"),
+                       ("en", "the last seat (leave the option out) *")):
+        for game in ("deberts", "bazar_belot", "berg", "married_bridge"):
+            out = _play([game, "--list-options"], lang)[1]
+            lines = [x for x in out.splitlines() if x.startswith("  ")]
+            assert all(x.count("*") == 1 for x in lines), (game, lang, lines)
+        line = next(x for x in _play(["deberts", "--list-options"], lang)[1].splitlines()
+                    if x.startswith("  first_dealer"))
+        assert line.endswith(f": {last}, 1, 2, 3"), line
 
 
 def test_deberts_on_off_options_all_translated() -> None:
