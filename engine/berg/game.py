@@ -17,7 +17,6 @@ from engine.berg.cards import (
     forced_draws,
     hand_key,
     is_attacking,
-    is_joker,
     is_significant,
     rank_of,
     suit_of,
@@ -63,6 +62,8 @@ from engine.shuffle import seeded_shuffle
 from engine.statecopy import state_dict, state_from_dict
 
 _ATTACKING = frozenset(c for c in CARDS42 if is_attacking(c))
+#: the forced draws of each attacking card (BERG-EFF-1..4), read once per attack
+_DRAWS = {c: forced_draws(c) for c in _ATTACKING}
 TIE_BOUND = 50  # BERG-TIE-10: turnovers + exchanges in one deal
 WITH_TIE_TURNOVERS = 4  # BERG-TIE-1: the fifth turnover is a tie
 
@@ -174,7 +175,7 @@ class BergMatch(Match):
             s.phase, s.turn = "order", dealer
             return events
         if up in _ATTACKING:
-            return events + self._attack(dealer, [up])
+            return events + self._attack(dealer, _DRAWS[up])
         s.turn, s.drawn, s.drawn_card = (dealer + 1) % 4, False, ""  # _start_turn
         return events
 
@@ -203,6 +204,7 @@ class BergMatch(Match):
         s = self._s
         events: list[Event] = []
         pending = 0
+        hand = s.hands[seat]  # the same list throughout: an exchange stops the draw
         for _ in range(n):
             if not s.stock:
                 if pending:
@@ -213,7 +215,7 @@ class BergMatch(Match):
                 if status != "ok":
                     return status, events
             card = s.stock.pop(0)
-            s.hands[seat].append(card)
+            hand.append(card)
             pending += 1
             if True in s.dobor_active:  # a dobor is active (any)
                 if card in JOKERS:  # BERG-DECL-8
@@ -313,7 +315,7 @@ class BergMatch(Match):
         else:
             s.order = None  # BERG-EFF-15: a card placed on the ordering card ends its order
         if card in _ATTACKING:
-            return events + self._attack(seat, (card,))
+            return events + self._attack(seat, _DRAWS[card])
         s.turn, s.drawn, s.drawn_card = (seat + 1) % 4, False, ""  # _start_turn
         return events
 
@@ -338,14 +340,14 @@ class BergMatch(Match):
         elif r == "Q":
             s.order = ["suit", arg or suit_of(last)]  # BERG-EFF-13: queen on queen
         if any(c in _ATTACKING for c in cards):  # is_attacking
-            return events + self._attack(seat, cards)
+            return events + self._attack(seat, sum(_DRAWS.get(c, 0) for c in cards))
         self._start_turn((seat + 1) % 4)
         return events
 
-    def _attack(self, seat: int, cards: Sequence[str]) -> list[Event]:
-        """BERG-TURN-1, BERG-FRAME-4: the left neighbour takes the draws and is skipped."""
+    def _attack(self, seat: int, draws: int) -> list[Event]:
+        """BERG-TURN-1, BERG-FRAME-4: the left neighbour takes ``draws`` cards and is skipped."""
         victim = (seat + 1) % 4
-        status, events = self._draw(victim, sum(forced_draws(c) for c in cards), forced=True)
+        status, events = self._draw(victim, draws, forced=True)
         if status.startswith("tie"):
             return events + self._tie(status)
         events.append(Skipped(seat=victim))
@@ -364,7 +366,7 @@ class BergMatch(Match):
             return events + self._close("surrender", pts, f"{PAIR_TAGS[pair]} surrender")
         if what == "dobor":  # BERG-DECL-4..6
             s.dobor_declared[pair] = True
-            s.dobor_active[pair] = any(is_joker(c) for c in s.stock)
+            s.dobor_active[pair] = "RJ" in s.stock or "BJ" in s.stock  # any joker
             # per seat, its jokers in hand order (RJ, BJ): the hands need no sorting for that
             jokers = [(p, j) for p in range(4) for j in JOKERS if j in s.hands[p]]
             s.revealed += [c for _, c in jokers if c not in s.revealed]

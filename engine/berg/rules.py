@@ -215,7 +215,10 @@ def may_frame(hand: Sequence[str]) -> bool:
     letter of its own) no real rank is held more than n - d + 1 times, and a captain's jokers
     add at most two."""
     spare = len(hand) + 1 - len(set(map(_first, hand)))
-    return spare >= 4 or spare + ("RJ" in hand) + ("BJ" in hand) >= 4
+    if spare >= 4:
+        return True
+    # two jokers at most: below 2 they cannot make up the rest (and the hand is not scanned)
+    return spare >= 2 and spare + ("RJ" in hand) + ("BJ" in hand) >= 4
 
 
 def frame_shapes(s: State, seat: int) -> list[list[str]]:
@@ -312,10 +315,13 @@ def declaration_codes(s: State, pair: int) -> list[str]:
     if s.turnovers == 0:
         out.append("declare:surrender")
     else:
-        closed = [x for x in (opp, opp + 2) if not s.opened[x]]
-        out += [f"declare:open:{x}" for x in closed]
-        if len(closed) == 2:
-            out.append("declare:open:both")
+        opened = s.opened
+        if not opened[opp]:
+            out.append(_OPEN[opp])
+        if not opened[opp + 2]:
+            out.append(_OPEN[opp + 2])
+            if not opened[opp]:
+                out.append("declare:open:both")
     if s.options["shuffle_on_turnover"] == "by_declaration" and not s.shuffle_on:
         out.append("declare:shuffle")
     if not s.fired[opp]:
@@ -323,6 +329,9 @@ def declaration_codes(s: State, pair: int) -> list[str]:
     if s.options["insurance_type"] in ("full", "simple") and s.insured[pair] < 0:
         out.append("declare:insure")
     return out
+
+
+_OPEN: Final = tuple(f"declare:open:{x}" for x in range(4))
 
 
 def suggestion_codes(s: State, seat: int) -> list[str]:

@@ -8,9 +8,9 @@ suggestions. Private (``view(seat)`` only): the seat's own hand and the card it 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from engine.berg.cards import hand_key
+from engine.berg.cards import CARDS42, hand_key
 from engine.berg.state import PAIR_TAGS, State
 from engine.match import Fact, PlacedCard, Side, View
 
@@ -19,10 +19,9 @@ PILE_SHOWN = 8  # the most recent pile cards shown in the ``pile`` group
 
 def sides(s: State) -> list[Side]:
     """The two pairs, pair 0-2 first, each listing its captain first (BERG-SCORE-7)."""
-    out: list[Side] = []
-    for pair, captain in enumerate(s.captains):
-        out.append({"name": PAIR_TAGS[pair], "seats": [captain, (captain + 2) % 4]})
-    return out
+    c02, c13 = s.captains
+    return [{"name": PAIR_TAGS[0], "seats": [c02, (c02 + 2) % 4]},
+            {"name": PAIR_TAGS[1], "seats": [c13, (c13 + 2) % 4]}]
 
 
 def _fact(key: str, value: Any, kind: str, seat: int | None = None) -> Fact:
@@ -32,57 +31,77 @@ def _fact(key: str, value: Any, kind: str, seat: int | None = None) -> Fact:
     return f
 
 
+#: ``hand_key`` of each card, read by ``sorted`` (a view sorts open hands and shown jokers)
+_HAND_KEY: Final = {c: hand_key(c) for c in CARDS42}.__getitem__
+
+
 def _facts(s: State) -> list[Fact]:
+    # dict literals rather than ``_fact`` calls: a view is built after every action of the
+    # tests' walks and of the front ends, with a dozen facts each
     o = s.options
-    facts = [_fact("berg_height", o["berg_height"], "number")]
-    facts += [_fact("captain", c, "seat") for c in s.captains]
+    captains = s.captains
+    facts: list[Fact] = [
+        {"key": "berg_height", "value": o["berg_height"], "kind": "number"},
+        {"key": "captain", "value": captains[0], "kind": "seat"},
+        {"key": "captain", "value": captains[1], "kind": "seat"}]
     if o["tie_convention"] != "with_tie":
-        facts.append(_fact("tie_convention", o["tie_convention"], "text"))
+        facts.append({"key": "tie_convention", "value": o["tie_convention"], "kind": "text"})
     if o["insurance_type"] != "none":
-        facts.append(_fact("insurance_type", "insurance_" + o["insurance_type"], "text"))
+        facts.append({"key": "insurance_type", "value": "insurance_" + o["insurance_type"],
+                      "kind": "text"})
     if o["shuffle_on_turnover"] != "off":
-        facts.append(_fact("shuffle", "shuffle_on" if s.shuffle_on else "shuffle_off", "text"))
+        facts.append({"key": "shuffle", "value": "shuffle_on" if s.shuffle_on else "shuffle_off",
+                      "kind": "text"})
     if s.phase == "over" or not s.pile:
         return facts
-    top, owner = s.top()
-    facts.append(_fact("top_card", top, "card", owner))
+    top, owner = s.pile[-1]
+    top_fact: Fact = {"key": "top_card", "value": str(top), "kind": "card"}  # s.top()
+    if owner is not None:
+        top_fact["seat"] = owner
+    facts.append(top_fact)
     if s.order is not None:
         kind, arg = s.order
-        facts.append(_fact("card_order", arg, "text") if kind == "card"
-                     else _fact("suit_order", arg, "suit"))
-    facts.append(_fact("stock", len(s.stock), "number"))
-    facts.append(_fact("pile", len(s.pile), "number"))
-    facts.append(_fact("turnovers", s.turnovers, "number"))
+        facts.append({"key": "card_order", "value": arg, "kind": "text"} if kind == "card"
+                     else {"key": "suit_order", "value": arg, "kind": "suit"})
+    facts += ({"key": "stock", "value": len(s.stock), "kind": "number"},
+              {"key": "pile", "value": len(s.pile), "kind": "number"},
+              {"key": "turnovers", "value": s.turnovers, "kind": "number"})
     if s.exchanges:
-        facts.append(_fact("exchanges", s.exchanges, "number"))
-    for pair, captain in enumerate(s.captains):
+        facts.append({"key": "exchanges", "value": s.exchanges, "kind": "number"})
+    for pair, captain in enumerate(captains):
         if s.dobor_declared[pair]:
             state = "dobor_active" if s.dobor_active[pair] else "dobor_over"
-            facts.append(_fact("dobor", state, "text", captain))
+            facts.append({"key": "dobor", "value": state, "kind": "text", "seat": captain})
         if s.insured[pair] >= 0:
             kind = o["insurance_type"]
             if kind == "simple" and s.insured[pair] != s.turnovers:
                 kind = "simple_ended"
-            facts.append(_fact("insured", "insurance_" + kind, "text", captain))
+            facts.append({"key": "insured", "value": "insurance_" + kind, "kind": "text",
+                          "seat": captain})
         if s.fired[pair]:
-            facts.append(_fact("captain_fired", captain, "seat"))
-    for seat, hand in enumerate(s.hands):
-        if s.revealed and not s.opened[seat]:
-            facts += [_fact("joker_shown", c, "card", seat)
-                      for c in sorted(hand, key=hand_key) if c in s.revealed]
+            facts.append({"key": "captain_fired", "value": captain, "kind": "seat"})
+    revealed = s.revealed
+    if revealed:
+        for seat, hand in enumerate(s.hands):
+            if not s.opened[seat]:  # the shown jokers in hand order (the filter keeps it)
+                facts += [{"key": "joker_shown", "value": c, "kind": "card", "seat": seat}
+                          for c in sorted([c for c in hand if c in revealed], key=_HAND_KEY)]
     for seat, made in enumerate(s.suggested):
-        facts += [_fact("suggestion", "decl_" + what, "text", seat) for what in made]
+        if made:
+            facts += [{"key": "suggestion", "value": "decl_" + what, "kind": "text",
+                       "seat": seat} for what in made]
     return facts
 
 
 def public_view(s: State, to_move: int | None) -> View:
     """What everyone may see (no ``hand``, no ``private``)."""
     pile: list[PlacedCard] = [{"card": c, "seat": owner} for c, owner in s.pile[-PILE_SHOWN:]]
-    open_hands: list[PlacedCard] = [{"card": c, "seat": seat} for seat, hand in enumerate(s.hands)
-                  if s.opened[seat] for c in sorted(hand, key=hand_key)]
     groups: dict[str, list[PlacedCard]] = {"pile": pile}
-    if open_hands:
-        groups["open_hands"] = open_hands
+    if True in s.opened:
+        groups["open_hands"] = [{"card": c, "seat": seat} for seat, hand in enumerate(s.hands)
+                                if s.opened[seat] for c in sorted(hand, key=_HAND_KEY)]
+        if not groups["open_hands"]:
+            del groups["open_hands"]
     return {
         "game": "berg",
         "phase": s.phase,
