@@ -170,9 +170,11 @@ _SPACES = re.compile(" {2,}")
 
 
 def _drawable_picture(pic: SheetPicture) -> SheetPicture:
-    """``pic`` with every text passed through `_drawable`."""
-    return SheetPicture(_drawable(pic.title), _drawable(pic.subtitle),
-                        tuple(map(_drawable, pic.header)),
+    """``pic`` with every text passed through `_drawable`; a column whose whole name the fonts
+    cannot draw (a player named in a script DejaVu lacks, "山田") is headed by its number
+    ("#2"), never left blank."""
+    header = tuple(_drawable(h) or (f"#{i}" if h.strip() else "") for i, h in enumerate(pic.header))
+    return SheetPicture(_drawable(pic.title), _drawable(pic.subtitle), header,
                         tuple(tuple(map(_drawable, row)) for row in pic.rows),
                         tuple(map(_drawable, pic.footer)), pic.marks)
 
