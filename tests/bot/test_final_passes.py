@@ -5,9 +5,14 @@ conditionally.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import engine
 from bot.i18n import Catalogs
+from bot.show.common import TableInfo, num
+from bot.show.events import render_event
 
 CATALOGS = Catalogs()
 
@@ -35,3 +40,37 @@ def test_the_redeal_confirmation_says_it_is_not_done_yet(lang: str, first: str) 
     # asked before the redeal is made (DB-REDEAL-2): it must not read as done already
     assert CATALOGS.translator(lang)("confirm.why.redeal").startswith(first)
 
+
+
+def _married_bridge_deals(deals: int) -> tuple[engine.Match, list[dict[str, Any]]]:
+    """A Married bridge rubber played by its first legal calls until ``deals`` deals are
+    scored (or it ends); the ``deal_scored`` events, in order."""
+    m = engine.get_game("married_bridge").new_match(
+        players=2, seed=3, options={"match_format": "rubber_of_two"})
+    scored: list[dict[str, Any]] = []
+    while len(scored) < deals and not m.is_over:
+        seat = m.to_move
+        assert seat is not None
+        for e in m.apply(seat, sorted(m.legal_actions(seat))[0]):
+            if e.to_dict()["type"] == "deal_scored":
+                scored.append(e.to_dict())
+    return m, scored
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_married_bridge_on_the_sheet_is_the_running_total(lang: str) -> None:  # MB-SCORE-8
+    # «… = 480 · на листе: +480» while the total was 780; in every other game «на листе» is
+    # the total the player now has
+    tr = CATALOGS.translator(lang)
+    info = TableInfo(1, 1, "married_bridge", "Club", ("Anna", "Boris"))
+    m, scored = _married_bridge_deals(3)
+    totals = [0, 0]
+    for event in scored:
+        row = next(r for r in m.score_sheet["rows"] if r["deal"] == event["deal"])
+        text = render_event(tr, info, event, row=row) or ""
+        for seat, side in enumerate(event["sides"]):
+            totals[seat] += side["written"]
+            line = next(x for x in text.splitlines() if x.startswith(info.names[seat] + ":"))
+            assert line.endswith(f" · {tr('score.sheet')}: {num(tr, totals[seat])}"), line
+    # the last deal shows a total that is not its own entry
+    assert any(t != s["written"] for t, s in zip(totals, scored[-1]["sides"], strict=True)), totals
