@@ -342,7 +342,8 @@ def _mb_play_header(tr: Translator, info: TableInfo, facts: Sequence[dict[str, A
         elif f["key"] == "mb_tricks" and taken:
             counts = Html(" · ".join(f"{escape(info.names[s])} {taken[s]}" for s in sorted(taken)))
             out.append({"key": "mb_tricks", "kind": "line",
-                        "value": tr("fact.married_bridge.tricks.line", value=counts)})
+                        # the names are escaped already: the counts are markup
+                        "value": tr("fact.married_bridge.tricks.line", value=Html(counts))})
             taken = {}
         elif f["key"] not in ("trump", "mb_needed", "mb_tricks"):
             out.append(f)

@@ -222,7 +222,7 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                          rows: Sequence[dict[str, Any]] = (), *,
                          last_winner: int | None = None) -> list[str] | None:
     """The contract and its declarer, the tricks he needed and took, and what each player
-    writes (MB-SCORE-8)."""
+    writes and its running total (MB-SCORE-8)."""
     m = MB_NOTE_RE.fullmatch(str(row.get("note", "")))
     declarer = event.get("declarer")
     if not m or declarer is None:
@@ -237,7 +237,9 @@ def married_bridge_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
                 tricks=side["tricks"], outcome=outcome)]
     terms = _mb_terms(tr, m.group(1), int(side["tricks"]), declarer, info.names[declarer])
     for seat, s in enumerate(event["sides"]):
-        cell = escape(cell_text(tr, str(s["cell"])))
+        # "on the sheet" is the running total, as in every other game; the sheet's own cell
+        # is the deal's entry ("+480"), which the line has just given
+        cell = num(tr, s["total"]) if "total" in s else escape(cell_text(tr, str(s["cell"])))
         if terms.get(seat):
             lines.append(f"{escape(info.names[seat])}: {terms[seat]} = <b>{num(tr, s['written'])}"
                          f"</b> · {tr('score.sheet')}: {cell}")

@@ -121,8 +121,6 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
     if kind == "stake" and event.get("call") == "dave:concede":  # the deal ends unplayed
         return tr("event.dave_conceded", name=escape(info.names[event["seat"]]),
                   stake=event.get("stake", ""))
-    if kind == "talon_draw" and event.get("talon") == 0:  # the auction follows (MB-PRE-10)
-        return tr.maybe(f"event.{info.game}.auction", "") or None
     if kind == "thrown_in":
         who = escape(info.names[event["seat"]]) if event.get("seat") is not None else ""
         cards = " ".join(card_text(c, tr) for c in event.get("cards", []))

@@ -431,9 +431,15 @@ def confirm_buttons(tr: Translator, info: TableInfo, code: str, call: str
 def declared_for_you(tr: Translator, seat: int, events: Sequence[Mapping[str, Any]]) -> str:
     """The line telling ``seat`` that nothing was declared in his name by the change's
     ``events`` (a ``declare`` event the table marked ``made_for``: ``forced``, his only call,
-    DB-MELD-5; ``timed_out``, his time ran out), or "" (he declared himself, or something)."""
+    DB-MELD-5; ``timed_out``, his time ran out), or "" (he declared himself, or something).
+    Forced right after his own exchange of the trump 7 (DB-DEAL-6), the line says the
+    exchange left him nothing: his hand had offered «no declaration» beside the exchange."""
+    exchanged = False
     for e in events:
+        if e.get("type") == "exchange" and e.get("seat") == seat:
+            exchanged = True
         if e.get("type") == "declare" and e.get("seat") == seat and e.get("what") == "none" \
                 and e.get("made_for") in ("forced", "timed_out"):
-            return "ℹ️ " + tr(f"hand.declared_none.{e['made_for']}")
+            why = "after_exchange" if exchanged and e["made_for"] == "forced" else e["made_for"]
+            return "ℹ️ " + tr(f"hand.declared_none.{why}")
     return ""

@@ -84,6 +84,7 @@ class Session:
     _offered: set[str] = field(default_factory=set)
     _context: tuple[int, int] = (-1, -1)
     _hand: list[str] = field(default_factory=list)
+    _swapped: bool = False  # his last move exchanged the trump 7 (DB-DEAL-6)
 
     def write(self, html_text: str, *, prose: bool = False) -> None:
         """Print a screen or a sentence (HTML) as plain text; ``prose`` (a summary of the
@@ -109,6 +110,7 @@ class Session:
                 assert mover is not None
                 code = self._human_turn(mover)
                 if code is not None:
+                    self._swapped = code == "swap7"  # a declaration forced next follows it
                     self._apply(self.me, code)
                     self._context = self._auction()  # his own call opens nothing new to him
                 else:
@@ -135,7 +137,8 @@ class Session:
             forced = forced_code(self.match, self.me)
             if forced is not None:  # his only call, made for him as at the bot's tables
                 if forced == "declare:none":  # and said, as his hand message says it
-                    self.write(self.tr("hand.declared_none.forced"))
+                    self.write(self.tr("hand.declared_none.after_exchange" if self._swapped
+                                       else "hand.declared_none.forced"))
                 return forced
             self._offered |= set(codes)
             return self._choose(codes, own_turn=True)

@@ -150,9 +150,9 @@ def test_the_auction_names_its_highest_bid_in_one_line(lang: str, line: str,
 
 @pytest.mark.parametrize(("lang", "proposed", "refused"), [
     ("ru", "Вскрышка: {card} — предложенный козырь {suit}",
-     "Вскрышка: {card} (козырь {suit} отказан)"),
+     "Вскрышка: {card} (от козыря {suit} отказались)"),
     ("uk", "Відкрита карта: {card} — запропонований козир {suit}",
-     "Відкрита карта: {card} (козир {suit} відхилено)"),
+     "Відкрита карта: {card} (від козиря {suit} відмовилися)"),
     ("en", "Up-card: {card} — proposed trump {suit}",
      "Up-card: {card} ({suit} turned down as trump)")])
 def test_the_deberts_up_card_is_a_proposed_trump_in_round_one(lang: str, proposed: str,

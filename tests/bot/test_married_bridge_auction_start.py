@@ -50,11 +50,17 @@ def test_the_table_says_the_auction_began_after_the_last_trick(lang: str
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_group_is_told_the_auction_began(lang: str) -> None:  # MB-PRE-10
+def test_the_auction_is_told_once_on_the_table(lang: str) -> None:  # MB-PRE-10, MB-BID-1
+    # a separate group message said the same news as the table's line (issue #18): the table
+    # alone says it, and names who opens
     tr = CATALOGS.translator(lang)
-    _, events = _auction()
-    told = [t for e in events if (t := render_event(tr, INFO, e))]
-    assert len(told) == 1 and AUCTION[lang] in told[0], told
+    m, events = _auction()
+    assert [t for e in events if (t := render_event(tr, INFO, e))] == []
+    opener = m.to_move
+    assert opener is not None
+    text = render_table(tr, INFO, m.public_view()).text
+    line = tr("table.married_bridge.phase.bidding", name=INFO.names[opener])
+    assert line in text.splitlines(), text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -90,8 +96,7 @@ STOCK = {"ru": "колод", "uk": "колод", "en": "stock"}
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_talon_is_called_the_talon(lang: str) -> None:  # MB-PRE-10 (glossary: talon)
     tr = CATALOGS.translator(lang)
-    _, events = _auction()
-    told = " ".join(t for e in events if (t := render_event(tr, INFO, e)))
+    told = tr("rule.MB-PRE-10")  # why a draw is refused once the auction is on
     assert TALON[lang] in told and STOCK[lang] not in told, told
 
 
@@ -176,7 +181,7 @@ def test_the_auction_line_and_the_record_use_the_rules_terms(lang: str
     # "колода кончилась" where every other screen says талон; the deal record's "Взятки до
     # торговли" where the table says "Предварительная взятка"
     tr = CATALOGS.translator(lang)
-    _, events = _auction()
-    told = next(t for e in events if (t := render_event(tr, INFO, e)))
-    assert TALON[lang] in told and "колод" not in told and "stock" not in told, told
+    m, _ = _auction()
+    told = render_table(tr, INFO, m.public_view()).text
+    assert "колод" not in told and "stock" not in told, told
     assert tr("rec.tricks.married_bridge.draw").startswith(PRELIMINARY[lang])

@@ -44,6 +44,8 @@ async def test_records_after_a_whole_match(fake: FakeTelegram, kozyr: Any,
         photo = await fake.wait_for_message(group, predicate=lambda m: m.photo is not None,
                                             after=over)
         assert photo.photo is not None and photo.photo.data.startswith(b"\x89PNG")
+        # its caption says what it holds: the rating changes and the match sheet (#18)
+        assert photo.visible_text.startswith("Married bridge · rating and match sheet\n")
         assert "Rating: Alice 1000 → " in photo.visible_text
         assert "Bob 1000 → " in photo.visible_text
         assert [b.text for row in photo.buttons for b in row] == ["📜 Deal record", "💾 Export"]
