@@ -377,8 +377,28 @@ def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characte
     text = render_sheet(tr, BERG_INFO, sheet)
     assert len(text) < 3600  # room for the match-over line before it
     assert str(rows[-1]["deal"]) in text  # the newest rows are kept
-    # the note says the left-out rows are the earlier ones, not "the rows above" it
-    assert "ранних строк" in text and "весь лист на картинке" in text, text[-200:]
+    # the note says how many rows are left out above and where the whole sheet is
+    assert "(выше ещё " in text and "весь лист на картинке)" in text, text[-200:]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cut_sheet_counts_the_rows_above_in_words(lang: str) -> None:  # BB-SHEET, DB-SHEET
+    # "(здесь только последние строки листа; более ранних строк: 68 — весь лист на картинке)"
+    # read clumsily: it is "(выше ещё 68 строк — весь лист на картинке)", in the count's form
+    from bot.show.sheet import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    words = {"ru": ("(выше ещё {n} {w} — весь лист на картинке)", "строка", "строки", "строк"),
+             "uk": ("(вище ще {n} {w} — увесь аркуш на картинці)", "рядок", "рядки", "рядків"),
+             "en": ("({n} more {w} above — the picture has the whole sheet)", "row", "rows",
+                    "rows")}[lang]
+    for total, cut, form in ((2, 1, 1), (5, 3, 2), (10, 5, 3), (42, 21, 1), (44, 22, 2)):
+        rows = [{**BERG_SHEET["rows"][4], "deal": 1 + i} for i in range(total)]
+        sheet = {**BERG_SHEET, "rows": rows}
+        whole = render_sheet(tr, BERG_INFO, sheet, limit=100_000)
+        text = render_sheet(tr, BERG_INFO, sheet, limit=len(whole) - 1)
+        word = words[form] if lang != "en" else words[1 if cut == 1 else 2]  # en: 21 rows
+        assert text.endswith(words[0].format(n=cut, w=word)), (total, text[-120:])
 
 
 @pytest.mark.parametrize("lang", LANGS)
