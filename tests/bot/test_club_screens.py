@@ -549,3 +549,29 @@ def test_deberts_take_is_said_of_the_player(lang: str) -> None:  # DB-BID-1
     tr = CATALOGS.translator(lang)
     said = said_text(tr, "take", {"game": "deberts", "groups": {}, "facts": []})
     assert said == {"ru": "играет", "uk": "грає", "en": "plays"}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_result_says_who_went_out_and_with_which_card(lang: str
+                                                           ) -> None:  # BERG-SCORE-1, BERG-INFO-2
+    # deal 3 ended as Vera went out with Q♦: the result named Anna's pair by its captain and
+    # never the card that ended the deal; a line of its own says who went out and with what
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+    from bot.show.common import card_text
+    from bot.show.display import Display
+
+    tr = CATALOGS.translator(lang)
+    played = {"type": "play", "seat": 2, "card": "QD", "call": ""}
+    event = {"type": "deal_scored", "deal": 3, "declarer": None, "outcome": "win",
+             "sides": [{"deal_points": 5.0, "written": 5.0, "cell": "4.5", "total": 4.5,
+                        "run": ["RJ", "QH", "QD"]},
+                       {"deal_points": 0, "written": 0, "cell": "1.0", "total": 1.0, "run": []}]}
+    went = {"ru": "Vera выходит: ", "uk": "Vera виходить: ", "en": "Vera goes out: "}[lang]
+    line = went + card_text("QD", tr)
+    group = Display._event_texts(None, tr, BERG_INFO, [played, event],  # type: ignore[arg-type]
+                                 BERG_SHEET["rows"])
+    record = render_deal_record(tr, BERG_INFO, DealRecord(3, [[], [], [], []],
+                                                          [played, event]), BERG_SHEET["rows"])
+    assert line in "\n".join(group).splitlines(), group
+    assert line in record.splitlines(), record
