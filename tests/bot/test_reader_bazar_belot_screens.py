@@ -146,7 +146,7 @@ def test_a_said_bela_waits_for_its_rebela(lang: str) -> None:  # BB-MELD-11, BB-
     own = "\n".join(render_facts(tr, replace(INFO, me=0), [said]))
     words = {"ru": ("бела сказана, ждём ребелу", "Вы сказали белу, ждём ребелу"),
              "uk": ("бела сказана, чекаємо ребелу", "Ви сказали белу, чекаємо ребелу"),
-             "en": ("bela said, waiting for the rebela", "You said bela, waiting for the rebela")
+             "en": ("bela said, rebela to follow", "You said bela, rebela to follow")
              }[lang]
     assert words[0] in group and "♣" in group, group
     assert words[1] in own and "♣" in own, own
