@@ -356,9 +356,12 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
     lines += _melds_scored(tr, info, scored)
     last_winner = next((int(e["winner"]) for e in reversed(events) if e["type"] == "trick"),
                        None)
+    played = None  # the card that ended the deal, where a player went out (Berg)
     for e in events:
+        played = e if e["type"] == "play" else played
         if e["type"] in ("deal_scored", "thrown_in"):
-            text = render_event(tr, info, e, sheet_rows=sheet_rows, last_winner=last_winner)
+            text = render_event(tr, info, e, sheet_rows=sheet_rows, last_winner=last_winner,
+                                played=played)
             if text:
                 lines.append("")
                 lines.append(text)

@@ -456,14 +456,16 @@ class Display:
         """Group messages for the events of one move; a deal result names its last trick and
         is explained from the sheet row it wrote (the last row of its deal)."""
         texts = []
-        last_trick = None
+        last_trick = played = None
         for event in events:
             if event["type"] == "trick":
                 last_trick = event
+            if event["type"] == "play":  # the card that ended the deal, if it did (Berg)
+                played = event
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
                 if event["type"] == "deal_scored" else None
             text = render_event(tr, info, event, last_trick=last_trick, row=row,
-                                sheet_rows=rows)
+                                sheet_rows=rows, played=played)
             if text:
                 texts.append(text)
         return texts

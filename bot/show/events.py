@@ -106,7 +106,8 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
                  row: dict[str, Any] | None = None,
                  sheet_rows: Sequence[Mapping[str, Any]] = (),
-                 last_winner: int | None = None) -> str | None:
+                 last_winner: int | None = None,
+                 played: Mapping[str, Any] | None = None) -> str | None:
     """A group message for an event worth its own message, else None.
 
     Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
@@ -115,7 +116,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
     writes several, Berg's declarations), throw-ins, and the melds a comparison winner shows
     (public by DB-MELD-7 / DB-PLAY-8). ``last_winner``: the seat that took the deal's last
     trick, when ``last_trick`` is not given (a deal record lists the tricks itself): the card
-    points of its side say they hold the last trick's bonus (BEL-LAST-2).
+    points of its side say they hold the last trick's bonus (BEL-LAST-2). ``played``: the
+    ``play`` event of the move that ended the deal, where a game says who went out and with
+    which card (``event.<game>.went_out``: Berg's "Gleb goes out: J♠", BERG-SCORE-1).
     """
     kind = event["type"]
     if kind == "stake" and event.get("call") == "dave:concede":  # the deal ends unplayed
@@ -151,6 +154,10 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         outcome = own[0] if own else tr.maybe(f"val.{info.game}.{word}",
                                               tr.maybe(f"val.{word}", word))
         lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
+        went_out = f"event.{info.game}.went_out"
+        if played and event["outcome"] == "win" and tr.catalogs.has("en", went_out):
+            lines.append(tr(went_out, name=escape(info.names[played["seat"]]),
+                            card=card_text(played["card"], tr)))
         if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")

@@ -100,7 +100,8 @@ def render_sheet(tr: Translator, info: TableInfo, sheet: Mapping[str, Any], *,
         shown //= 2
         text = _sheet_text(tr, info, {**sheet, "rows": sheet["rows"][-shown:]},
                            with_result=with_result)
-        text += "\n" + tr("rec.sheet_cut", n=len(sheet["rows"]) - shown)
+        cut = len(sheet["rows"]) - shown  # "(выше ещё 68 строк ...)", in the count's form
+        text += "\n" + tr.plural("rec.sheet_cut", cut)
     return text
 
 

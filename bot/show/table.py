@@ -123,10 +123,12 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         # 3NT (Boris)" above it said it twice (MB-BID-6, issue #20)
         facts = [f for f in facts if f["key"] not in QUIET_IN_AUCTION]
     # the auction stays in sight until the first card: a raise on the last word or a contra
-    # ends it, and the table says so (BB-BID-18, BB-BID-13)
+    # ends it, and the table says so (BB-BID-18, BB-BID-13); so does Married bridge's closing
+    # pass, public as every call (MB-BID-10, MB-INFO-4)
     unplayed = not groups.get("trick") and not groups.get("last_trick")
     calls = calls_line(tr, info, view)
-    if not (calls and (view["phase"] == "bidding" or (view["phase"] == "play" and unplayed))):
+    played = view["phase"] in ("play", "main_play")
+    if not (calls and (view["phase"] == "bidding" or (played and unplayed))):
         calls = None
     # the auction was over before anyone's first turn, so it reads above what the first turns
     # did (Deberts DB-BID-5, DB-MELD-5; Bazar-Belot BB-BID-21, BB-MELD-4; issue #20)

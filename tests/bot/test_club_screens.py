@@ -377,8 +377,28 @@ def test_a_long_sheet_fits_in_one_message() -> None:  # Telegram's 4096 characte
     text = render_sheet(tr, BERG_INFO, sheet)
     assert len(text) < 3600  # room for the match-over line before it
     assert str(rows[-1]["deal"]) in text  # the newest rows are kept
-    # the note says the left-out rows are the earlier ones, not "the rows above" it
-    assert "ранних строк" in text and "весь лист на картинке" in text, text[-200:]
+    # the note says how many rows are left out above and where the whole sheet is
+    assert "(выше ещё " in text and "весь лист на картинке)" in text, text[-200:]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cut_sheet_counts_the_rows_above_in_words(lang: str) -> None:  # BB-SHEET, DB-SHEET
+    # "(здесь только последние строки листа; более ранних строк: 68 — весь лист на картинке)"
+    # read clumsily: it is "(выше ещё 68 строк — весь лист на картинке)", in the count's form
+    from bot.show.sheet import render_sheet
+
+    tr = CATALOGS.translator(lang)
+    words = {"ru": ("(выше ещё {n} {w} — весь лист на картинке)", "строка", "строки", "строк"),
+             "uk": ("(вище ще {n} {w} — увесь аркуш на картинці)", "рядок", "рядки", "рядків"),
+             "en": ("({n} more {w} above — the picture has the whole sheet)", "row", "rows",
+                    "rows")}[lang]
+    for total, cut, form in ((2, 1, 1), (5, 3, 2), (10, 5, 3), (42, 21, 1), (44, 22, 2)):
+        rows = [{**BERG_SHEET["rows"][4], "deal": 1 + i} for i in range(total)]
+        sheet = {**BERG_SHEET, "rows": rows}
+        whole = render_sheet(tr, BERG_INFO, sheet, limit=100_000)
+        text = render_sheet(tr, BERG_INFO, sheet, limit=len(whole) - 1)
+        word = words[form] if lang != "en" else words[1 if cut == 1 else 2]  # en: 21 rows
+        assert text.endswith(words[0].format(n=cut, w=word)), (total, text[-120:])
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -529,3 +549,29 @@ def test_deberts_take_is_said_of_the_player(lang: str) -> None:  # DB-BID-1
     tr = CATALOGS.translator(lang)
     said = said_text(tr, "take", {"game": "deberts", "groups": {}, "facts": []})
     assert said == {"ru": "играет", "uk": "грає", "en": "plays"}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_berg_result_says_who_went_out_and_with_which_card(lang: str
+                                                           ) -> None:  # BERG-SCORE-1, BERG-INFO-2
+    # deal 3 ended as Vera went out with Q♦: the result named Anna's pair by its captain and
+    # never the card that ended the deal; a line of its own says who went out and with what
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+    from bot.show.common import card_text
+    from bot.show.display import Display
+
+    tr = CATALOGS.translator(lang)
+    played = {"type": "play", "seat": 2, "card": "QD", "call": ""}
+    event = {"type": "deal_scored", "deal": 3, "declarer": None, "outcome": "win",
+             "sides": [{"deal_points": 5.0, "written": 5.0, "cell": "4.5", "total": 4.5,
+                        "run": ["RJ", "QH", "QD"]},
+                       {"deal_points": 0, "written": 0, "cell": "1.0", "total": 1.0, "run": []}]}
+    went = {"ru": "Vera выходит: ", "uk": "Vera виходить: ", "en": "Vera goes out: "}[lang]
+    line = went + card_text("QD", tr)
+    group = Display._event_texts(None, tr, BERG_INFO, [played, event],  # type: ignore[arg-type]
+                                 BERG_SHEET["rows"])
+    record = render_deal_record(tr, BERG_INFO, DealRecord(3, [[], [], [], []],
+                                                          [played, event]), BERG_SHEET["rows"])
+    assert line in "\n".join(group).splitlines(), group
+    assert line in record.splitlines(), record

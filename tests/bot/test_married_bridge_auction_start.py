@@ -185,3 +185,38 @@ def test_the_auction_line_and_the_record_use_the_rules_terms(lang: str
     told = render_table(tr, INFO, m.public_view()).text
     assert "колод" not in told and "stock" not in told, told
     assert tr("rec.tricks.married_bridge.draw").startswith(PRELIMINARY[lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_closing_pass_stays_in_sight_until_the_first_card(lang: str
+                                                              ) -> None:  # MB-INFO-4, MB-BID-10
+    # the table went from "Auction: Boris 5♥" to "Boris: contract 5♥": Anna's pass, which
+    # ended the auction, was shown nowhere; the whole auction reads until the first card
+    tr = CATALOGS.translator(lang)
+    m, _ = _auction()
+    m.apply(1, "bid:5:H")
+    m.apply(0, "pass")
+    view = m.public_view()
+    assert view["phase"] == "main_play"
+    text = render_table(tr, INFO, view).text
+    auction = f"{tr('table.calls')}: Boris {said_text(tr, 'bid:5:H', view)}, Anna "
+    line = next((x for x in text.splitlines() if x.startswith(auction)), "")
+    assert line == auction + said_text(tr, "pass", view), text
+    m.apply(1, sorted(m.legal_actions(1))[0])
+    text = render_table(tr, INFO, m.public_view()).text
+    assert auction not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_deal_record_shows_the_closing_pass(lang: str) -> None:  # MB-INFO-4, MB-BID-10
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+
+    tr = CATALOGS.translator(lang)
+    m, _ = _auction()
+    events = [e.to_dict() for e in m.apply(1, "bid:5:H") + m.apply(0, "pass")]
+    text = render_deal_record(tr, INFO, DealRecord(1, [[], []], events))
+    view = m.public_view()
+    bidding = (f"{tr('rec.bidding')}: Boris {said_text(tr, 'bid:5:H', view)}, "
+               f"Anna {said_text(tr, 'pass', view)}")
+    assert bidding in text.splitlines(), text

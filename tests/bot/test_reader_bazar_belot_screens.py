@@ -68,7 +68,7 @@ def test_bela_said_reads_apart_from_bela_scored(lang: str) -> None:  # BB-MELD-*
     tr = CATALOGS.translator(lang)
     said = tr("fact.bela_said")
     assert "«" not in said and "“" not in said, said
-    assert {"ru": "ребела", "uk": "ребела", "en": "rebela"}[lang] in said, said
+    assert {"ru": "ребелу", "uk": "ребелу", "en": "rebela"}[lang] in said, said
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -88,7 +88,7 @@ def test_bela_is_written_apart_from_melds(lang: str) -> None:  # BB-MELD-10, BB-
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_said_bela_is_named_by_its_suit_and_its_loss_is_told(lang: str
                                                               ) -> None:  # BB-MELD-11
-    # "бела сказана, ребела впереди; козырь ♣" under all-trumps, where ♣ is only the bela's
+    # "бела сказана, ждём ребелу; козырь ♣" under all-trumps, where ♣ is only the bela's
     # suit; when the queen went on a spade lead the line just vanished
     tr = CATALOGS.translator(lang)
     trump = {"ru": "козырь", "uk": "козир", "en": "trump"}[lang]
@@ -130,3 +130,23 @@ def test_kapo_on_one_hand_opens_its_strains_from_one_button(lang: str) -> None: 
     assert len(rows) == 1 and len(rows[0]) == 1 and rows[0][0].text.endswith("…"), rows
     opened = hand_buttons(tr, info, m.view(seat), codes, expanded="bid:kapo1")
     assert all(len(r) == 1 for r in opened) and len(opened) == 6  # five strains and Back
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_said_bela_waits_for_its_rebela(lang: str) -> None:  # BB-MELD-11, BB-PLAY-11
+    # "бела сказана, ребела впереди" read oddly at a table: the line says the table waits for
+    # the rebela, in the group and in the terminal player's own line
+    from dataclasses import replace
+
+    from bot.show.common import render_facts
+
+    tr = CATALOGS.translator(lang)
+    said = {"key": "bela_said", "value": "C", "kind": "suit", "seat": 0}
+    group = "\n".join(render_facts(tr, INFO, [said]))
+    own = "\n".join(render_facts(tr, replace(INFO, me=0), [said]))
+    words = {"ru": ("бела сказана, ждём ребелу", "Вы сказали белу, ждём ребелу"),
+             "uk": ("бела сказана, чекаємо ребелу", "Ви сказали белу, чекаємо ребелу"),
+             "en": ("bela said, rebela to follow", "You said bela, rebela to follow")
+             }[lang]
+    assert words[0] in group and "♣" in group, group
+    assert words[1] in own and "♣" in own, own

@@ -36,7 +36,7 @@ MAX_MOVES = 4000
 #: a card placed did (BERG-INFO-2, -3; a late edit may show it once the card is in a new deal's
 #: hand)
 PUBLIC_LINES = ("Below it in the pile, top down:", "Open hands:", "Top of the pile", "holds",
-                "went out", "misses a turn")
+                "went out", "goes out", "misses a turn")
 
 
 async def _open_table(fake: FakeTelegram, group: FakeChat, users: list[FakeUser]) -> None:
