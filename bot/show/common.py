@@ -340,7 +340,7 @@ def _mb_play_header(tr: Translator, info: TableInfo, facts: Sequence[dict[str, A
                 f"fact.married_bridge.contract.line{mine}", name=escape(info.names[f["seat"]]),
                 value=_value(tr, info, "text", f["value"]), n=needed["value"])})
         elif f["key"] == "mb_tricks" and taken:
-            counts = Html(" · ".join(f"{escape(info.names[s])} {taken[s]}" for s in sorted(taken)))
+            counts = " · ".join(f"{escape(info.names[s])} {taken[s]}" for s in sorted(taken))
             out.append({"key": "mb_tricks", "kind": "line",
                         # the names are escaped already: the counts are markup
                         "value": tr("fact.married_bridge.tricks.line", value=Html(counts))})
