@@ -81,7 +81,7 @@ def test_a_card_played_without_rebela_asks_first(lang: str) -> None:  # BB-MELD-
     assert why in text, text
 
 
-def _last_word(strain: str, level: int) -> engine.Match:
+def _last_word(strain: str, level: int | str) -> engine.Match:
     """Seat 0 bid ``level`` in ``strain`` and the three others passed: his last word."""
     m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
     for seat, code in ((0, f"bid:{level}:{strain}"), (1, "pass"), (2, "pass"), (3, "pass")):
@@ -183,3 +183,20 @@ def test_nothing_declared_is_not_told_all_deal(lang: str) -> None:  # BB-MELD-4,
                                     enumerate(("7S", "8S", "9S", "TS"))]
     after = render_table(tr, INFO, view).text
     assert not any(x in after.splitlines() for x in said), after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_word_on_kapo_offers_only_the_pass(lang: str) -> None:  # BB-BID-18
+    # «повышение в той же масти — играть его; заявка выше в другой масти…» under a kapo ♠
+    # bid whose only button was «Пас»: the hint names only what the legal calls allow
+    tr = CATALOGS.translator(lang)
+    m = _last_word("S", "kapo")
+    assert m.legal_actions(0) == ["pass"]
+    text = render_hand(tr, INFO, m.view(0), m.legal_actions(0)).text
+    line = next(x for x in text.splitlines() if x.startswith("🔨"))
+    raise_, change = {"ru": ("повышение", "торговля"), "uk": ("підвищення", "торг"),
+                      "en": ("raise", "auction")}[lang]
+    assert raise_ not in line and change not in line and tr("code.pass") in line, line
+    full = render_hand(tr, INFO, _last_word("S", 8).view(0), _last_word("S", 8).legal_actions(0)
+                       ).text
+    assert raise_ in full and change in full, full
