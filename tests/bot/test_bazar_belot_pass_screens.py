@@ -13,8 +13,9 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import TableInfo, render_facts
+from bot.show.common import TableInfo, pair_name, render_facts
 from bot.show.hand import render_hand
+from bot.show.lobby import render_lobby
 from bot.show.table import render_table
 from bot.state.drastic import is_drastic
 from tests.kit.rare_deals import NAMES
@@ -200,3 +201,19 @@ def test_the_last_word_on_kapo_offers_only_the_pass(lang: str) -> None:  # BB-BI
     full = render_hand(tr, INFO, _last_word("S", 8).view(0), _last_word("S", 8).legal_actions(0)
                        ).text
     assert raise_ in full and change in full, full
+
+
+@pytest.mark.parametrize(("lang", "ns", "ew"), [
+    ("ru", "Пара 1+3 (Ю-С): 1. Anna · 3. Boris", "Пара 2+4 (З-В): 2. — · 4. Denis"),
+    ("uk", "Пара 1+3 (Пд-Пн): 1. Anna · 3. Boris", "Пара 2+4 (Зх-Сх): 2. — · 4. Denis"),
+    ("en", "Pair 1+3 (NS): 1. Anna · 3. Boris", "Pair 2+4 (EW): 2. — · 4. Denis")])
+def test_the_lobby_names_the_pairs_as_the_game_does(lang: str, ns: str, ew: str
+                                                    ) -> None:  # BB-DEAL-1, BB-SHEET-1
+    # «Пара 1+3: 1. Алиса · 3. Вера» in the lobby, «Ю-С (Алиса, Вера)» on every game screen
+    tr = CATALOGS.translator(lang)
+    lines = render_lobby(tr, table_id=1, game="bazar_belot", names=["Anna", None, "Boris",
+                                                                    "Denis"],
+                         options={}, choices={}, min_players=4, max_players=4,
+                         pairs=True).text.splitlines()
+    assert ns in lines and ew in lines, lines
+    assert pair_name(tr, INFO, (0, 2)) in ns and pair_name(tr, INFO, (1, 3)) in ew
