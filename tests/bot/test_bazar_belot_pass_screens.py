@@ -16,6 +16,7 @@ from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo, pair_name, render_facts
 from bot.show.hand import render_hand
 from bot.show.lobby import render_lobby
+from bot.show.sheet import legend
 from bot.show.table import render_table
 from bot.state.drastic import is_drastic
 from tests.kit.rare_deals import NAMES
@@ -217,3 +218,16 @@ def test_the_lobby_names_the_pairs_as_the_game_does(lang: str, ns: str, ew: str
                          pairs=True).text.splitlines()
     assert ns in lines and ew in lines, lines
     assert pair_name(tr, INFO, (0, 2)) in ns and pair_name(tr, INFO, (1, 3)) in ew
+
+
+@pytest.mark.parametrize(("lang", "contra"), [("ru", "контра"), ("uk", "контра"),
+                                              ("en", "contra")])
+def test_the_legend_says_a_failed_contra_is_bt_too(lang: str, contra: str
+                                                   ) -> None:  # BB-SCORE-8, BB-SHEET-2
+    # «БТ — байт: заказ не сыгран» beside the БТ of a pair whose contra failed: the contract
+    # was made, yet the doubling pair is marked BT
+    tr = CATALOGS.translator(lang)
+    sheet = {"rows": [{"note": "10H+", "cells": ["BT", 120]}]}
+    text = legend(tr, INFO, sheet)
+    bt = next(x for x in text.split("; ") if x.startswith(tr("cell.BT")))
+    assert contra in bt, text
