@@ -231,3 +231,12 @@ def test_the_legend_says_a_failed_contra_is_bt_too(lang: str, contra: str
     text = legend(tr, INFO, sheet)
     bt = next(x for x in text.split("; ") if x.startswith(tr("cell.BT")))
     assert contra in bt, text
+
+
+def test_a_high_bid_asks_first_though_the_auction_goes_on() -> None:  # BB-BID-2, BB-BID-7
+    # «29♦: нужно 290 очков…» was asked only for a closing bid; 47♥ and 48 ВК opening the
+    # auction went through with one tap
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
+    assert is_drastic(m, 0, "bid:47:H") and is_drastic(m, 0, "bid:48:AT")
+    assert is_drastic(m, 0, "bid:17:NT") and is_drastic(m, 0, "bid:26:AT")
+    assert not is_drastic(m, 0, "bid:16:H") and not is_drastic(m, 0, "bid:25:AT")
