@@ -171,6 +171,14 @@ def pair_seats(seats: Sequence[int]) -> str:
     return "+".join(str(s + 1) for s in sorted(seats))
 
 
+def pair_label(tr: Translator, game: str, seats: Sequence[int]) -> str:
+    """A pair's own name where its game has one (plain text): Bazar-Belot's NS for seats 0
+    and 2, EW for 1 and 3 (ru «Ю-С», «З-В»); "" for any other game or side."""
+    if game == "bazar_belot" and len(seats) == 2:
+        return unescape(tr("pair.bazar_belot.ns" if 0 in seats else "pair.bazar_belot.ew"))
+    return ""
+
+
 def pair_name(tr: Translator, info: TableInfo, seats: Sequence[int], *,
               players: bool = False) -> str:
     """A side's display name (plain text).
@@ -186,8 +194,7 @@ def pair_name(tr: Translator, info: TableInfo, seats: Sequence[int], *,
         tr: the reader's language; info: the seats' names; seats: the side's seats (0-based).
         players: add the players' names where the side's own name does not hold them.
     """
-    if info.game == "bazar_belot" and len(seats) == 2:
-        name = unescape(tr("pair.bazar_belot.ns" if 0 in seats else "pair.bazar_belot.ew"))
+    if name := pair_label(tr, info.game, seats):
         if players and all(s < len(info.names) for s in seats):
             return f"{name} ({', '.join(info.names[s] for s in seats)})"
         return name

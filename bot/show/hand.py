@@ -255,10 +255,13 @@ def out_of_play_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -
                            name=name)
 
 
-def _last_word(tr: Translator, view: Mapping[str, Any], seat: int) -> str:
+def _last_word(tr: Translator, view: Mapping[str, Any], seat: int,
+               codes: Sequence[str]) -> str:
     """Bazar-Belot's last word (the view's ``last_word``, BB-BID-18: three passes followed
     ``seat``'s highest bid and he is on turn again): what a pass, a raise and a change do (a
-    new player took the bid list shown again for a call to outbid himself). Empty otherwise."""
+    new player took the bid list shown again for a call to outbid himself), each told only
+    when ``codes`` (his legal calls) hold it: after a kapo bid a pass is all there may be.
+    Empty otherwise."""
     if not view.get("last_word"):
         return ""
     bid = next((c for c in reversed(view.get("calls") or []) if c["call"] != "pass"), None)
@@ -266,9 +269,19 @@ def _last_word(tr: Translator, view: Mapping[str, Any], seat: int) -> str:
         return ""
     text = said_text(tr, bid["call"], view)
     strain = str(bid["call"]).rsplit(":", 1)[-1]
-    if strain in ("AT", "NT"):  # no suit: a raise is in all-trumps or no-trumps again
-        return tr(f"hand.bazar_belot.last_word.{strain}", bid=text)
-    return tr("hand.bazar_belot.last_word", bid=text)
+    # no suit in AT and NT: a raise is in all-trumps or no-trumps again
+    own = f".{strain}" if strain in ("AT", "NT") else ""
+    bids = [c.split(":") for c in codes if c.startswith("bid:")]
+    raises = [b for b in bids if b[2] == strain]
+    parts = [tr("hand.bazar_belot.last_word.pass", bid=text)] if "pass" in codes else []
+    if any(b[1] != "kapo1" for b in raises):
+        parts.append(tr(f"hand.bazar_belot.last_word.raise{own}"))
+    elif raises:  # kapo on one hand is the only raise left over a kapo bid
+        kapo = said_text(tr, ":".join(raises[0]), view)
+        parts.append(tr("hand.bazar_belot.last_word.kapo1", kapo=kapo))
+    if any(b[2] != strain for b in bids):
+        parts.append(tr(f"hand.bazar_belot.last_word.change{own}"))
+    return f"{tr('hand.bazar_belot.last_word', bid=text)} {'; '.join(parts)}."
 
 
 def _auction_prompt(tr: Translator, info: TableInfo, view: Mapping[str, Any],
@@ -361,7 +374,7 @@ def render_hand(
         if calls:
             lines.append(calls)
         if view["to_move"] == seat:
-            if last_word := _last_word(tr, view, seat):
+            if last_word := _last_word(tr, view, seat, codes):
                 lines.append(last_word)
             elif prompt := _auction_prompt(tr, info, view, codes):
                 lines.append(prompt)

@@ -10,7 +10,7 @@ import engine
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.model import Button, LobbyData, Screen
-from bot.show.common import game_text, num
+from bot.show.common import game_text, num, pair_label
 
 #: Options whose value is a seat (Berg's captains, BERG-SETUP-1): the lobby adds its player.
 SEAT_OPTIONS = frozenset({"captain_02", "captain_13"})
@@ -98,6 +98,8 @@ def render_lobby(
     for members in pair_seats:
         shown = " · ".join(f"{s + 1}. {escape(n) if (n := names[s]) else '—'}" for s in members)
         pair = "+".join(str(s + 1) for s in members)  # "1+3", as the captains' options say
+        if label := pair_label(tr, game, members):  # "1+3 (NS)", as the game's screens say
+            pair = f"{pair} ({label})"
         lines.append(tr("lobby.pair", pair=pair, seats=Html(shown)))
     for i, n in enumerate(names if not pairs else ()):
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")

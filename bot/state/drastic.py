@@ -3,8 +3,8 @@
 One place for every game (issue #18, item 4). A call is drastic when one tap too many would
 cost a deal or more and cannot be undone: a contract nobody makes by accident (kapo, kapo on one
 hand), a doubled score (contra, recontra), points paid at once (Berg's declarations), a deal or
-a match given away or thrown in (surrender, a concession, a redeal, a claim), or a bid that
-closes the auction at a level far above the usual. The codes are each game's action codes
+a match given away or thrown in (surrender, a concession, a redeal, a claim), or a bid at a
+level far above the usual. The codes are each game's action codes
 (docs/rules/<game>.md, "Action codes"); a game missing here simply has no guard.
 """
 
@@ -31,11 +31,11 @@ DRASTIC: dict[str, tuple[str, ...]] = {
 }
 
 #: Numeric bids from this level on are drastic, per game: ``(level, only when the bid ends
-#: the auction)``. Bazar-Belot: see ``BB_CARD_POINTS``, guarded when the bid closes the auction
-#: (a raise on the last word, BB-BID-18). Married bridge: a small or grand slam (MB-CODES
-#: ``bid:6:*``, ``bid:7:*``); no bid there closes the auction.
+#: the auction)``. Bazar-Belot: see ``BB_CARD_POINTS``, guarded whether or not the bid closes
+#: the auction (a 47♥ opening binds the pair as surely as a raise on the last word).
+#: Married bridge: a small or grand slam (MB-CODES ``bid:6:*``, ``bid:7:*``).
 HIGH_BIDS: dict[str, tuple[int, bool]] = {
-    "bazar_belot": (17, True),
+    "bazar_belot": (17, False),
     "married_bridge": (6, False),
 }
 

@@ -13,8 +13,10 @@ import pytest
 
 import engine
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import TableInfo, render_facts
+from bot.show.common import TableInfo, pair_name, render_facts
 from bot.show.hand import render_hand
+from bot.show.lobby import render_lobby
+from bot.show.sheet import legend
 from bot.show.table import render_table
 from bot.state.drastic import is_drastic
 from tests.kit.rare_deals import NAMES
@@ -81,7 +83,7 @@ def test_a_card_played_without_rebela_asks_first(lang: str) -> None:  # BB-MELD-
     assert why in text, text
 
 
-def _last_word(strain: str, level: int) -> engine.Match:
+def _last_word(strain: str, level: int | str) -> engine.Match:
     """Seat 0 bid ``level`` in ``strain`` and the three others passed: his last word."""
     m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
     for seat, code in ((0, f"bid:{level}:{strain}"), (1, "pass"), (2, "pass"), (3, "pass")):
@@ -183,3 +185,58 @@ def test_nothing_declared_is_not_told_all_deal(lang: str) -> None:  # BB-MELD-4,
                                     enumerate(("7S", "8S", "9S", "TS"))]
     after = render_table(tr, INFO, view).text
     assert not any(x in after.splitlines() for x in said), after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_word_on_kapo_offers_only_the_pass(lang: str) -> None:  # BB-BID-18
+    # «повышение в той же масти — играть его; заявка выше в другой масти…» under a kapo ♠
+    # bid whose only button was «Пас»: the hint names only what the legal calls allow
+    tr = CATALOGS.translator(lang)
+    m = _last_word("S", "kapo")
+    assert m.legal_actions(0) == ["pass"]
+    text = render_hand(tr, INFO, m.view(0), m.legal_actions(0)).text
+    line = next(x for x in text.splitlines() if x.startswith("🔨"))
+    raise_, change = {"ru": ("повышение", "торговля"), "uk": ("підвищення", "торг"),
+                      "en": ("raise", "auction")}[lang]
+    assert raise_ not in line and change not in line and tr("code.pass") in line, line
+    full = render_hand(tr, INFO, _last_word("S", 8).view(0), _last_word("S", 8).legal_actions(0)
+                       ).text
+    assert raise_ in full and change in full, full
+
+
+@pytest.mark.parametrize(("lang", "ns", "ew"), [
+    ("ru", "Пара 1+3 (Ю-С): 1. Anna · 3. Boris", "Пара 2+4 (З-В): 2. — · 4. Denis"),
+    ("uk", "Пара 1+3 (Пд-Пн): 1. Anna · 3. Boris", "Пара 2+4 (Зх-Сх): 2. — · 4. Denis"),
+    ("en", "Pair 1+3 (NS): 1. Anna · 3. Boris", "Pair 2+4 (EW): 2. — · 4. Denis")])
+def test_the_lobby_names_the_pairs_as_the_game_does(lang: str, ns: str, ew: str
+                                                    ) -> None:  # BB-DEAL-1, BB-SHEET-1
+    # «Пара 1+3: 1. Алиса · 3. Вера» in the lobby, «Ю-С (Алиса, Вера)» on every game screen
+    tr = CATALOGS.translator(lang)
+    lines = render_lobby(tr, table_id=1, game="bazar_belot", names=["Anna", None, "Boris",
+                                                                    "Denis"],
+                         options={}, choices={}, min_players=4, max_players=4,
+                         pairs=True).text.splitlines()
+    assert ns in lines and ew in lines, lines
+    assert pair_name(tr, INFO, (0, 2)) in ns and pair_name(tr, INFO, (1, 3)) in ew
+
+
+@pytest.mark.parametrize(("lang", "contra"), [("ru", "контра"), ("uk", "контра"),
+                                              ("en", "contra")])
+def test_the_legend_says_a_failed_contra_is_bt_too(lang: str, contra: str
+                                                   ) -> None:  # BB-SCORE-8, BB-SHEET-2
+    # «БТ — байт: заказ не сыгран» beside the БТ of a pair whose contra failed: the contract
+    # was made, yet the doubling pair is marked BT
+    tr = CATALOGS.translator(lang)
+    sheet = {"rows": [{"note": "10H+", "cells": ["BT", 120]}]}
+    text = legend(tr, INFO, sheet)
+    bt = next(x for x in text.split("; ") if x.startswith(tr("cell.BT")))
+    assert contra in bt, text
+
+
+def test_a_high_bid_asks_first_though_the_auction_goes_on() -> None:  # BB-BID-2, BB-BID-7
+    # «29♦: нужно 290 очков…» was asked only for a closing bid; 47♥ and 48 ВК opening the
+    # auction went through with one tap
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
+    assert is_drastic(m, 0, "bid:47:H") and is_drastic(m, 0, "bid:48:AT")
+    assert is_drastic(m, 0, "bid:17:NT") and is_drastic(m, 0, "bid:26:AT")
+    assert not is_drastic(m, 0, "bid:16:H") and not is_drastic(m, 0, "bid:25:AT")

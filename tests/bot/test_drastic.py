@@ -27,8 +27,8 @@ def test_kapo_and_kapo_on_one_hand_ask() -> None:  # BB-BID-3, BB-BID-4, BB-BID-
     m = engine.get_game("bazar_belot").new_match(players=4, seed=1, options={"first_dealer": 3})
     assert is_drastic(m, 0, "bid:kapo:S") and is_drastic(m, 2, "bid:kapo1:NT")
     assert not is_drastic(m, 0, "pass") and not is_drastic(m, 0, "bid:8:S")
-    # a high bid that does not end the auction is an ordinary bid
-    assert "bid:20:S" in m.legal_actions(0) and not is_drastic(m, 0, "bid:20:S")
+    # a bid the cards alone cannot make asks though the auction goes on (BB-BID-2, BB-BID-7)
+    assert "bid:20:S" in m.legal_actions(0) and is_drastic(m, 0, "bid:20:S")
 
 
 def test_a_high_raise_on_the_last_word_asks() -> None:  # BB-BID-18
@@ -36,7 +36,7 @@ def test_a_high_raise_on_the_last_word_asks() -> None:  # BB-BID-18
     assert m.to_move == 0
     assert is_drastic(m, 0, "bid:17:S")  # ends the auction at 17: melds needed on top
     assert not is_drastic(m, 0, "bid:16:S")  # ends it, at a level made with cards alone
-    assert not is_drastic(m, 0, "bid:17:H")  # a change: the auction goes on
+    assert is_drastic(m, 0, "bid:17:H")  # a change: the auction goes on, the need is the same
     assert m.public_view()["phase"] == "bidding"  # the trial left the match as it was
 
 

@@ -35,8 +35,8 @@ def _lobby(lang: str, names: list[str | None], *, table_id: int = 12) -> tuple[s
 
 def test_lobby_lays_the_seats_out_in_two_pairs() -> None:  # BB-DEAL-1
     text, buttons = _lobby("en", ["Anna", None, "Boris", None])
-    assert "Pair 1+3: 1. Anna · 3. Boris" in text
-    assert "Pair 2+4: 2. — · 4. —" in text
+    assert "Pair 1+3 (NS): 1. Anna · 3. Boris" in text
+    assert "Pair 2+4 (EW): 2. — · 4. —" in text
     sit = [b for b in buttons if isinstance(b.data, LobbyData) and b.data.op == "sit"]
     # a button for each free seat only, a pair's seats on one row
     assert [(b.text, b.data.arg) for b in sit] == [("🪑 Seat 2", "1"), ("🪑 Seat 4", "3")]
@@ -47,8 +47,9 @@ def test_lobby_lays_the_seats_out_in_two_pairs() -> None:  # BB-DEAL-1
 def test_lobby_pairs_in_every_language(lang: str) -> None:  # BB-DEAL-1
     text, buttons = _lobby(lang, ["Anna", "Clara", None, "Denis"])
     tr = Catalogs().translator(lang)
-    assert tr("lobby.pair", pair="1+3", seats="1. Anna · 3. —") in text
-    assert tr("lobby.pair", pair="2+4", seats="2. Clara · 4. Denis") in text
+    ns, ew = tr("pair.bazar_belot.ns"), tr("pair.bazar_belot.ew")  # as the game says them
+    assert tr("lobby.pair", pair=f"1+3 ({ns})", seats="1. Anna · 3. —") in text
+    assert tr("lobby.pair", pair=f"2+4 ({ew})", seats="2. Clara · 4. Denis") in text
     assert [b.text for b in buttons if isinstance(b.data, LobbyData) and b.data.op == "sit"] \
         == [tr("lobby.sit", seat=3)]
     assert "{" not in text

@@ -20,18 +20,18 @@ async def test_seat_buttons_take_and_move_seats(fake: FakeDiscord, kozyr: Kozyr,
         await fake.slash(alice, channel, "new", game="bazar_belot")
         lobby = fake.find(channel, "new table")
         assert lobby is not None
-        assert "Pair 1+3: 1. Alice · 3. —" in lobby.text, lobby.text
+        assert "Pair 1+3 (NS): 1. Alice · 3. —" in lobby.text, lobby.text
         assert len(lobby.components) <= 5
         assert (await fake.press_button(bob, lobby, "Seat 3")).notice == "You are at the table."
-        assert "Pair 1+3: 1. Alice · 3. Bob" in lobby.text
+        assert "Pair 1+3 (NS): 1. Alice · 3. Bob" in lobby.text
         assert "Seat 3" not in " ".join(lobby.labels)  # taken: no button any more
         moved = await fake.press_button(bob, lobby, "Seat 2")
         assert moved.notice == "You moved to seat 2."
-        assert "Pair 2+4: 2. Bob · 4. —" in lobby.text
+        assert "Pair 2+4 (EW): 2. Bob · 4. —" in lobby.text
         assert (await fake.press_button(carol, lobby, "Seat 4")).notice == \
             "You are at the table."
         assert (await fake.press_button(dave, lobby, "Join")).notice == "You are at the table."
-        assert "Pair 1+3: 1. Alice · 3. Dave" in lobby.text  # the one seat left
+        assert "Pair 1+3 (NS): 1. Alice · 3. Dave" in lobby.text  # the one seat left
         assert (await fake.press_button(alice, lobby, "Start")).notice == "Done."
         match = await current_match(app, await only_table_id(app))
         assert [sorted(s["seats"]) for s in match.score_sheet["sides"]] == [[0, 2], [1, 3]]

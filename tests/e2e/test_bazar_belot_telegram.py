@@ -210,12 +210,12 @@ async def test_players_pick_seats_in_pairs_and_the_partner_of_a_lone_player_sits
         lobby = await fake.wait_for_message(group, text_contains="Bazar-Belot")
         lobby_id = lobby.message_id
         table_id = await _table_id(app)
-        assert "Pair 1+3: 1. Alice · 3. —" in (lobby.text or "")
-        assert "Pair 2+4: 2. — · 4. —" in (lobby.text or "")
+        assert "Pair 1+3 (NS): 1. Alice · 3. —" in (lobby.text or "")
+        assert "Pair 2+4 (EW): 2. — · 4. —" in (lobby.text or "")
         assert [b.text for b in lobby.buttons[1]] == ["🪑 Seat 3"]  # pair 1's free seat
         assert [b.text for b in lobby.buttons[2]] == ["🪑 Seat 2", "🪑 Seat 4"]
         await _sit(fake, group, lobby_id, bob, "🪑 Seat 3", "You are at the table.",
-                   "Pair 1+3: 1. Alice · 3. Bob")
+                   "Pair 1+3 (NS): 1. Alice · 3. Bob")
         # Join: a random free seat, drawn from the table id and the seats taken (reproducible).
         expected = free_seat(table_id, {0, 2}, 4, at_random=True)
         assert expected in (1, 3)
@@ -225,17 +225,17 @@ async def test_players_pick_seats_in_pairs_and_the_partner_of_a_lone_player_sits
         # Bob moves to the other seat of pair 2, partnering Carol; seat 3 is free again.
         other = 4 - expected  # 1 <-> 3
         await _sit(fake, group, lobby_id, bob, f"🪑 Seat {other + 1}",
-                   f"You moved to seat {other + 1}.", "Pair 1+3: 1. Alice · 3. —")
+                   f"You moved to seat {other + 1}.", "Pair 1+3 (NS): 1. Alice · 3. —")
         # A seat someone holds cannot be taken (a stale or forged button).
         taken = await fake.press(dave, fake.message(group, lobby_id),
                                  f"l|{table_id}|sit|{other}", strict=False)
         assert taken.text == "That seat is taken."
         await _sit(fake, group, lobby_id, dave, "🪑 Seat 3", "You are at the table.",
-                   "Pair 1+3: 1. Alice · 3. Dave")
+                   "Pair 1+3 (NS): 1. Alice · 3. Dave")
         text = fake.message(group, lobby_id).text or ""
         pair2 = sorted([(expected, "Carol"), (other, "Bob")])
-        assert f"Pair 2+4: {pair2[0][0] + 1}. {pair2[0][1]} · {pair2[1][0] + 1}. {pair2[1][1]}" \
-            in text
+        seats = f"{pair2[0][0] + 1}. {pair2[0][1]} · {pair2[1][0] + 1}. {pair2[1][1]}"
+        assert f"Pair 2+4 (EW): {seats}" in text
         assert not [b for row in fake.message(group, lobby_id).buttons for b in row
                     if b.text.startswith("🪑")]  # a full table has no free seat
         seats = await _seats(app, table_id)
@@ -297,7 +297,7 @@ async def test_seat_picked_before_opening_the_bot_is_kept_by_the_deep_link(
         tag = join_tag(app.service.lobby.link_secret, table_id)
         assert url == f"https://t.me/kozyr_test_bot?start=join-{table_id}-2-{tag}"
         await fake.start_bot(bob, payload=url.split("start=")[1])
-        await fake.wait_for(lambda f: "Pair 1+3: 1. Alice · 3. Bob" in
+        await fake.wait_for(lambda f: "Pair 1+3 (NS): 1. Alice · 3. Bob" in
                             (f.message(group, lobby.message_id).text or ""), what="Bob seated")
         assert await _seats(app, table_id) == {0: "Alice", 2: "Bob"}
 
