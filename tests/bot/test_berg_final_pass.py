@@ -1,0 +1,44 @@
+"""What the final new-player passes of a Berg match misread (issues #18, #20), as render and
+terminal tests in ru, uk and en: a deal's result read on after «Раздача N:» in lower case, a
+pair that wrote nothing yet totalling 0,0 in the result line."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.show.events import render_event
+from bot.show.sheet import EMPTY_CELL
+from tests.bot.test_berg_screens import INFO
+
+CATALOGS = Catalogs()
+
+
+def _scored(lang: str, note: str, cells: tuple[str, str]) -> list[str]:
+    """The group's lines for a deal that ended with ``note`` (BERG-SCORE-7) and left the
+    pairs' totals ``cells``."""
+    row = {"deal": 7, "note": note, "points": [0.5, 0.0], "cells": list(cells)}
+    event = {"type": "deal_scored", "deal": 7, "outcome": "win",
+             "sides": [{"written": 0.5, "cell": cells[0]}, {"written": 0.0, "cell": cells[1]}]}
+    text = render_event(CATALOGS.translator(lang), INFO, event, sheet_rows=[row])
+    assert text
+    return text.splitlines()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("note", ["0-2 win 0.5", "tie", "1-3 surrender", "1-3 penalty"])
+def test_deal_result_reads_on_in_lower_case(lang: str, note: str) -> None:  # BERG-SCORE-7
+    # «Раздача 7: Вышла пара 1+3 (Алиса): 0,5»: other games go on in lower case after the colon
+    head = _scored(lang, note, ("0.5", "-"))[0]
+    prefix, _, said = head.partition(": ")
+    assert prefix.endswith("7") and said[:1].islower(), head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pair_with_nothing_written_totals_zero(lang: str) -> None:  # BERG-SCORE-6
+    # «Вы (1+3): раздача 0,0 · на листе: —»: the dash is the sheet's empty cell; the result
+    # line says the pair's total, 0,0
+    tr = CATALOGS.translator(lang)
+    idle = next(x for x in _scored(lang, "0-2 win 0.5", ("0.5", "-")) if "2+4" in x)
+    d = "." if lang == "en" else ","
+    assert idle.endswith(f"{tr('score.sheet')}: 0{d}0") and EMPTY_CELL not in idle, idle
