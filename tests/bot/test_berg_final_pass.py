@@ -1,15 +1,18 @@
 """What the final new-player passes of a Berg match misread (issues #18, #20), as render and
 terminal tests in ru, uk and en: a deal's result read on after «Раздача N:» in lower case, a
-pair that wrote nothing yet totalling 0,0 in the result line."""
+pair that wrote nothing yet totalling 0,0 in the result line, the played cards named a стопка
+apart from the колода drawn from."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.i18n import LANGS, Catalogs
+from bot.show.common import card_text
 from bot.show.events import render_event
 from bot.show.sheet import EMPTY_CELL
-from tests.bot.test_berg_screens import INFO
+from bot.show.table import render_table
+from tests.bot.test_berg_screens import INFO, _view
 
 CATALOGS = Catalogs()
 
@@ -42,3 +45,22 @@ def test_pair_with_nothing_written_totals_zero(lang: str) -> None:  # BERG-SCORE
     idle = next(x for x in _scored(lang, "0-2 win 0.5", ("0.5", "-")) if "2+4" in x)
     d = "." if lang == "en" else ","
     assert idle.endswith(f"{tr('score.sheet')}: 0{d}0") and EMPTY_CELL not in idle, idle
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pile_and_stock_have_words_of_their_own(lang: str) -> None:  # BERG-INFO-2 (glossary)
+    # «Сверху в колоде ходов» beside «Карт в колоде»: two piles called колода; the played
+    # cards are the стопка (стос, pile), the колода (stock) is what a player draws from
+    tr = CATALOGS.translator(lang)
+    pile = [{"card": "7C", "seat": 1}, {"card": "8C", "seat": 2}]
+    facts = [{"key": "top_card", "value": "8C", "kind": "card", "seat": 2},
+             {"key": "pile", "value": 2, "kind": "number"},
+             {"key": "stock", "value": 20, "kind": "number"}]
+    lines = render_table(tr, INFO, _view(groups={"pile": pile}, facts=facts)).text.splitlines()
+    pile_word, stock_word = {"ru": ("стопк", "колод"), "uk": ("стос", "колод"),
+                             "en": ("pile", "stock")}[lang]
+    for line in lines:
+        if card_text("8C", tr) in line or card_text("7C", tr) in line or "2" in line.split():
+            assert pile_word in line.lower() and stock_word not in line.lower(), line
+    stock = next(x for x in lines if "20" in x)
+    assert stock_word in stock.lower() and pile_word not in stock.lower(), stock
