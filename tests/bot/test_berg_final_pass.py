@@ -64,3 +64,24 @@ def test_pile_and_stock_have_words_of_their_own(lang: str) -> None:  # BERG-INFO
             assert pile_word in line.lower() and stock_word not in line.lower(), line
     stock = next(x for x in lines if "20" in x)
     assert stock_word in stock.lower() and pile_word not in stock.lower(), stock
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("enforcement", ["automatic", "penalty"])
+def test_penalty_size_shown_only_with_penalty_enforcement(lang: str, enforcement: str
+                                                          ) -> None:  # BERG-OPT-enforcement
+    # «Штраф: высота + 5 — если обязаловка штрафом» beside «Обязаловка: автоматически»: the
+    # penalty's size (BERG-OPT-penalty) is moot while the bot enforces the orders itself
+    from bot.show.lobby import render_lobby
+
+    tr = CATALOGS.translator(lang)
+    screen = render_lobby(tr, table_id=1, game="berg", names=["Anna", "Boris", None, None],
+                          options={"enforcement": enforcement, "penalty_size": "height_plus_5"},
+                          choices={"enforcement": ["automatic", "penalty"],
+                                   "penalty_size": ["height_plus_5", "cheap_5"]},
+                          min_players=4, max_players=4, pairs=True)
+    labels = [b.text for row in screen.buttons for b in row]
+    penalty = tr("opt.penalty_size")
+    shown = [x for x in screen.text.splitlines() + labels if x.startswith(penalty)]
+    assert len(shown) == (0 if enforcement == "automatic" else 2), shown
+    assert any(x.startswith(tr("opt.enforcement")) for x in screen.text.splitlines())
