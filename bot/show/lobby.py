@@ -47,6 +47,16 @@ def insurance_price(game: str, options: Mapping[str, Any]) -> float | None:
     return cost_half(full, "insure") / 2
 
 
+def tie_turnover(game: str, options: Mapping[str, Any]) -> int | None:
+    """The Berg turnover that ends the deal as a tie under the table's ``options`` (the
+    fifth, under ``with_tie``, BERG-TIE-1), None for another game or a no-tie convention."""
+    if game != "berg" or options.get("tie_convention", "with_tie") != "with_tie":
+        return None
+    from engine.berg.game import WITH_TIE_TURNOVERS  # the engine's own limit
+
+    return WITH_TIE_TURNOVERS + 1
+
+
 def option_value(tr: Translator, key: str, value: Any) -> str:
     """An option's value in players' words (``optval.<key>.<value>``), or the value itself (a
     price in half-points in the language's decimal style, ``0,5``)."""

@@ -85,3 +85,20 @@ def test_penalty_size_shown_only_with_penalty_enforcement(lang: str, enforcement
     shown = [x for x in screen.text.splitlines() + labels if x.startswith(penalty)]
     assert len(shown) == (0 if enforcement == "automatic" else 2), shown
     assert any(x.startswith(tr("opt.enforcement")) for x in screen.text.splitlines())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turnovers_say_which_one_ties(lang: str) -> None:  # BERG-TIE-1, BERG-TURNOVER-4
+    # «Переворотов колоды: 4», then «Раздача 3: ничья»: the count said nothing of its limit
+    from dataclasses import replace
+
+    from bot.show.common import render_facts
+    from bot.show.lobby import tie_turnover
+
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "turnovers", "value": 4, "kind": "number"}]
+    info = replace(INFO, tie_turnover=tie_turnover("berg", {"tie_convention": "with_tie"}))
+    line = render_facts(tr, info, facts)[0]
+    tie = {"ru": "ничья на 5", "uk": "нічия на 5", "en": "5th is a tie"}[lang]
+    assert "4" in line and tie in line, line
+    assert tie_turnover("berg", {"tie_convention": "no_tie_one_deck"}) is None
