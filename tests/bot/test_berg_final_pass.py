@@ -1,7 +1,8 @@
 """What the final new-player passes of a Berg match misread (issues #18, #20), as render and
 terminal tests in ru, uk and en: a deal's result read on after «Раздача N:» in lower case, a
 pair that wrote nothing yet totalling 0,0 in the result line, the played cards named a стопка
-apart from the колода drawn from."""
+apart from the колода drawn from, the lobby without a moot option, the turnover that ties,
+the terminal's whole sheet."""
 
 from __future__ import annotations
 
@@ -102,3 +103,22 @@ def test_turnovers_say_which_one_ties(lang: str) -> None:  # BERG-TIE-1, BERG-TU
     tie = {"ru": "ничья на 5", "uk": "нічия на 5", "en": "5th is a tie"}[lang]
     assert "4" in line and tie in line, line
     assert tie_turnover("berg", {"tie_convention": "no_tie_one_deck"}) is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_terminal_prints_the_whole_sheet(lang: str) -> None:  # BERG-SCORE-7
+    # «(здесь только последние строки листа; … весь лист на картинке)»: a terminal has no
+    # picture and no message limit, so it prints every row
+    from bot.show.common import TableInfo
+    from bot.terminal.text import Teller
+
+    tr = CATALOGS.translator(lang)
+    teller = Teller(tr, TableInfo(1, 1, "berg", "", ("Anna", "Boris", "Vera", "Gleb"), me=0), 0)
+    rows = [{"deal": k, "note": "tie", "points": [0.5, 0.5], "cells": [f"{k / 2}", f"{k / 2}"]}
+            for k in range(1, 120)]
+    sheet = {"sides": [{"name": "Anna", "seats": [0, 2]}, {"name": "Boris", "seats": [1, 3]}],
+             "rows": rows, "totals": [59.5, 59.5],
+             "result": {"winner": None, "line": "engine words", "score": [59.5, 59.5]}}
+    text = teller.match_over(sheet)
+    cut = tr("rec.sheet_cut", n=1).split("1")[0]
+    assert cut not in text and text.count("\n") > len(rows), text[-300:]
