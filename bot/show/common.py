@@ -39,6 +39,9 @@ class TableInfo:
     #: what a Berg captain pays for insurance (declare:insure, points), from the table's
     #: options: the engine's view does not say it; None where none is bought
     insurance_price: float | None = None
+    #: the Berg turnover that ties the deal (BERG-TIE-1, ``with_tie``), from the table's
+    #: options; None where turnovers are not limited so
+    tie_turnover: int | None = None
 
 
 def game_text(tr: Translator, game: str, key: str, **kwargs: Any) -> str:
@@ -283,6 +286,8 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
             value = Html(f"{escape(kinds)} ({escape(value)})")
         if mark:
             value = tr(f"fact.{info.game}.{mark}.mark", name=value)
+        if f["key"] == "turnovers" and info.tie_turnover:  # how far from the tie (BERG-TIE-1)
+            value = tr("fact.berg.turnovers.tie_at", n=value, limit=info.tie_turnover)
         said = _MADE_BY_CALL.get(f["key"], f["value"])
         caller = next((c["seat"] for c in reversed(calls or ()) if c.get("call") == said
                        and isinstance(c.get("seat"), int)), None)

@@ -180,7 +180,9 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     or more), and its total on the sheet (BERG-SCORE-5..7, BERG-DECL-2). ``rows``: the sheet
     rows of the deal (``row`` last); without them only the deal's own row is known."""
     rows = list(rows) or [row]
-    lines: list[str] = [escape(unescape(berg_note(tr, info, str(row.get("note", "")))))]
+    note = escape(unescape(berg_note(tr, info, str(row.get("note", "")))))
+    # read on after «Раздача N:» as other games' results do; the sheet keeps the capital
+    lines: list[str] = [note[:1].lower() + note[1:]]
 
     def signed(x: float) -> str:
         return ("+" if x > 0 else "") + num(tr, x, pattern="0.0")
@@ -198,8 +200,14 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         said = f"{', '.join(terms)}, {tr('berg.term.deal')} {signed(points)} = " if terms \
             else f"{tr('berg.term.deal')} "
         lines.append(f"{escape(side_name(tr, info, p))}: {said}<b>{signed(total)}</b>"
-                     f" · {tr('score.sheet')}: {cell_text(tr, str(side['cell']))}")
+                     f" · {tr('score.sheet')}: {_total_text(tr, str(side['cell']))}")
     return lines
+
+
+def _total_text(tr: Translator, cell: str) -> str:
+    """A pair's total after the deal: the sheet's empty cell ``-`` (nothing written yet,
+    BERG-SCORE-6) is a total of 0,0 in words; any other cell as the sheet shows it."""
+    return num(tr, 0.0, pattern="0.0") if cell == "-" else cell_text(tr, cell)
 
 
 #: A Married bridge sheet note (MB-SCORE-8): ``2HXX by seat 0, 8 tricks``.

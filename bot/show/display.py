@@ -37,7 +37,7 @@ from bot.model import (
 from bot.show.common import TableInfo, seat_names
 from bot.show.events import render_event
 from bot.show.hand import declared_for_you, render_hand, select_codes
-from bot.show.lobby import insurance_price
+from bot.show.lobby import insurance_price, tie_turnover
 from bot.show.outbox import Delivery, Outbox, settled
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
@@ -189,7 +189,8 @@ class Display:
                                 for seat in loaded.seats])
         info = TableInfo(loaded.id, loaded.table.version, loaded.table.game, loaded.chat.title,
                          names, clock=_clock(tr, loaded.table, self.time_zone),
-                         insurance_price=insurance_price(loaded.table.game, loaded.table.options))
+                         insurance_price=insurance_price(loaded.table.game, loaded.table.options),
+                         tie_turnover=tie_turnover(loaded.table.game, loaded.table.options))
         return (with_sides(info, loaded.match) if loaded.match is not None else info), tr
 
     def result_screen(self, loaded: Loaded, buttons: tuple[tuple[Button, ...], ...] = ()

@@ -47,6 +47,16 @@ def insurance_price(game: str, options: Mapping[str, Any]) -> float | None:
     return cost_half(full, "insure") / 2
 
 
+def tie_turnover(game: str, options: Mapping[str, Any]) -> int | None:
+    """The Berg turnover that ends the deal as a tie under the table's ``options`` (the
+    fifth, under ``with_tie``, BERG-TIE-1), None for another game or a no-tie convention."""
+    if game != "berg" or options.get("tie_convention", "with_tie") != "with_tie":
+        return None
+    from engine.berg.game import WITH_TIE_TURNOVERS  # the engine's own limit
+
+    return WITH_TIE_TURNOVERS + 1
+
+
 def option_value(tr: Translator, key: str, value: Any) -> str:
     """An option's value in players' words (``optval.<key>.<value>``), or the value itself (a
     price in half-points in the language's decimal style, ``0,5``)."""
@@ -62,6 +72,20 @@ def _seated_value(tr: Translator, key: str, value: Any, names: Sequence[str | No
             and (name := names[value]):
         shown += f" ({name})"
     return shown
+
+
+#: Options that say nothing while another option has a value: game -> option -> (other, value).
+#: Berg's penalty size applies only when offences are allowed and punished
+#: (BERG-OPT-penalty, BERG-OPT-enforcement).
+MOOT_OPTIONS: dict[str, dict[str, tuple[str, Any]]] = {
+    "berg": {"penalty_size": ("enforcement", "automatic")},
+}
+
+
+def moot_option(game: str, key: str, options: Mapping[str, Any]) -> bool:
+    """Whether option ``key`` is irrelevant under the other ``options`` (MOOT_OPTIONS)."""
+    other = MOOT_OPTIONS.get(game, {}).get(key)
+    return other is not None and options.get(other[0]) == other[1]
 
 
 def render_lobby(
@@ -104,7 +128,7 @@ def render_lobby(
     for i, n in enumerate(names if not pairs else ()):
         lines.append(f"{i + 1}. {escape(n) if n else '—'}")
     for key, value in options.items():
-        if key in choices:
+        if key in choices and not moot_option(game, key, options):
             shown = escape(_seated_value(tr, key, value, names))
             # what the value does, in a short phrase for a player who has not read /rules (a
             # club word in a value, "bait", "dave"; Berg's options): the game's own note first
@@ -129,6 +153,8 @@ def render_lobby(
         if sit:
             rows.append(sit)
     for key, values in choices.items():
+        if moot_option(game, key, options):
+            continue
         current = options.get(key)
         nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
         label = tr.maybe(f"opt.{key}", key)

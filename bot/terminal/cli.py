@@ -22,7 +22,7 @@ from typing import Any, TextIO
 import engine
 from bot.i18n import FALLBACK, LANGS, Catalogs, Translator
 from bot.show.common import TableInfo, game_text
-from bot.show.lobby import insurance_price, option_value
+from bot.show.lobby import insurance_price, option_value, tie_turnover
 from bot.terminal.session import Session
 from bot.terminal.text import names_of, plain
 from engine.ai import LEVELS
@@ -207,7 +207,8 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     names = names_of(tr, players, me, args.level)
     sides = tuple(tuple(side["seats"]) for side in match.score_sheet["sides"])
     info = TableInfo(0, 0, game.id, "", names, sides, me=me,  # no chat: no title
-                     insurance_price=insurance_price(game.id, options))
+                     insurance_price=insurance_price(game.id, options),
+                     tie_turnover=tie_turnover(game.id, options))
     again = replay_command(args, seed, tr.lang)
     session = Session(game=game, match=match, me=me, level=args.level, seed=seed, tr=tr,
                       info=info, stdin=stdin, out=out, bold=_is_tty(out), again=again)

@@ -36,7 +36,7 @@ from bot.show.sheet import render_sheet
 from bot.state.drastic import drastic_why, is_drastic
 from bot.state.forced import forced_code
 from bot.terminal.menu import Entry, entries, numbered
-from bot.terminal.text import Teller, numbers_apart, plain
+from bot.terminal.text import WHOLE_SHEET, Teller, numbers_apart, plain
 from engine.ai import get_player
 from engine.errors import IllegalAction
 
@@ -264,7 +264,8 @@ class Session:
                 self.write(self.tr(f"rules.{self.game.id}") + "\n\n"  # the bot's /rules
                            + self.tr("rules.more", game=self.game.id), prose=True)
             elif command == "score":
-                self.write(render_sheet(self.tr, self.info, self.match.score_sheet))
+                self.write(render_sheet(self.tr, self.info, self.match.score_sheet,
+                                        limit=WHOLE_SHEET))
             elif command == "help":
                 self.write(self.tr("term.help"), prose=True)
             elif text:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,6 +30,8 @@ from engine.cards import SUIT_SYMBOLS
 #: An HTML tag of Telegram's subset (``<b>``, ``</pre>``, ``<a href=...>``).
 TAG_RE = re.compile(r"<(/?)([a-z]+)[^>]*>")
 BOLD, RESET = "\033[1m", "\033[0m"
+#: A terminal has no message limit and no sheet picture: its sheet keeps every row.
+WHOLE_SHEET = sys.maxsize
 #: Events the table shows and a sentence would only repeat: a regular draw after each
 #: preliminary trick (Married bridge, MB-PRE-9); "no melds".
 QUIET = {("talon_draw", "regular"), ("declare", "none")}
@@ -246,4 +249,5 @@ class Teller:
         line = tr("term.you_win", score=escape(result_score(tr, self.info, sheet))) \
             if seats == [self.me] else result_line(tr, self.info, sheet)
         return tr("match.over", line=line) + "\n\n" + render_sheet(tr, self.info, sheet,
-                                                                     with_result=False)
+                                                                     with_result=False,
+                                                                     limit=WHOLE_SHEET)

@@ -60,7 +60,7 @@ def test_opened_hand_line_has_one_colon_and_the_right_number(lang: str) -> None:
 
 def _lobby_lines(lang: str, options: dict[str, object]) -> dict[str, str]:
     """The Berg lobby's option lines for ``options`` (the defaults where not given), by key."""
-    from bot.show.lobby import render_lobby
+    from bot.show.lobby import moot_option, render_lobby
     from bot.tables.lobby import TABLE_OPTIONS, lobby_choices, lobby_defaults
 
     tr = CATALOGS.translator(lang)
@@ -71,7 +71,8 @@ def _lobby_lines(lang: str, options: dict[str, object]) -> dict[str, str]:
                         pairs=True).text
     lines = text.splitlines()
     return {key: next(x for x in lines if x.startswith(tr(f"opt.{key}") + ": "))
-            for key in choices if key not in TABLE_OPTIONS}  # the table's own: every game's
+            for key in choices if key not in TABLE_OPTIONS  # the table's own: every game's
+            and not moot_option("berg", key, values)}  # a line the lobby leaves out
 
 
 #: Every value a Berg lobby option can show, one set of options per look at the lobby.

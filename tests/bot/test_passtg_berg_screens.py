@@ -1,6 +1,6 @@
 """What a club reader found playing a whole Berg match through the bot (issues #18, #20;
 findings 3-8 and 19 of the read-through), as render tests in ru, uk and en: the game's own
-words (игра for the match, колода ходов for the pile, заявления), the result as the rules write
+words (игра for the match, стопка for the pile, заявления), the result as the rules write
 it, pairs named by their captains, what each attacking card did, buttons that fit a phone."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def test_pile_is_named_by_the_glossary(lang: str) -> None:  # BERG-INFO-2 (gloss
              {"key": "pile", "value": 2, "kind": "number"}]
     table = render_table(tr, INFO, _view(groups={"pile": pile}, facts=facts)).text
     assert "отбо" not in table and "відбо" not in table, table
-    word = {"ru": "колод", "uk": "колод", "en": "pile"}[lang]
+    word = {"ru": "стопк", "uk": "стос", "en": "pile"}[lang]
     for line in table.splitlines():
         if card_text("8C", tr) in line or card_text("7C", tr) in line:
             assert word in line, line

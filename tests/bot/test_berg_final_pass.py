@@ -1,0 +1,124 @@
+"""What the final new-player passes of a Berg match misread (issues #18, #20), as render and
+terminal tests in ru, uk and en: a deal's result read on after «Раздача N:» in lower case, a
+pair that wrote nothing yet totalling 0,0 in the result line, the played cards named a стопка
+apart from the колода drawn from, the lobby without a moot option, the turnover that ties,
+the terminal's whole sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LANGS, Catalogs
+from bot.show.common import card_text
+from bot.show.events import render_event
+from bot.show.sheet import EMPTY_CELL
+from bot.show.table import render_table
+from tests.bot.test_berg_screens import INFO, _view
+
+CATALOGS = Catalogs()
+
+
+def _scored(lang: str, note: str, cells: tuple[str, str]) -> list[str]:
+    """The group's lines for a deal that ended with ``note`` (BERG-SCORE-7) and left the
+    pairs' totals ``cells``."""
+    row = {"deal": 7, "note": note, "points": [0.5, 0.0], "cells": list(cells)}
+    event = {"type": "deal_scored", "deal": 7, "outcome": "win",
+             "sides": [{"written": 0.5, "cell": cells[0]}, {"written": 0.0, "cell": cells[1]}]}
+    text = render_event(CATALOGS.translator(lang), INFO, event, sheet_rows=[row])
+    assert text
+    return text.splitlines()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("note", ["0-2 win 0.5", "tie", "1-3 surrender", "1-3 penalty"])
+def test_deal_result_reads_on_in_lower_case(lang: str, note: str) -> None:  # BERG-SCORE-7
+    # «Раздача 7: Вышла пара 1+3 (Алиса): 0,5»: other games go on in lower case after the colon
+    head = _scored(lang, note, ("0.5", "-"))[0]
+    prefix, _, said = head.partition(": ")
+    assert prefix.endswith("7") and said[:1].islower(), head
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pair_with_nothing_written_totals_zero(lang: str) -> None:  # BERG-SCORE-6
+    # «Вы (1+3): раздача 0,0 · на листе: —»: the dash is the sheet's empty cell; the result
+    # line says the pair's total, 0,0
+    tr = CATALOGS.translator(lang)
+    idle = next(x for x in _scored(lang, "0-2 win 0.5", ("0.5", "-")) if "2+4" in x)
+    d = "." if lang == "en" else ","
+    assert idle.endswith(f"{tr('score.sheet')}: 0{d}0") and EMPTY_CELL not in idle, idle
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pile_and_stock_have_words_of_their_own(lang: str) -> None:  # BERG-INFO-2 (glossary)
+    # «Сверху в колоде ходов» beside «Карт в колоде»: two piles called колода; the played
+    # cards are the стопка (стос, pile), the колода (stock) is what a player draws from
+    tr = CATALOGS.translator(lang)
+    pile = [{"card": "7C", "seat": 1}, {"card": "8C", "seat": 2}]
+    facts = [{"key": "top_card", "value": "8C", "kind": "card", "seat": 2},
+             {"key": "pile", "value": 2, "kind": "number"},
+             {"key": "stock", "value": 20, "kind": "number"}]
+    lines = render_table(tr, INFO, _view(groups={"pile": pile}, facts=facts)).text.splitlines()
+    pile_word, stock_word = {"ru": ("стопк", "колод"), "uk": ("стос", "колод"),
+                             "en": ("pile", "stock")}[lang]
+    for line in lines:
+        if card_text("8C", tr) in line or card_text("7C", tr) in line or "2" in line.split():
+            assert pile_word in line.lower() and stock_word not in line.lower(), line
+    stock = next(x for x in lines if "20" in x)
+    assert stock_word in stock.lower() and pile_word not in stock.lower(), stock
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("enforcement", ["automatic", "penalty"])
+def test_penalty_size_shown_only_with_penalty_enforcement(lang: str, enforcement: str
+                                                          ) -> None:  # BERG-OPT-enforcement
+    # «Штраф: высота + 5 — если обязаловка штрафом» beside «Обязаловка: автоматически»: the
+    # penalty's size (BERG-OPT-penalty) is moot while the bot enforces the orders itself
+    from bot.show.lobby import render_lobby
+
+    tr = CATALOGS.translator(lang)
+    screen = render_lobby(tr, table_id=1, game="berg", names=["Anna", "Boris", None, None],
+                          options={"enforcement": enforcement, "penalty_size": "height_plus_5"},
+                          choices={"enforcement": ["automatic", "penalty"],
+                                   "penalty_size": ["height_plus_5", "cheap_5"]},
+                          min_players=4, max_players=4, pairs=True)
+    labels = [b.text for row in screen.buttons for b in row]
+    penalty = tr("opt.penalty_size")
+    shown = [x for x in screen.text.splitlines() + labels if x.startswith(penalty)]
+    assert len(shown) == (0 if enforcement == "automatic" else 2), shown
+    assert any(x.startswith(tr("opt.enforcement")) for x in screen.text.splitlines())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turnovers_say_which_one_ties(lang: str) -> None:  # BERG-TIE-1, BERG-TURNOVER-4
+    # «Переворотов колоды: 4», then «Раздача 3: ничья»: the count said nothing of its limit
+    from dataclasses import replace
+
+    from bot.show.common import render_facts
+    from bot.show.lobby import tie_turnover
+
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "turnovers", "value": 4, "kind": "number"}]
+    info = replace(INFO, tie_turnover=tie_turnover("berg", {"tie_convention": "with_tie"}))
+    line = render_facts(tr, info, facts)[0]
+    tie = {"ru": "ничья на 5", "uk": "нічия на 5", "en": "5th is a tie"}[lang]
+    assert "4" in line and tie in line, line
+    assert tie_turnover("berg", {"tie_convention": "no_tie_one_deck"}) is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_terminal_prints_the_whole_sheet(lang: str) -> None:  # BERG-SCORE-7
+    # «(здесь только последние строки листа; … весь лист на картинке)»: a terminal has no
+    # picture and no message limit, so it prints every row
+    from bot.show.common import TableInfo
+    from bot.terminal.text import Teller
+
+    tr = CATALOGS.translator(lang)
+    teller = Teller(tr, TableInfo(1, 1, "berg", "", ("Anna", "Boris", "Vera", "Gleb"), me=0), 0)
+    rows = [{"deal": k, "note": "tie", "points": [0.5, 0.5], "cells": [f"{k / 2}", f"{k / 2}"]}
+            for k in range(1, 120)]
+    sheet = {"sides": [{"name": "Anna", "seats": [0, 2]}, {"name": "Boris", "seats": [1, 3]}],
+             "rows": rows, "totals": [59.5, 59.5],
+             "result": {"winner": None, "line": "engine words", "score": [59.5, 59.5]}}
+    text = teller.match_over(sheet)
+    cut = tr("rec.sheet_cut", n=1).split("1")[0]
+    assert cut not in text and text.count("\n") > len(rows), text[-300:]
