@@ -101,19 +101,22 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     else:  # a kapo: all eight tricks, and how many the declarers took (BB-BID-5)
         lines.append(tr("bb.needed_kapo", n=tricks[d]))
     terms: list[list[str]] = [[], []]
+    after = ["", ""]  # what a pair's line says after its sum
 
     def trick_term(p: int, big: int) -> str:
         if tricks[p] == 8:
             return tr("bb.capot", n=CAPOT)
-        return tr("bb.cards", small=card_points_text(tr, info, p, cards[p], last_winner),
-                  big=big)
+        # the last trick's note is on the "needed" line already: said once (issue #20)
+        return tr("bb.cards", small=num(tr, cards[p]), big=big)
 
     if m == 1 and score.made:  # BB-SCORE-5, BB-SCORE-6
         terms[d] = [tr("bb.value", n=b), trick_term(d, score.rounded)]
         if tricks[d] != 8:  # the complement of the declarers' share, as the paper has it
-            terms[o] = [tr("bb.cards_rest",
-                           small=card_points_text(tr, info, o, cards[o], last_winner),
-                           game=g, rounded=score.rounded)]
+            # the game less the declarers' share; their own card points after it, apart
+            terms[o] = [tr("bb.game_rest", game=g, rounded=score.rounded,
+                           name=escape(side_name(tr, info, d)))]
+            after[o] = " · " + tr("bb.small_cards",
+                                  small=card_points_text(tr, info, o, cards[o], last_winner))
         terms[d] += meld_terms(d)
         terms[o] += meld_terms(o)
     else:  # BB-SCORE-7..10: one pair takes everything, the other is marked BT
@@ -129,7 +132,8 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
             lines.append(f"{name}: {cell_text(tr, 'BT')} = <b>0</b>")
         else:
             sum_ = " + ".join(terms[p]) or "0"
-            lines.append(f"{name}: {sum_} = <b>{num(tr, side['deal_points'])}</b> · {sheet}")
+            lines.append(f"{name}: {sum_} = <b>{num(tr, side['deal_points'])}</b>{after[p]} · "
+                         f"{sheet}")
     return lines
 
 

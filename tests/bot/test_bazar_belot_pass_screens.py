@@ -240,3 +240,35 @@ def test_a_high_bid_asks_first_though_the_auction_goes_on() -> None:  # BB-BID-2
     assert is_drastic(m, 0, "bid:47:H") and is_drastic(m, 0, "bid:48:AT")
     assert is_drastic(m, 0, "bid:17:NT") and is_drastic(m, 0, "bid:26:AT")
     assert not is_drastic(m, 0, "bid:16:H") and not is_drastic(m, 0, "bid:25:AT")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_defenders_line_says_the_game_less_the_declarers_share(lang: str
+                                                               ) -> None:  # BB-SCORE-3, -5
+    # «З-В: карты 61, остаток 16 − 10 = 6»: a reader took 61 for the first term of a sum it
+    # has no part in, and «(в т. ч. последняя взятка 10)» came twice in one message
+    import re
+
+    from bot.show.deals import bazar_belot_lines
+
+    tr = CATALOGS.translator(lang)
+    sides = [{"card_points": 101, "tricks": 5, "melds": 0, "bela": 0, "cell": "10",
+              "deal_points": 10},
+             {"card_points": 61, "tricks": 3, "melds": 0, "bela": 0, "cell": "277",
+              "deal_points": 6}]
+    lines = bazar_belot_lines(tr, INFO, {"declarer": 0, "sides": sides},
+                              {"deal": 1, "note": "8H"}, last_winner=0) or []
+    ns, ew = tr("pair.bazar_belot.ns"), tr("pair.bazar_belot.ew")
+    theirs = next(x for x in lines if x.startswith(f"{ew}: "))
+    # the game value less the declarers' share, and what that leaves: 16 − 10 = 6
+    sum_ = re.search(r"(\d+) \u2212 (\d+)\D*= <b>(\d+)</b>", theirs)
+    assert sum_ is not None, theirs
+    game, share, left = map(int, sum_.groups())
+    assert (game, share, left) == (16, 10, 6) and game - share == left, theirs
+    assert ns in theirs[:sum_.end()], theirs  # whose share is taken off
+    # their card points come after the sum, said to be small points
+    assert "61" not in theirs[:sum_.end()] and "61" in theirs[sum_.end():], theirs
+    small = {"ru": "мелкими", "uk": "дрібними", "en": "small points"}[lang]
+    assert small in theirs[sum_.end():], theirs
+    note = tr("score.with_last", points="", n=10).strip()
+    assert "\n".join(lines).count(note) == 1, lines

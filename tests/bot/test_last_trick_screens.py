@@ -38,7 +38,8 @@ def test_deberts_deal_line_says_the_last_trick_is_in_the_cards(lang: str) -> Non
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_bazar_belot_deal_line_says_the_last_trick_is_in_the_cards(lang: str) -> None:
-    # BEL-LAST-1, BB-SCORE-3: 94 small points (the last trick's 10 with them) round to 9
+    # BEL-LAST-1, BB-SCORE-3: 94 small points (the last trick's 10 with them) round to 9; the
+    # note is said once, where the small points are (issue #20: it came twice)
     tr = CATALOGS.translator(lang)
     info = TableInfo(1, 1, "bazar_belot", "Club", NAMES, sides=((0, 2), (1, 3)))
     event = {"type": "deal_scored", "deal": 3, "declarer": 0, "outcome": "made",
@@ -49,7 +50,10 @@ def test_bazar_belot_deal_line_says_the_last_trick_is_in_the_cards(lang: str) ->
                         last_trick={"cards": [(2, "JS")], "winner": 2}) or ""
     ours = next(x for x in text.splitlines() if x.startswith(f"{tr('pair.bazar_belot.ns')}:"))
     theirs = next(x for x in text.splitlines() if x.startswith(f"{tr('pair.bazar_belot.ew')}:"))
-    assert LAST[lang] in ours and "→ 9" in ours, ours
+    small = next(x for x in text.splitlines() if "14 × 10" in x)
+    assert tr("score.with_last", points="94", n=10) in small, small
+    assert text.count(LAST[lang]) == 1, text
+    assert "94 → 9" in ours, ours
     assert LAST[lang] not in theirs, theirs
 
 
