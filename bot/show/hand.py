@@ -33,7 +33,7 @@ from bot.show.common import (
 from bot.show.fact_order import said_once
 from bot.show.table import QUIET_IN_AUCTION, calls_line, melds_told_once
 from bot.state.drastic import drastic_why
-from engine.cards import is_card_code
+from engine.cards import SUITS, is_card_code
 
 CARDS_PER_ROW = 5
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
@@ -207,7 +207,11 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         if verb == "order":  # an up-card's orders as a jack's: from the lowest rank (BERG-DEAL-6)
             singles.sort(key=lambda c: arg_order(c.split(":")[1]))
-        labels = [btn(c) for c in singles]
+        if verb == "frame" and info.game == "berg":
+            singles.sort(key=_frame_key)
+            labels = [_frame_button(tr, info, view, c) for c in singles]
+        else:
+            labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
             rows += _rows(labels, CARDS_PER_ROW)
         else:
@@ -220,6 +224,27 @@ def btn_of(tr: Translator, info: TableInfo, view: Mapping[str, Any], code: str) 
     label = code_label(tr, code, view, info.names)
     if code == "declare:insure" and info.insurance_price:  # priced as the other declarations
         label += f" (−{num(tr, info.insurance_price, pattern='0.0')})"
+    return Button(label, ActData(info.table_id, info.version, code))
+
+
+def _frame_key(code: str) -> tuple[int, int, str]:
+    """Sort key of a Berg frame ``frame:c1.c2.c3.c4``: by the card left on top (the last,
+    BERG-FRAME-3), then by the first card, each in the hand's suit order (♠ ♥ ♦ ♣)."""
+    cards = code.split(":")[1].split(".")
+    return (_suit_rank(cards[-1]), _suit_rank(cards[0]), code)
+
+
+def _suit_rank(card: str) -> int:
+    """Position of ``card``'s suit in the hand's order; jokers after the suits."""
+    return SUITS.index(card[1]) if card[1:] and card[1] in SUITS else len(SUITS)
+
+
+def _frame_button(tr: Translator, info: TableInfo, view: Mapping[str, Any],
+                  code: str) -> Button:
+    """A frame's button naming the card it leaves on top: of the orderings of one frame only
+    the last card changes what follows (BERG-FRAME-2, -3), which the cards alone did not say."""
+    top = card_text(code.split(":")[1].split(".")[-1], tr)
+    label = tr("hand.berg.frame_top", frame=code_label(tr, code, view, info.names), card=top)
     return Button(label, ActData(info.table_id, info.version, code))
 
 

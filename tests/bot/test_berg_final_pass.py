@@ -123,3 +123,36 @@ def test_terminal_prints_the_whole_sheet(lang: str) -> None:  # BERG-SCORE-7
     # the cut's words, whatever the count: the longer side of the number
     cut = max(tr("rec.sheet_cut", n=999).split("999"), key=len)
     assert cut not in text and text.count("\n") > len(rows), text[-300:]
+
+
+def _frames(rank: str) -> list[str]:
+    """Every frame code of four real ``rank`` cards when any first card fits, as BERG-FRAME-10
+    builds them: a first and a last card, the two between in ♠ ♥ ♦ ♣ order; shuffled the way
+    the engine's order reads to a player (by first card, not by the card left on top)."""
+    cards = [rank + s for s in "SHDC"]
+    return [f"frame:{first}.{'.'.join(c for c in cards if c not in (first, last))}.{last}"
+            for first in reversed(cards) for last in cards if last != first]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_frame_buttons_say_the_card_left_on_top(lang: str) -> None:  # BERG-FRAME-2, -3
+    # «Рамки Д♣ Д♥ Д♦ Д♠», «Рамки Д♣ Д♠ Д♦ Д♥» … twelve orderings of one frame in no visible
+    # order: only the last card changes what follows (it lies on top), so each button names it
+    # and the buttons go by that card, then by the first one
+    from bot.show.hand import render_hand
+
+    tr = CATALOGS.translator(lang)
+    codes = _frames("Q")
+    view = _view(seat=0, hand=["QS", "QH", "QD", "QC", "7C"], private=[],
+                 facts=[{"key": "top_card", "value": "QS", "kind": "card", "seat": 3}])
+    buttons = [b for row in render_hand(tr, INFO, view, codes).buttons for b in row]
+    frames = [b for b in buttons if b.text.startswith(tr("code.frame"))]
+    assert len(frames) == 12, [b.text for b in frames]
+    tops = []
+    for b in frames:
+        code = b.data.code  # type: ignore[union-attr]
+        last = code.split(".")[-1]
+        top = tr("hand.berg.frame_top", frame="", card=card_text(last, tr)).strip(" —")
+        assert b.text.endswith(top) and top, b.text
+        tops.append(("SHDC".index(last[1]), "SHDC".index(code.split(":")[1][1])))
+    assert tops == sorted(tops), [b.text for b in frames]
