@@ -147,7 +147,11 @@ class Lobby:
         assert table.id is not None
         # armed first: a lobby whose message never went out still closes in time
         self.clock.arm_lobby(table.id, utcnow())
-        await self.post_lobby(table.id)
+        # under the table's lock, as at start-up: a press that comes the moment the message
+        # is out waits for its id to be stored, or it would find no message to redraw and the
+        # lobby would keep its old buttons (seen once as a lobby never closed after Start)
+        async with self.kit.locks(table.id):
+            await self.post_lobby(table.id)
         link = self.kit.messenger.deep_link("hand")
         if not can_dm and link:  # the creator must open the bot too, or he gets no cards
             self._invited.add((table.id, person.ext_id))
