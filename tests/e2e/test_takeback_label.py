@@ -8,7 +8,8 @@ from typing import Any
 
 from tests.e2e.conftest import hand_message, press_move
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _to_move
+from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has
+from tests.kit.telegram import mover_and_other
 from tests.kit.telegram import open_deberts as _open
 
 
@@ -18,7 +19,7 @@ async def test_the_exchange_of_the_seven_is_named_with_the_card_it_took(
     users = [alice, bob]
     async with kozyr() as app:
         table_id = await _open(fake, group, users)
-        mover, other = _to_move(fake, users)
+        mover, other = mover_and_other(fake, users)
         hand = hand_message(fake, mover)
         assert hand is not None
         # the seed deals the mover the trump seven of the up-card's suit: he plays it

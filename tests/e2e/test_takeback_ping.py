@@ -7,8 +7,8 @@ from typing import Any
 
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
 from tests.e2e.test_ping_telegram import ping_of
-from tests.e2e.test_takeback_telegram import _button, _log, _move, _to_move
-from tests.kit.telegram import ask_take_back
+from tests.e2e.test_takeback_telegram import _button, _log
+from tests.kit.telegram import ask_take_back, mover_and_other, press_first_move
 from tests.kit.telegram import open_deberts as _open
 
 AFTER = 0.4
@@ -20,9 +20,9 @@ async def test_a_takeback_moves_the_ping_on(
     users = [alice, bob]
     async with kozyr(turn_ping=AFTER) as app:
         table_id = await _open(fake, group, users)
-        mover, other = _to_move(fake, users)
+        mover, other = mover_and_other(fake, users)
         await fake.wait_for(lambda f: ping_of(f, mover), what="the mover's ping")
-        await _move(fake, users, mover)
+        await press_first_move(fake, users, mover)
         ping = await fake.wait_for(lambda f: ping_of(f, other), what="the other's ping")
         asked = await ask_take_back(fake, mover, other)
         assert not (await fake.press(other, asked, _button(asked, "✅ Accept"))).text
@@ -33,7 +33,7 @@ async def test_a_takeback_moves_the_ping_on(
         assert ping_of(fake, mover) is not None, "no ping for the player to move"
         stale_ping = ping.deleted
         # the mover moves again: the other's turn: he should get a (new) ping
-        await _move(fake, users, mover)
+        await press_first_move(fake, users, mover)
         await fake.settle(quiet=3 * AFTER, timeout=10)
         fresh = ping_of(fake, other)
         assert stale_ping and fresh is not None and fresh.message_id != ping.message_id, \

@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.e2e.conftest import current_match, hand_message, press_move
 from tests.e2e.fake import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from tests.kit.telegram import TAKE_BACK, ask_take_back
+from tests.kit.telegram import TAKE_BACK, ask_take_back, mover_and_other, press_first_move
 from tests.kit.telegram import open_deberts as _open
 
 
@@ -42,22 +42,6 @@ async def _version(app: Any, table_id: int) -> int:
     return table.version
 
 
-async def _move(fake: FakeTelegram, users: list[FakeUser], mover: FakeUser) -> str:
-    """``mover`` presses his first move (a bid, in the first round); returns its code."""
-    hand = hand_message(fake, mover)
-    assert hand is not None
-    data = next(b.data for row in hand.buttons for b in row if b.data and b.data[:2] == "a|"
-                and not b.data.split("|")[3].startswith("@"))
-    answer = await press_move(fake, mover, hand, data, users)
-    assert not answer.text
-    return data.split("|")[3]
-
-
-def _to_move(fake: FakeTelegram, users: list[FakeUser]) -> tuple[FakeUser, FakeUser]:
-    mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
-    return mover, next(u for u in users if u is not mover)
-
-
 async def test_ask_decline_accept_and_the_match_rebuilt(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
     group, alice, bob = club
@@ -66,9 +50,9 @@ async def test_ask_decline_accept_and_the_match_rebuilt(
     async with kozyr() as app:
         table_id = await _open(fake, group, users)
         fresh = await current_match(app, table_id)
-        mover, other = _to_move(fake, users)
+        mover, other = mover_and_other(fake, users)
         seat = [u.id for u in users].index(mover.id)
-        code = await _move(fake, users, mover)
+        code = await press_first_move(fake, users, mover)
         # the mover may take it back, the other has no such button (he made no move)
         hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
                                    and m, what="Take back offered")
@@ -138,8 +122,8 @@ async def test_lapse_restart_and_withdraw(
     users = [alice, bob]
     async with kozyr() as app:
         table_id = await _open(fake, group, users)
-        mover, other = _to_move(fake, users)
-        await _move(fake, users, mover)
+        mover, other = mover_and_other(fake, users)
+        await press_first_move(fake, users, mover)
         await ask_take_back(fake, mover, other)
         version = await _version(app, table_id)
     # the bot restarts between the request and the answer: the question is still there
@@ -149,7 +133,7 @@ async def test_lapse_restart_and_withdraw(
         assert await _version(app, table_id) == version
         accept = _button(asked, "✅ Accept")
         # the other moves instead of answering: the request lapses, his move stands
-        code = await _move(fake, users, other)
+        code = await press_first_move(fake, users, other)
         moved = await _log(app, table_id)
         assert len(moved) == 2 and moved[-1][1] == code
         late = await fake.press(other, asked, accept, strict=False)
@@ -220,7 +204,7 @@ async def test_leaving_players_accept_or_withdraw(
         table_id = await _open(fake, group, users)
         mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
         others = [u for u in users if u is not mover]
-        await _move(fake, users, mover)
+        await press_first_move(fake, users, mover)
         hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
                                    and m, what="Take back offered")
         # he asks, then leaves the game himself: his request goes with him
@@ -269,7 +253,7 @@ async def test_no_takeback_across_the_end_of_a_deal(
     async with kozyr() as app:
         table_id = await _open(fake, group, users)
         for _ in range(4):
-            mover, _other = _to_move(fake, users)
+            mover, _other = mover_and_other(fake, users)
             hand = hand_message(fake, mover)
             assert hand is not None
             data = _button(hand, "Pass")

@@ -366,3 +366,21 @@ async def deberts_table(fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, Fa
     users = [alice, bob]
     async with kozyr() as app:
         yield app, await open_deberts(fake, group, users, takebacks=takebacks), users, group
+
+
+async def press_first_move(fake: FakeTelegram, users: list[FakeUser], mover: FakeUser) -> str:
+    """``mover`` presses the first move button of his hand (a bid, in the first round of a
+    Deberts deal), which must be taken without an answer text; returns its action code."""
+    hand = hand_message(fake, mover)
+    assert hand is not None
+    data = next(b.data for row in hand.buttons for b in row if b.data and b.data[:2] == "a|"
+                and not b.data.split("|")[3].startswith("@"))
+    answer = await press_move(fake, mover, hand, data, users)
+    assert not answer.text
+    return data.split("|")[3]
+
+
+def mover_and_other(fake: FakeTelegram, users: list[FakeUser]) -> tuple[FakeUser, FakeUser]:
+    """The one of two ``users`` whose hand says "Your move", and the other one."""
+    mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
+    return mover, next(u for u in users if u is not mover)

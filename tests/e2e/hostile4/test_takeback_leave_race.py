@@ -8,8 +8,8 @@ import asyncio
 from typing import Any
 
 from tests.e2e.fake import FakeChat, FakeTelegram
-from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _log, _move
-from tests.kit.telegram import hand_message
+from tests.e2e.test_takeback_telegram import TAKE_BACK, _button, _has, _log
+from tests.kit.telegram import hand_message, press_first_move
 from tests.kit.telegram import open_deberts as _open
 
 ALICE = "<b>&amp;"
@@ -25,7 +25,7 @@ async def test_accept_and_leave_at_once(fake: FakeTelegram, kozyr: Any) -> None:
         mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
         other = bob if mover is alice else alice
         before = await _log(app, table_id)
-        await _move(fake, users, mover)
+        await press_first_move(fake, users, mover)
         hand = await fake.wait_for(lambda f: (m := hand_message(f, mover)) and _has(m, TAKE_BACK)
                                    and m, what="Take back offered")
         assert not (await fake.press(mover, hand, _button(hand, TAKE_BACK))).text

@@ -9,9 +9,15 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import hand_message, press_move
-from tests.e2e.fake import FakeTelegram, FakeUser
-from tests.kit.telegram import TAKE_BACK, ask_take_back, open_deberts
+from tests.e2e.conftest import hand_message
+from tests.e2e.fake import FakeTelegram
+from tests.kit.telegram import (
+    TAKE_BACK,
+    ask_take_back,
+    mover_and_other,
+    open_deberts,
+    press_first_move,
+)
 
 NAMES = [("<b>x", "</i>"), ("A & B", "<i>"), ("</i>", "&amp;")]
 
@@ -21,14 +27,6 @@ def _refused(fake: FakeTelegram) -> list[str]:
             if c.status == 400 and "parse entities" in str(c.response.get("description"))]
 
 
-async def _move(fake: FakeTelegram, users: list[FakeUser], mover: FakeUser) -> None:
-    hand = hand_message(fake, mover)
-    assert hand is not None
-    data = next(b.data for row in hand.buttons for b in row if b.data and b.data[:2] == "a|"
-                and not b.data.split("|")[3].startswith("@"))
-    assert not (await press_move(fake, mover, hand, data, users)).text
-
-
 @pytest.mark.parametrize(("first", "second"), NAMES)
 async def test_takeback_between_hostile_names(fake: FakeTelegram, kozyr: Any,
                                               first: str, second: str) -> None:
@@ -36,9 +34,8 @@ async def test_takeback_between_hostile_names(fake: FakeTelegram, kozyr: Any,
     users = [fake.user(201, first, last_name="<u>"), fake.user(202, second, username="a_b")]
     async with kozyr():
         await open_deberts(fake, group, users)
-        mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
-        other = next(u for u in users if u is not mover)
-        await _move(fake, users, mover)
+        mover, other = mover_and_other(fake, users)
+        await press_first_move(fake, users, mover)
         asked = await ask_take_back(fake, mover, other)
         assert not _refused(fake), _refused(fake)
         await fake.wait_for_message(group, text_contains="asks to take back")
@@ -69,11 +66,10 @@ async def test_a_name_changed_mid_match_to_markup(fake: FakeTelegram, kozyr: Any
     users = [fake.user(211, "Anna"), fake.user(212, "Boris")]
     async with kozyr():
         await open_deberts(fake, group, users)
-        mover = next(u for u in users if "Your move" in (hand_message(fake, u).text or ""))  # type: ignore[union-attr]
-        other = next(u for u in users if u is not mover)
+        mover, other = mover_and_other(fake, users)
         mover.first_name, mover.last_name = "</b><i>&", "<a href='x'>"
         other.first_name = "&lt;"
-        await _move(fake, users, mover)
+        await press_first_move(fake, users, mover)
         asked = await ask_take_back(fake, mover, other)
         await fake.wait_for_message(group, text_contains="asks to take back")
         accept = asked.find_button(text="✅ Accept")
