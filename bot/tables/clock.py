@@ -1,11 +1,11 @@
 """The clock: when something happens at a table without a press, and the timers that fire it.
 
-Decisions and timers together. After every change of a running table ``plan`` (inside the
+Decisions and timers together. After every change of a running table ``settle`` (inside the
 change's transaction, so a move and the next deadline commit together) decides what comes
-next: a bot seat (or a human seat in automatic mode) gets a bot move after a short pause; a
-human seat gets a turn clock when the table has one (a reminder at half time); otherwise
-nothing. ``Clock.arm`` then sets the timers once the transaction committed: a timer never fires
-for an uncommitted deadline.
+next and saves the table with it: a bot seat (or a human seat in automatic mode) gets a bot
+move after a short pause; a human seat gets a turn clock when the table has one (a reminder
+at half time); otherwise nothing. ``Clock.arm`` then sets the timers once the transaction
+committed: a timer never fires for an uncommitted deadline.
 
 Timers run on APScheduler (3.11, in-process ``AsyncIOScheduler``). A job carries only ids and
 the table version it was set for; the use case checks the version when it fires, so a timer
@@ -28,12 +28,11 @@ from typing import Literal
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-import engine
 from bot.model import Screen, Target
 from bot.show.display import Display
 from bot.state.load import Loaded, load, takeback_request
 from bot.tables.kit import Kit
-from storage import GameTable, Seat, Tx
+from storage import Tx
 
 log = logging.getLogger(__name__)
 
@@ -179,15 +178,22 @@ class Plan:
     ping: bool = False
 
 
-def plan(table: GameTable, match: engine.Match | None, seats: list[Seat], *,
-         keep_deadline: bool) -> Plan:
-    """Decide what happens next at ``table`` and set ``table.deadline`` for it (the caller
-    saves the row in its own transaction, so a change and its next deadline commit together).
+async def settle(tx: Tx, loaded: Loaded, *, keep_deadline: bool,
+                 only_if_moved: bool = False) -> Plan:
+    """The one plan of a change, made last: decide what happens next at the loaded table
+    (with its final version, match and seats), set ``table.deadline`` for it and save the
+    table row in ``tx``, so that a change and its next deadline commit together (a crash
+    between the two would otherwise re-arm the previous player's deadline for him at
+    start-up). The use case hands the plan on, after the commit, to the redraw and to
+    ``Clock.arm``.
 
     ``keep_deadline``: a stored deadline stays (a restart, a seat handed back), but never
-    leaves less than half the time per move. Call it last, with the table's final version.
+    leaves less than half the time per move. ``only_if_moved``: save the row only when its
+    deadline moved (a re-arm that changed nothing else keeps the row, ``updated_at`` too).
     """
+    table, match, seats = loaded.table, loaded.match, loaded.seats
     assert table.id is not None
+    before = table.deadline
     seconds = int(table.options.get("turn_timer", 0) or 0)
     kind: Literal["bot", "turn", ""] = ""
     ping = False
@@ -206,19 +212,10 @@ def plan(table: GameTable, match: engine.Match | None, seats: list[Seat], *,
         table.deadline = max(table.deadline, utcnow() + timedelta(seconds=seconds / 2))
     else:
         table.deadline = utcnow() + timedelta(seconds=seconds)
+    if not only_if_moved or table.deadline != before:
+        await tx.save_table(table)
     return Plan(table.id, table.version, kind, table.deadline, seconds, ping)
 
-
-
-async def settle(tx: Tx, loaded: Loaded, *, keep_deadline: bool) -> Plan:
-    """The one ``plan`` of a change, made last: decide what happens next at the loaded table
-    (with its final version and seats), and save the table row with that deadline in ``tx``,
-    so that a change and its next deadline commit together (a crash between the two would
-    otherwise re-arm the previous player's deadline for him at start-up). The use case hands
-    the plan on, after the commit, to the redraw and to ``Clock.arm``."""
-    next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=keep_deadline)
-    await tx.save_table(loaded.table)
-    return next_
 
 class Clock:
     """The tables' timers and the decisions that set them.
@@ -274,10 +271,7 @@ class Clock:
             loaded = await load(tx, table_id, lock=True)
             if loaded is None:
                 return
-            before = loaded.table.deadline
-            next_ = plan(loaded.table, loaded.match, loaded.seats, keep_deadline=keep_deadline)
-            if loaded.table.deadline != before:
-                await tx.save_table(loaded.table)
+            next_ = await settle(tx, loaded, keep_deadline=keep_deadline, only_if_moved=True)
         self.arm(next_)
 
     async def on_reminder(self, table_id: int, version: int) -> None:

@@ -20,11 +20,11 @@ from bot.show.display import Display
 from bot.show.lobby import render_lobby
 from bot.state.load import Loaded, load
 from bot.tables.access import Access, join_payload
-from bot.tables.clock import Clock, Plan, plan, utcnow
+from bot.tables.clock import Clock, Plan, settle, utcnow
 from bot.tables.kit import Kit
 from bot.tables.play import Answer, answer_safely, guarded
 from bot.tables.stop import Stop
-from storage import Conflict, GameTable, MatchRecord, Seat, Tx
+from storage import Chat, Conflict, GameTable, Seat, Tx, User
 
 log = logging.getLogger(__name__)
 
@@ -397,13 +397,13 @@ class Lobby:
                 if all(s.user_id is None for s in seats):  # bots only: nobody could play
                     return tr("notice.no_humans"), "", None, None, None
                 try:
-                    record, match, next_ = await self.start_match(tx, table, len(seats), seats)
+                    started = await self.start_match(tx, table, chat, loaded.users,
+                                                     len(seats), seats)
                 except engine.InvalidOptions as exc:
                     log.info("table %s not started: %s (%s)", table.id, exc, exc.rule_id)
                     reason = tr.maybe(f"rule.{exc.rule_id}", tr("notice.options_refused"))
                     return tr("notice.cannot_start", reason=reason), "", None, None, None
                 notice = tr("notice.done")
-                started = (Loaded(table, chat, seats, loaded.users, record, match), next_)
             status, message_id = table.status, table.message_id
         if invite is not None:
             await self.post_invitation(here, person, invite)
@@ -459,12 +459,13 @@ class Lobby:
                 table.message_id = message_id
                 await tx.save_table(table)
 
-    async def start_match(self, tx: Tx, table: GameTable, players: int,
-                          seats: list[Seat] | None = None
-                          ) -> tuple[MatchRecord, engine.Match, Plan]:
+    async def start_match(self, tx: Tx, table: GameTable, chat: Chat, users: dict[int, User],
+                          players: int, seats: list[Seat] | None = None
+                          ) -> tuple[Loaded, Plan]:
         """Create the match (seeded), freeze the options, mark the table playing and set its
-        first deadline. ``seats``: the table's seats as read in ``tx`` (renumbered in place).
-        Returns the match's record, the match and what its clock does first (`plan`).
+        first deadline. ``chat``, ``users``: the table's chat and its seated people;
+        ``seats``: the table's seats as read in ``tx`` (renumbered in place; None: read here).
+        Returns the started table as loaded and what its clock does first (`settle`).
 
         Raises:
             engine.InvalidOptions: the engine refuses these options or this player count.
@@ -491,9 +492,8 @@ class Lobby:
         record = await tx.create_match(table.id, seed, players, options, None, match.to_json())
         table.status, table.version = "playing", table.version + 1
         table.options = {**table.options, **options}
-        next_ = plan(table, match, seats, keep_deadline=False)
-        await tx.save_table(table)
-        return record, match, next_
+        started = Loaded(table, chat, seats, users, record, match)
+        return started, await settle(tx, started, keep_deadline=False)
 
     # ---- stopping a running match ------------------------------------------------------------
 

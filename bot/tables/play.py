@@ -5,7 +5,7 @@ Every press goes one way, top to bottom in ``act``: under the table's lock, one 
 loads the table (``load``), checks the press (``refusal``), lets the engine apply the move,
 stores it with its score rows and the match's end (``commit_move``), makes the calls that are
 the next player's only one (``follow_forced``), decides once what comes next and saves the
-table with it (``settle``: the one ``plan`` of the press), and commits; the press is answered;
+table with it (``settle``: the one plan of the press), and commits; the press is answered;
 the same loaded table is then redrawn (``Display.show``) and its timers armed (``Clock.arm``)
 with that plan.
 """

@@ -238,7 +238,7 @@ class Rematch:
         for seat in loaded.seats:
             await tx.add_seat(new.id, rotated(seat.seat, players), seat.user_id,
                               bot_level=seat.bot_level if seat.user_id is None else None)
-        await self.lobby.start_match(tx, new, players)
+        await self.lobby.start_match(tx, new, loaded.chat, loaded.users, players)
         return new
 
     async def _begin(self, table_id: int) -> None:

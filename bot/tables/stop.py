@@ -10,7 +10,7 @@ from bot.model import LobbyData, Person, Place, Target
 from bot.records.service import Records
 from bot.show.display import Display
 from bot.state.load import Loaded, load
-from bot.tables.clock import Clock, Plan, plan
+from bot.tables.clock import Clock, Plan, settle
 from bot.tables.kit import Kit
 from bot.tables.ping_state import forget_table_pings
 from bot.tables.play import Answer, answer_safely, guarded
@@ -82,8 +82,7 @@ class Stop:
                 return tr("notice.stop_kept"), True, None
             table.status = "aborted"
             table.version += 1
-            next_ = plan(table, loaded.match, loaded.seats, keep_deadline=False)
-            await tx.save_table(table)
+            next_ = await settle(tx, loaded, keep_deadline=False)
             pings = await forget_table_pings(tx, data.table_id)
             if self.records is not None:
                 await self.records.on_match_stopped(tx, table, loaded.match)
