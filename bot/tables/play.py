@@ -165,7 +165,7 @@ class Play:
         self.display = display
         self.clock = clock
         self.records = records
-        self.takebacks = Takebacks(kit, display, clock)
+        self.takebacks = Takebacks(kit, display)
         #: Pings done with by a move, by table: deleted once the move committed
         #: (``redraw_and_arm``).
         self._spent: dict[int, list[tuple[str, str]]] = {}
@@ -183,7 +183,7 @@ class Play:
         """
         if data.code in (BACK_CODE, *TAKEBACK_CODES):
             notice = await (self.back(data.table_id, person) if data.code == BACK_CODE
-                            else self.takebacks.press(person, data))
+                            else self._takeback(person, data))
             if answer is not None:
                 await answer_safely(answer, notice)
             return notice
@@ -244,6 +244,14 @@ class Play:
                     redraw = (self.display.show(loaded, new_events=[]) if loaded is not None
                               else self.display.refresh(data.table_id, new_events=[]))
                     await guarded(redraw, "table %s not redrawn", data.table_id)
+        return notice
+
+    async def _takeback(self, person: Person, data: ActData) -> str:
+        """A takeback button (``Takebacks.press``); the table it changed redrawn and armed."""
+        async with self.kit.locks(data.table_id):
+            notice, taken = await self.takebacks.press(person, data)
+            if taken is not None:
+                await self.redraw_and_arm(taken[0], [], taken[1])
         return notice
 
     async def commit_move(self, tx: Tx, loaded: Loaded, seat: int, code: str, *,

@@ -31,7 +31,7 @@ from bot.state.load import (
     takeback_request,
 )
 from bot.state.undo_state import ASK, NO, humans, may_ask, past_a_deal, waiting_for
-from bot.tables.clock import Clock, Plan, settle
+from bot.tables.clock import Plan, settle
 from bot.tables.kit import Kit
 from bot.tables.ping_state import forget_pings
 from storage import Seat, Tx
@@ -39,50 +39,49 @@ from storage import Seat, Tx
 log = logging.getLogger(__name__)
 
 class Takebacks:
-    """The use cases of takebacks.
+    """The use cases of takebacks (bots wait while a request is pending, and move after it:
+    ``settle``).
 
     Args:
         kit: the service's shared parts.
-        display: the screens.
-        clock: the timers (bots wait while a request is pending, and move after it).
+        display: the screens (the group's notice of a takeback).
     """
 
-    def __init__(self, kit: Kit, display: Display, clock: Clock) -> None:
+    def __init__(self, kit: Kit, display: Display) -> None:
         self.kit = kit
         self.display = display
-        self.clock = clock
         #: Pings a takeback made useless, by table: deleted after its commit
-        #: (``_redraw_and_arm``, or ``Play.redraw_and_arm`` when a /leave took the move back).
+        #: (``Play.redraw_and_arm``).
         self.spent: dict[int, list[tuple[str, str]]] = {}
 
-    async def press(self, person: Person, data: ActData) -> str:
-        """A takeback button (``ASK``, ``YES``, ``NO``) at ``data.table_id``; returns the
-        press's answer (empty when it did what it says).
+    async def press(self, person: Person, data: ActData) -> tuple[str, tuple[Loaded, Plan] | None]:
+        """A takeback button (``ASK``, ``YES``, ``NO``) at ``data.table_id``, under the
+        table's lock: the press's answer (empty when it did what it says) and, when the table
+        changed, the table as committed and what comes next (for ``Play.redraw_and_arm``).
+        The group's notice is posted here.
 
         ``ASK``: the presser asks to take back his last move; ``YES`` / ``NO``: someone asked
         accepts or declines (``NO`` by the asker withdraws the request). A stale button (the
         table moved on), a stranger, a repeated answer: a notice and nothing changes.
         """
-        async with self.kit.locks(data.table_id):
-            async with self.kit.store.transaction() as tx:
-                loaded = await load(tx, data.table_id, lock=True)
-                tr = self.kit.tr(loaded.chat.lang if loaded else None)
-                key, seat = refusal(loaded, person, version=data.version, moving=True)
-                if key == "notice.stale":
-                    key = "takeback.stale"
-                if loaded is None or seat is None:
-                    return tr(key)
-                before = loaded.match.public_view() if loaded.match is not None else None
-                outcome = await self._decide(tx, loaded, seat, data.code)
-            if isinstance(outcome, str):
-                return tr(outcome)
-            notice, after, request = outcome
-            name = loaded.user(seat)
-            who = name.name if name is not None else "?"
-            text = self.notice_text(tr, loaded, notice, request, before, name=who)
-            self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
-            await self._redraw_and_arm(loaded, after)
-        return ""
+        async with self.kit.store.transaction() as tx:
+            loaded = await load(tx, data.table_id, lock=True)
+            tr = self.kit.tr(loaded.chat.lang if loaded else None)
+            key, seat = refusal(loaded, person, version=data.version, moving=True)
+            if key == "notice.stale":
+                key = "takeback.stale"
+            if loaded is None or seat is None:
+                return tr(key), None
+            before = loaded.match.public_view() if loaded.match is not None else None
+            outcome = await self._decide(tx, loaded, seat, data.code)
+        if isinstance(outcome, str):
+            return tr(outcome), None
+        notice, after, request = outcome
+        name = loaded.user(seat)
+        who = name.name if name is not None else "?"
+        text = self.notice_text(tr, loaded, notice, request, before, name=who)
+        self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
+        return "", (loaded, after)
 
     def notice_text(self, tr: Translator, loaded: Loaded, notice: str,
                     request: dict[str, Any], before: Mapping[str, Any] | None, *,
@@ -184,17 +183,6 @@ class Takebacks:
         log.info("table %s: action %s %r of seat %s taken back", loaded.id, seq,
                  request["code"], request["seat"])
         self._set(loaded, {TAKEBACK: None, LAST_HUMAN: None, TAKEN_BACK: done})
-
-    async def _redraw_and_arm(self, loaded: Loaded, next_: Plan) -> None:
-        """After the commit: the pings made useless deleted, every message redrawn, then the
-        timers armed (as a move's)."""
-        for chat, message_id in self.spent.pop(loaded.id, []):
-            self.display.outbox.remove(Target(chat, private=True), message=message_id)
-        try:
-            await self.display.show(loaded, new_events=[])
-        except Exception:
-            log.exception("table %s not redrawn", loaded.id)
-        self.clock.arm(next_)
 
 
 def _name(loaded: Loaded, seat: int) -> str:
