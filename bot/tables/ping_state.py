@@ -7,6 +7,10 @@ from __future__ import annotations
 from bot.state.load import Loaded
 from storage import Seat, Tx
 
+#: Pings a change made useless: ``(chat ext id, message id)`` of each, forgotten in the
+#: change's transaction, their messages deleted once it committed.
+Spent = list[tuple[str, str]]
+
 
 def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
     """The seats of ``loaded`` whose "your move" ping (bot/tables/ping.py) has done its job
@@ -19,7 +23,7 @@ def spent_pings(loaded: Loaded, mover: int) -> list[Seat]:
             and (s.seat == mover or not playing or to_move != s.seat)]
 
 
-async def forget_pings(tx: Tx, loaded: Loaded, mover: int) -> list[tuple[str, str]]:
+async def forget_pings(tx: Tx, loaded: Loaded, mover: int) -> Spent:
     """Forget in ``tx`` the pings that `spent_pings` names (their seats saved without them);
     returns ``(chat ext id, message id)`` of each, for the caller to delete once ``tx``
     committed."""
@@ -33,7 +37,7 @@ async def forget_pings(tx: Tx, loaded: Loaded, mover: int) -> list[tuple[str, st
     return gone
 
 
-async def forget_table_pings(tx: Tx, table_id: int) -> list[tuple[str, str]]:
+async def forget_table_pings(tx: Tx, table_id: int) -> Spent:
     """Forget in ``tx`` every "your move" ping of the table ``table_id`` (a table stopped with
     /stop: nobody is to move any more); returns ``(chat ext id, message id)`` of each, for the
     caller to delete once ``tx`` committed."""

@@ -41,7 +41,7 @@ from bot.state.undo_state import (
 )
 from bot.tables.clock import Clock, Plan, settle
 from bot.tables.kit import Kit
-from bot.tables.ping_state import forget_pings
+from bot.tables.ping_state import Spent, forget_pings
 from bot.tables.takeback import Takebacks
 from storage import Conflict, GameTable, Seat, Tx
 
@@ -55,10 +55,12 @@ BACK_CODE = "@back"
 STAND_IN_LEVEL = "normal"
 #: Consecutive time-outs after which a seat stays automatic until "I'm back".
 MAX_TIMEOUTS = 3
-#: Moves stored, not yet planned: (the table, the moves' events).
-Moved = tuple[Loaded, list[dict[str, Any]]]
-#: A change of a running table: (the table as committed, the move's events, what comes next).
-Change = tuple[Loaded, list[dict[str, Any]], Plan]
+#: Moves stored, not yet planned: (the table, the moves' events, the pings they made useless,
+#: to delete after the commit).
+Moved = tuple[Loaded, list[dict[str, Any]], Spent]
+#: A change of a running table: (the table as committed, the move's events, the pings it made
+#: useless, what comes next).
+Change = tuple[Loaded, list[dict[str, Any]], Spent, Plan]
 
 
 async def answer_safely(reply: Answer, notice: str) -> None:
@@ -166,9 +168,6 @@ class Play:
         self.clock = clock
         self.records = records
         self.takebacks = Takebacks(kit, display)
-        #: Pings done with by a move, by table: deleted once the move committed
-        #: (``redraw_and_arm``).
-        self._spent: dict[int, list[tuple[str, str]]] = {}
 
     # ---- a game button ----------------------------------------------------------------------
 
@@ -251,16 +250,19 @@ class Play:
         async with self.kit.locks(data.table_id):
             notice, taken = await self.takebacks.press(person, data)
             if taken is not None:
-                await self.redraw_and_arm(taken[0], [], taken[1])
+                loaded, spent, next_ = taken
+                await self.redraw_and_arm(loaded, [], spent, next_)
         return notice
 
     async def commit_move(self, tx: Tx, loaded: Loaded, seat: int, code: str, *,
                           by_bot: bool = False) -> Moved:
         """Apply ``code`` for ``seat`` to the loaded match and store it in ``tx``: the action
         log, the snapshot, the new score rows, the version and the match's end (with its
-        results and ratings). ``by_bot``: the bot made the move (the action log says so:
-        bot/records/fair.py counts those). The table row is not saved here: the use case
-        ``settle``s it once, with the next deadline, after its last change.
+        results and ratings); the pings the move made useless are forgotten, and returned
+        with the move's events (deleted after the commit: ``redraw_and_arm``). ``by_bot``:
+        the bot made the move (the action log says so: bot/records/fair.py counts those).
+        The table row is not saved here: the use case ``settle``s it once, with the next
+        deadline, after its last change.
 
         Raises:
             engine.IllegalAction: the engine refuses the code (nothing is stored).
@@ -275,22 +277,20 @@ class Play:
         rows = new_score_rows(match, rows_before)
         if rows:
             await tx.add_score_rows(loaded.id, rows)
-        # the pings this move made useless: forgotten now, deleted after the commit
-        # (``redraw_and_arm``)
-        self._spent[loaded.id] = await forget_pings(tx, loaded, seat)
+        spent = await forget_pings(tx, loaded, seat)
         note_deal_end(loaded, event_dicts)  # no takeback across a deal's result
         table.version += 1
         if match.is_over:
             finish(table, match)
             await self.records.on_match_finished(tx, table, match)
-        return loaded, event_dicts
+        return loaded, event_dicts, spent
 
     async def follow_forced(self, tx: Tx, moved: Moved) -> Moved:
         """After a stored move (``moved``), in the same transaction: the calls that are the
         next human's only legal code (bot/state/forced.py) made in his name, one after
-        another; ``moved`` with their events added. Unchanged when the next seat has a choice,
-        or is a bot's."""
-        loaded, events = moved
+        another; ``moved`` with their events and spent pings added. Unchanged when the next
+        seat has a choice, or is a bot's."""
+        loaded, events, spent = moved
         while loaded.match is not None and not loaded.match.is_over:
             row = loaded.row(loaded.match.to_move)
             if row is None or row.user_id is None or row.bot_level is not None:
@@ -298,23 +298,21 @@ class Play:
             code = forced_code(loaded.match, row.seat)
             if code is None:
                 break
-            spent = self._spent.pop(loaded.id, [])  # commit_move sets the move's own
-            _, more = await self.commit_move(tx, loaded, row.seat, code)
-            self._spent[loaded.id] = [*spent, *self._spent.get(loaded.id, [])]
+            _, more, gone = await self.commit_move(tx, loaded, row.seat, code)
             events = [*events, *made_for(more, "forced")]  # his hand says so (issue #20)
-        return loaded, events
+            spent = [*spent, *gone]
+        return loaded, events, spent
 
-    async def redraw_and_arm(self, loaded: Loaded, events: list[dict[str, Any]], next_: Plan
-                             ) -> None:
+    async def redraw_and_arm(self, loaded: Loaded, events: list[dict[str, Any]], spent: Spent,
+                             next_: Plan) -> None:
         """After a committed change: redraw, then arm the timers.
 
-        The pings the change made useless are deleted; the table is redrawn as committed
+        The pings the change made useless (``spent``) are deleted; the table is redrawn as committed
         (``Display.show``); then what comes next is armed (``Clock.arm``). A redraw that fails
         is logged and the timers are armed all the same: a table whose messages lag is redrawn
         by the next change, a table without a timer is stuck.
         """
-        for chat, message_id in [*self._spent.pop(loaded.id, []),
-                                 *self.takebacks.spent.pop(loaded.id, [])]:
+        for chat, message_id in spent:
             self.display.outbox.remove(Target(chat, private=True), message=message_id)
         await guarded(self.display.show(loaded, new_events=events),
                       "table %s not redrawn", loaded.id)
@@ -437,7 +435,7 @@ class Play:
                 moved = await self.commit_move(tx, loaded, row.seat, code,
                                                by_bot=not _times_out(row, timed_out))
                 if _times_out(row, timed_out):  # his hand says what was declared for him
-                    moved = (moved[0], made_for(moved[1], "timed_out"))
+                    moved = (moved[0], made_for(moved[1], "timed_out"), moved[2])
             except engine.IllegalAction:
                 log.warning("table %s: the bot's move %r was refused", table_id, code,
                             exc_info=True)
@@ -486,10 +484,11 @@ class Play:
             loaded.table.version += 1  # buttons drawn before the change are stale now
             version = loaded.table.version
             events: list[dict[str, Any]] = []
+            spent: Spent = []
             if not auto:
                 # back on a turn whose only call is declaring nothing: it is made for him, as
                 # after any move, so his hand shows his real choice (issue #18, DB-MELD-5)
-                _, events = await self.follow_forced(tx, (loaded, events))
+                _, events, spent = await self.follow_forced(tx, (loaded, events, spent))
             if auto and (request := takeback_request(loaded.table)) is not None:
                 # the one who asked leaves: his request goes; the last one asked leaves: the
                 # bot playing his seat accepts (bots wait for the answer: none would come)
@@ -497,7 +496,7 @@ class Play:
                     drop_request(loaded)
                 elif not waiting_for(loaded, request):
                     before = loaded.match.public_view() if loaded.match is not None else None
-                    await self.takebacks.take_back(tx, loaded, request)
+                    spent = [*spent, *await self.takebacks.take_back(tx, loaded, request)]
                     leaver = loaded.user(row)
                     text = self.takebacks.notice_text(
                         self.kit.tr(lang), loaded, "takeback.done", request, before,
@@ -507,7 +506,7 @@ class Play:
             # the one plan of the change, last: the clock runs on for the same player, anew
             # after a move made for him or a takeback (each bumps the version again)
             next_ = await settle(tx, loaded, keep_deadline=loaded.table.version == version)
-        return key, (loaded, events, next_), lang
+        return key, (loaded, events, spent, next_), lang
 
     async def back(self, table_id: int, person: Person) -> str:
         """"I'm back": the owner takes his seat back from the bot. Returns the answer."""
@@ -556,7 +555,7 @@ class Play:
                 unsuspend(loaded.table)  # the bot is back in the chat: the game goes on
             # the clock stops (or starts afresh) with the pause itself
             next_ = await settle(tx, loaded, keep_deadline=False)
-        await self.redraw_and_arm(loaded, [], next_)
+        await self.redraw_and_arm(loaded, [], [], next_)
         return "notice.paused" if paused else "notice.resumed"
 
     async def _running_here(self, place: Place) -> tuple[int | None, Any]:

@@ -33,7 +33,7 @@ from bot.state.load import (
 from bot.state.undo_state import ASK, NO, humans, may_ask, past_a_deal, waiting_for
 from bot.tables.clock import Plan, settle
 from bot.tables.kit import Kit
-from bot.tables.ping_state import forget_pings
+from bot.tables.ping_state import Spent, forget_pings
 from storage import Seat, Tx
 
 log = logging.getLogger(__name__)
@@ -50,14 +50,13 @@ class Takebacks:
     def __init__(self, kit: Kit, display: Display) -> None:
         self.kit = kit
         self.display = display
-        #: Pings a takeback made useless, by table: deleted after its commit
-        #: (``Play.redraw_and_arm``).
-        self.spent: dict[int, list[tuple[str, str]]] = {}
 
-    async def press(self, person: Person, data: ActData) -> tuple[str, tuple[Loaded, Plan] | None]:
+    async def press(self, person: Person, data: ActData
+                    ) -> tuple[str, tuple[Loaded, Spent, Plan] | None]:
         """A takeback button (``ASK``, ``YES``, ``NO``) at ``data.table_id``, under the
         table's lock: the press's answer (empty when it did what it says) and, when the table
-        changed, the table as committed and what comes next (for ``Play.redraw_and_arm``).
+        changed, the table as committed, the pings made useless and what comes next (for
+        ``Play.redraw_and_arm``).
         The group's notice is posted here.
 
         ``ASK``: the presser asks to take back his last move; ``YES`` / ``NO``: someone asked
@@ -76,12 +75,12 @@ class Takebacks:
             outcome = await self._decide(tx, loaded, seat, data.code)
         if isinstance(outcome, str):
             return tr(outcome), None
-        notice, after, request = outcome
+        notice, (spent, after), request = outcome
         name = loaded.user(seat)
         who = name.name if name is not None else "?"
         text = self.notice_text(tr, loaded, notice, request, before, name=who)
         self.display.post(Target(loaded.chat.ext_id, loaded.table.thread_id), Screen(text))
-        return "", (loaded, after)
+        return "", (loaded, spent, after)
 
     def notice_text(self, tr: Translator, loaded: Loaded, notice: str,
                     request: dict[str, Any], before: Mapping[str, Any] | None, *,
@@ -106,10 +105,10 @@ class Takebacks:
                                by_bot=by_bot)
 
     async def _decide(self, tx: Tx, loaded: Loaded, seat: Seat, code: str
-                      ) -> str | tuple[str, Plan, dict[str, Any]]:
-        """The press's change, stored in ``tx``: a notice key for the group, the plan of what
-        comes next and the request it is about; or a notice key for the presser alone when
-        nothing changes."""
+                      ) -> str | tuple[str, tuple[Spent, Plan], dict[str, Any]]:
+        """The press's change, stored in ``tx``: a notice key for the group, the pings it made
+        useless with the plan of what comes next, and the request it is about; or a notice
+        key for the presser alone when nothing changes."""
         request = takeback_request(loaded.table)
         if code == ASK:
             last = may_ask(loaded, seat.seat)
@@ -144,22 +143,24 @@ class Takebacks:
         table.version += 1  # the buttons drawn before are stale now
 
     @staticmethod
-    async def _save(tx: Tx, loaded: Loaded, changes: dict[str, Any]) -> Plan:
+    async def _save(tx: Tx, loaded: Loaded, changes: dict[str, Any]) -> tuple[Spent, Plan]:
         """``_set`` the options, then the press's one plan (``settle``: the player to move is
-        the same, his clock runs on)."""
+        the same, his clock runs on); no ping is made useless."""
         Takebacks._set(loaded, changes)
-        return await settle(tx, loaded, keep_deadline=True)
+        return [], await settle(tx, loaded, keep_deadline=True)
 
-    async def _taken_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> Plan:
+    async def _taken_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]
+                          ) -> tuple[Spent, Plan]:
         """``take_back``, then the press's one plan (the clock starts afresh)."""
-        await self.take_back(tx, loaded, request)
-        return await settle(tx, loaded, keep_deadline=False)
+        spent = await self.take_back(tx, loaded, request)
+        return spent, await settle(tx, loaded, keep_deadline=False)
 
-    async def take_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> None:
+    async def take_back(self, tx: Tx, loaded: Loaded, request: dict[str, Any]) -> Spent:
         """Every answer is in: rebuild the match from its seed and the action log without action
         ``request["seq"]`` and those after it; store the log, the snapshot, the sheet's rows,
         the note for the deal record and a new version. ``loaded`` then holds the new match;
-        the caller plans what comes next and saves the table (``settle``)."""
+        the caller plans what comes next and saves the table (``settle``). Returns the pings
+        made useless, to delete after the commit."""
         table, record = loaded.table, loaded.record
         assert record is not None and loaded.match is not None
         seq = int(request["seq"])
@@ -175,7 +176,7 @@ class Takebacks:
         loaded.match = match
         # the seat to move before the takeback is to move no more: his ping is done with (its
         # message deleted after the commit), so his next turn pings him again
-        self.spent.setdefault(loaded.id, []).extend(await forget_pings(tx, loaded, mover=-1))
+        spent = await forget_pings(tx, loaded, mover=-1)
         done = [*table.options.get(TAKEN_BACK, []),
                 {"seat": request["seat"], "code": request["code"],
                  "deal": match.public_view()["deal"], "asked": request.get("asked") or [],
@@ -183,6 +184,7 @@ class Takebacks:
         log.info("table %s: action %s %r of seat %s taken back", loaded.id, seq,
                  request["code"], request["seat"])
         self._set(loaded, {TAKEBACK: None, LAST_HUMAN: None, TAKEN_BACK: done})
+        return spent
 
 
 def _name(loaded: Loaded, seat: int) -> str:
