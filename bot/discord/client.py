@@ -17,10 +17,11 @@ import discord
 
 from bot.bootstrap import make_service, start_service, stop_service
 from bot.discord.commands import CatalogTranslator, KozyrTree, register
+from bot.discord.handlers import ChoiceMenu, PressButton
 from bot.discord.ids import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from bot.discord.markup import notice_of
 from bot.discord.messenger import DiscordMessenger
-from bot.discord.views import ChoiceMenu, HandButton, PressButton
+from bot.discord.views import HandButton
 from bot.i18n import Catalogs, Translator
 from bot.model import Button
 from bot.settings import Settings

@@ -12,12 +12,14 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from re import Match
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from bot.discord.ids import HandRequest, Pressed
+from bot.discord.ids import BUTTON_TEMPLATE, SELECT_TEMPLATE, HandRequest, Pressed, unpack
 from bot.discord.markup import notice_of
+from bot.discord.views import view_of
 from bot.i18n import Translator
 from bot.model import (
     ActData,
@@ -33,16 +35,27 @@ from bot.model import (
 from bot.tables.play import Answer
 
 if TYPE_CHECKING:
-    from bot.discord.client import KozyrClient
+    from bot.discord.messenger import DiscordMessenger
+    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
+
+
+class Kozyr(Protocol):
+    """What the handlers use of the client that received an interaction (``KozyrClient`` in
+    bot/discord/client.py, which imports this module)."""
+
+    service: TableService
+    messenger: DiscordMessenger
+
+
 #: A command's work once acknowledged: (client, place, person) -> None.
-Command = Callable[["KozyrClient", Place, Person], Awaitable[None]]
+Command = Callable[[Kozyr, Place, Person], Awaitable[None]]
 
 
-def kozyr(interaction: discord.Interaction[Any]) -> KozyrClient:
+def kozyr(interaction: discord.Interaction[Any]) -> Kozyr:
     """The client (with its service and messenger) that received ``interaction``."""
-    return cast("KozyrClient", interaction.client)
+    return cast(Kozyr, interaction.client)
 
 
 def person_of(user: discord.User | discord.Member) -> Person:
@@ -92,6 +105,37 @@ async def on_press(interaction: discord.Interaction[Any], data: Pressed | None) 
         await tell_failed(interaction)
 
 
+class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+    """Any button of ours; its custom id says what it does (``bot.discord.ids``)."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Match[str], /) -> PressButton:
+        """Wrap the pressed button (discord.py calls this when a custom id matches)."""
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to ``on_press``."""
+        await on_press(interaction, unpack(self.item.custom_id or ""))
+
+
+class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """A choice menu of buttons that did not fit; each option's value is a custom id."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: Match[str], /) -> ChoiceMenu:
+        """Wrap the used menu (discord.py calls this when a custom id matches)."""
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the chosen option to ``on_press`` as a press of its button."""
+        values = self.item.values
+        await on_press(interaction, unpack(values[0]) if len(values) == 1 else None)
+
+
 async def tell_failed(interaction: discord.Interaction[Any]) -> None:
     """Tell the user his interaction failed: as its response, in place of its deferred
     "thinking...", or as a follow-up. No database is used: it may be what failed."""
@@ -132,8 +176,6 @@ async def _on_press(interaction: discord.Interaction[Any], data: Pressed | None)
         await answer(await service.records.press(person, place_of(interaction), data))
     elif data.op == "rematch":
         async def relabel(buttons: tuple[tuple[Button, ...], ...]) -> None:
-            from bot.discord.views import view_of  # views import this module's on_press
-
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(view=view_of(Screen("", buttons)))
 

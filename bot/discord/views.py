@@ -1,7 +1,8 @@
 """Buttons and choice menus: a ``Screen``'s buttons as Discord components, and back.
 
-Every component is a ``DynamicItem``: discord.py matches a press by its custom id's pattern, so a
-button drawn before a restart still works after it, and no view is kept in memory per message.
+Drawing only: discord.py matches a press by its custom id's pattern (the ``DynamicItem``s
+``PressButton`` and ``ChoiceMenu`` in bot/discord/handlers.py), so a button drawn before a
+restart still works after it, and no view is kept in memory per message.
 Discord shows at most 5 rows of 5 buttons; a keyboard with more rows has neighbouring rows
 merged, and one with more than 25 buttons puts the rest into choice menus (a menu takes a row
 and offers up to 25 choices, each carrying a button's custom id).
@@ -10,20 +11,15 @@ and offers up to 25 choices, each carrying a button's custom id).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from re import Match
 from typing import Any
 
 import discord
 
-from bot.discord.handlers import on_press
 from bot.discord.ids import (
-    BUTTON_TEMPLATE,
-    SELECT_TEMPLATE,
     HandRequest,
     Pressed,
     pack,
     select_id,
-    unpack,
 )
 from bot.discord.markup import clip
 from bot.model import ActData, Button, LobbyData, Screen
@@ -42,37 +38,6 @@ class HandButton(Button):
     """Discord's "My hand" under the table message: shows the presser his hand (ephemeral)."""
 
     table_id: int = 0
-
-
-class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    """Any button of ours; its custom id says what it does (``bot.discord.ids``)."""
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: Match[str], /) -> PressButton:
-        """Wrap the pressed button (discord.py calls this when a custom id matches)."""
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the handlers."""
-        await on_press(interaction, unpack(self.item.custom_id or ""))
-
-
-class ChoiceMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """A choice menu of buttons that did not fit; each option's value is a custom id."""
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: Match[str], /) -> ChoiceMenu:
-        """Wrap the used menu (discord.py calls this when a custom id matches)."""
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the chosen option to the handlers as a press of its button."""
-        values = self.item.values
-        await on_press(interaction, unpack(values[0]) if len(values) == 1 else None)
 
 
 def data_of(button: Button) -> Pressed | None:
@@ -141,8 +106,9 @@ def _component(button: Button, row: int) -> discord.ui.Item[Any]:
     label = clip(button.text, MAX_LABEL)
     if data is None:
         return discord.ui.Button(label=label, url=button.url or None, row=row)
-    return PressButton(discord.ui.Button(label=label, custom_id=pack(data), style=_style(data)),
-                       row=row)
+    # a plain button: its press comes back by its custom id's pattern (``PressButton`` in
+    # bot/discord/handlers.py), not to this object
+    return discord.ui.Button(label=label, custom_id=pack(data), style=_style(data), row=row)
 
 
 def view_of(screen: Screen) -> discord.ui.View | None:
@@ -168,6 +134,6 @@ def view_of(screen: Screen) -> discord.ui.View | None:
         menu = discord.ui.Select[Any](custom_id=select_id(m // MAX_OPTIONS), options=options,
                                       placeholder=MENU_PLACEHOLDER,
                                       row=len(rows) + m // MAX_OPTIONS)
-        view.add_item(ChoiceMenu(menu))
+        view.add_item(menu)  # answered by its pattern too (``ChoiceMenu``)
     view.stop()
     return view

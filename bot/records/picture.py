@@ -28,9 +28,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import Translator
 from bot.markup import unescape
+from bot.show.cells import cell_text
 from bot.show.common import TableInfo, num, side_names
 from bot.show.sheet import (
-    cell_text,
     legend,
     notation_keys,
     note_text,

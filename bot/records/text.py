@@ -12,6 +12,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import Html, escape
 from bot.records.core import DealRecord, shown_rating
+from bot.show.cells import LAST_TRICK_BONUS_OF, side_name
 from bot.show.common import (
     TableInfo,
     bot_name,
@@ -21,7 +22,7 @@ from bot.show.common import (
     said_text,
     sort_hand,
 )
-from bot.show.events import LAST_TRICK_BONUS_OF, render_event, side_name
+from bot.show.events import render_event
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
 from storage.records import GameStats, HistoryEntry, TopEntry

@@ -14,9 +14,8 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import escape, unescape
+from bot.show.cells import CONTRACT_RE, card_points_text, cell_text, side_name, side_seats
 from bot.show.common import TableInfo, card_text, localize_numbers, num, pair_words
-from bot.show.events import card_points_text, side_name, side_seats
-from bot.show.sheet import CONTRACT_RE, cell_text
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
 from engine.berg.cards import value_half
 from engine.cards import SUIT_SYMBOLS

@@ -8,40 +8,10 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import Html, escape
-from bot.show.common import TableInfo, card_text, counted, fact_label, num, pair_name, taken_terms
-from bot.show.sheet import cell_text, notation_keys
-from engine.belote.common import LAST_TRICK_BONUS
-
-#: The bonus the last trick adds to its taker's card points, in the games that have one
-#: (BEL-LAST-1, BEL-LAST-2: inside the card points, so a line of card points says it).
-LAST_TRICK_BONUS_OF: dict[str, int] = {"deberts": LAST_TRICK_BONUS,
-                                       "bazar_belot": LAST_TRICK_BONUS}
-
-
-def side_name(tr: Translator, info: TableInfo, side: int, *, players: bool = False) -> str:
-    """Side ``side``'s display name (plain text, `pair_name`; ``players``: with its players'
-    names), else the seat's name."""
-    if info.sides and side < len(info.sides):
-        return pair_name(tr, info, info.sides[side], players=players)
-    return info.names[side]
-
-
-def side_seats(info: TableInfo, side: int) -> tuple[int, ...]:
-    """The seats of ``side`` (a pair's two, else the one seat a side is)."""
-    if info.sides and side < len(info.sides):
-        return info.sides[side]
-    return (side,)
-
-
-def card_points_text(tr: Translator, info: TableInfo, side: int, card_points: int,
-                     last_winner: int | None) -> str:
-    """A side's card points as a number, followed by "(incl. last trick 10)" when the side
-    took the deal's last trick in a game whose last trick counts (BEL-LAST-1, BEL-LAST-2)."""
-    shown = num(tr, card_points)
-    bonus = LAST_TRICK_BONUS_OF.get(info.game)
-    if bonus and last_winner is not None and last_winner in side_seats(info, side):
-        return tr("score.with_last", points=shown, n=bonus)
-    return shown
+from bot.show.cells import card_points_text, cell_text, side_name
+from bot.show.common import TableInfo, card_text, counted, fact_label, num, taken_terms
+from bot.show.deals import DEAL_LINES
+from bot.show.sheet import notation_keys
 
 
 def _bait_takers(event: dict[str, Any], side: int) -> list[int]:
@@ -142,8 +112,6 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         return counted(tr, "event.melds_shown", len(event.get("melds", [])),
                        tr("event.melds_shown", **said), **said)
     if kind == "deal_scored":
-        from bot.show.deals import DEAL_LINES  # the games' own lines build on this module
-
         deal_rows = [dict(r) for r in sheet_rows if r.get("deal") == event.get("deal")]
         row = row or (deal_rows[-1] if deal_rows else None)
         if last_trick:

@@ -9,51 +9,21 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.markup import Html, escape, unescape
+from bot.show.cells import CONTRACT_RE, cell_text
 from bot.show.common import (
-    EMPTY_CELL,
-    SIGNED_RE,
     TableInfo,
     game_text,
-    localize_numbers,
     num,
     pair_name,
     points,
     side_names,
 )
+from bot.show.deals import NOTE_TEXT
 
 #: A hanging bait's cell (DB-SHEET-3, ``vs(81)``) and a pot won, in brackets (DB-SHEET-4,
 #: ``313 [+81 vs]``): the rules' notation, kept, and said in words under the text.
 HANGING_RE = re.compile(r"vs\((\d+)\)")
 POT_WON_RE = re.compile(r"\[\+\d+ vs\]")
-
-#: A contract cell of a sheet (BB-SHEET-3): kapo mark, number, strain, contra marks.
-CONTRACT_RE = re.compile(r"(K1|K)?(\d*)(NT|AT|S|H|D|C)(\+{0,2})")
-
-
-def cell_text(tr: Translator, cell: str) -> str:
-    """A sheet cell for display: ``BT`` is translated (Russian ``БТ``), a contract cell such as
-    ``14S+`` / ``KNT`` / ``K1H`` gets the language's strain letters (BB-SHEET-3), the rest is
-    kept (``vs(81)``, ``313 [+81 vs]``). A number gets the language's decimal sign (Berg's
-    ``4.5``, BERG-SCORE-7) and the one minus sign; a plus stays where the game writes one: a
-    cell of one game's points, not a total (Married bridge's ``+960``, MB-SCORE-8); Berg's
-    ``-`` (nothing written yet, BERG-SCORE-6) is a dash."""
-    if cell == "BT":
-        return tr("cell.BT")
-    if cell == "-":
-        return EMPTY_CELL
-    if SIGNED_RE.fullmatch(cell):
-        plus = "+" if cell.startswith("+") else ""
-        return plus + localize_numbers(tr, cell.removeprefix("+"))
-    m = CONTRACT_RE.fullmatch(cell)
-    if not m:
-        return cell
-    kapo, number, strain, marks = m.groups()
-    text = (tr.maybe(f"cell.{kapo}", kapo) if kapo else "") + number
-    text += tr.maybe(f"strain.{strain}", strain)
-    if marks:
-        text += tr.maybe("cell.mark_sep", "").replace("_", " ") + marks
-    return text
-
 
 def notation_keys(tr: Translator, cells: Iterable[str]) -> list[str]:
     """What the rules' Deberts marks among ``cells`` mean, a line each (HTML): ``vs(81)`` (a
@@ -71,8 +41,6 @@ def note_text(tr: Translator, info: TableInfo, note: str) -> str:
     """A sheet row's note for display: the game's own words where it has them (Berg's reasons,
     bot/show/deals.py), else as a cell (a contract, BB-SHEET-3). Plain text: the sheet is
     escaped as a whole."""
-    from bot.show.deals import NOTE_TEXT  # the games' own words build on this module
-
     if info.game in NOTE_TEXT:  # built with the translator (escaped names): back to plain text
         return unescape(NOTE_TEXT[info.game](tr, info, note))
     return cell_text(tr, note)
@@ -140,7 +108,7 @@ def legend(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """The sheet's notation in words, plain text: ``Key: number — the bid in tens of points;
     S — spades ♠; K — kapo (all tricks); + — contra; BT — bait: ...`` for the codes this sheet
     uses (BB-SHEET-2, BB-SHEET-3), else "" (a game without contract cells, or no row yet)."""
-    if info.game in _own_notes() or not tr.maybe(f"sheet.note.{info.game}", ""):
+    if info.game in NOTE_TEXT or not tr.maybe(f"sheet.note.{info.game}", ""):
         return ""
     strains: list[str] = []
     kapos: list[str] = []
@@ -165,13 +133,6 @@ def legend(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
 
 #: The strains in the order the legend names them (BB-SHEET-3).
 _ORDER = ("S", "H", "D", "C", "NT", "AT")
-
-
-def _own_notes() -> Mapping[str, Any]:
-    """The games whose notes are words of their own (bot/show/deals.py), not contract cells."""
-    from bot.show.deals import NOTE_TEXT  # the games' own words build on this module
-
-    return NOTE_TEXT
 
 
 #: The match target the engine's result line names (BB-SHEET-4: "... (target 301)").

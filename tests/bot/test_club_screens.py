@@ -135,8 +135,8 @@ def test_bazar_belot_deal_line_adds_up(lang: str) -> None:  # BB-SCORE-2, -3, -5
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SCORE-10
+    from bot.show.cells import cell_text
     from bot.show.events import render_event
-    from bot.show.sheet import cell_text
 
     tr = CATALOGS.translator(lang)
     # 14 spades doubled fails (60 + 20 < 140): the defenders write 2 x 14 + 16 + 2 = 46

@@ -1,10 +1,13 @@
-"""The rooms of bot/ import one another without a circle (issue #17).
+"""The rooms of bot/ import one another without a circle, and so do the modules within a
+room (issue #17).
 
 Every module under bot/ is parsed (``ast``, nothing is imported), each of its imports of
 ``bot.*`` is an edge between two rooms, and the graph of rooms must have no cycle. A room is a
 subpackage (bot/show, bot/tables, bot/records, bot/telegram, ...) or a module at bot/'s top
-level (bot/model.py, bot/markup.py, ...). An import made inside a function counts too: it is
-a dependency all the same, only a later one.
+level (bot/model.py, bot/markup.py, ...). Inside a room, each import of another module of the
+room is an edge between two modules, and that graph must have no cycle either. An import made
+inside a function (or only for the type checker) counts too: it is a dependency all the same,
+only a later one.
 """
 
 from __future__ import annotations
@@ -54,6 +57,29 @@ def room_graph() -> dict[str, set[str]]:
         room = _room(_module(path))
         graph[room].update(_room(name) for name in _imported(path))
         graph[room].discard(room)
+    return graph
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of bot/ by its dotted name."""
+    return {_module(path): path for path in sorted(BOT.rglob("*.py"))}
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module -> the modules of its own room it imports (a package's ``__init__`` left out:
+    it is the room itself). ``from bot.show.deals import NOTE_TEXT`` is an edge to
+    ``bot.show.deals``; ``from bot.show import deals`` one to ``bot.show.deals`` too."""
+    modules = _modules()
+    graph: dict[str, set[str]] = defaultdict(set)
+    for module, path in modules.items():
+        room = _room(module)
+        if module == room:
+            continue
+        for name in _imported(path):
+            while name not in modules and "." in name:
+                name = name.rpartition(".")[0]  # a name in a module: the module
+            if name != module and name != room and _room(name) == room:
+                graph[module].add(name)
     return graph
 
 
@@ -129,6 +155,20 @@ def test_no_import_circles_between_rooms() -> None:
     told = [" -> ".join(cycle) + f" (the rooms caught in it: {', '.join(knot)})"
             for cycle, knot in zip(found, knots, strict=True)]
     assert not found, "import circles in bot/: " + "; ".join(told)
+
+
+def test_the_module_graph_counts_imports_inside_functions() -> None:
+    graph = module_graph()
+    assert "bot.show.common" in graph["bot.show.deals"]  # a top-level import
+    assert "bot.discord.handlers" in graph["bot.discord.commands"]
+    assert "bot.tables.play" in graph["bot.tables.stop"]
+    assert "bot.cli" not in graph  # bot/'s top-level modules are rooms of their own
+
+
+def test_no_import_circles_between_modules_of_a_room() -> None:
+    found = cycles(module_graph())
+    assert not found, "import circles inside a room of bot/ (move the shared piece to a " \
+        "module both use): " + "; ".join(" -> ".join(cycle) for cycle in found)
 
 
 def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:

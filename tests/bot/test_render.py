@@ -152,7 +152,7 @@ def test_long_numeric_ladder_takes_two_taps_at_most() -> None:  # Bazar-Belot bi
 
 
 def test_contract_cells_in_russian_notation() -> None:  # BB-SHEET-3
-    from bot.show.sheet import cell_text
+    from bot.show.cells import cell_text
 
     ru = Catalogs().translator("ru")
     en = Catalogs().translator("en")
