@@ -215,13 +215,6 @@ class DealRecord:
         return next((e for e in reversed(self.events) if e["type"] == "deal_scored"), None)
 
 
-def over_deals(events: Sequence[dict[str, Any]], match_over: bool) -> list[int]:
-    """Numbers of the deals that are over: every deal followed by another one, and the last
-    one too when the match is over. Only these may be shown with their hands."""
-    numbers = [n for n, _, _ in deal_spans(events)]
-    return numbers if match_over else numbers[:-1]
-
-
 
 def _take_new(hands: list[list[str]], match: engine.Match, skip: set[str]) -> None:
     """Add the cards each seat holds now and was not known to hold (nor got by exchange)."""

@@ -119,13 +119,6 @@ async def load(tx: Tx, table_id: int, *, lock: bool = False, events: bool = Fals
     return await _complete(tx, table, chat, record, events=events)
 
 
-async def load_table(tx: Tx, table: GameTable, chat: Chat) -> Loaded:
-    """``load`` for a table row already read (with its chat)."""
-    assert table.id is not None
-    record = await tx.get_match(table.id) if table.status != "lobby" else None
-    return await _complete(tx, table, chat, record)
-
-
 async def _complete(tx: Tx, table: GameTable, chat: Chat, record: MatchRecord | None, *,
                     events: bool = False) -> Loaded:
     assert table.id is not None

@@ -4,6 +4,7 @@ replay, deal records."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -23,11 +24,11 @@ from bot.records.core import (
     export_text,
     new_skill,
     outcome,
-    over_deals,
     rate,
     replay,
     shown_rating,
 )
+from bot.state.deals import deal_is_over, last_over_deal
 from tests.records.conftest import SHORT, play_out
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,8 +84,19 @@ def test_capots_count_deals_with_every_trick_to_one_side() -> None:
     result = outcome(sheet, events)
     assert [s.capots for s in result.sides] == [1, 0]
     assert [n for n, _, _ in deal_spans(events)] == [1, 2, 3]
-    assert over_deals(events, match_over=False) == [1, 2]
-    assert over_deals(events, match_over=True) == [1, 2, 3]
+
+
+def test_a_deal_is_over_once_the_next_one_began_or_the_match_ended() -> None:
+    match = engine.get_game("deberts").new_match(players=2, options={}, seed=3)
+    assert last_over_deal(match) == 0 and not deal_is_over(match, 1)  # its hands stay secret
+    assert deal_is_over(match, 1, ended=True)  # a stopped match shows its last deal
+    rng = random.Random(3)
+    while int(match.public_view()["deal"]) < 2 and not match.is_over:
+        seat = match.to_move
+        if seat is None or not match.legal_actions(seat):
+            seat = next(s for s in range(match.players) if match.legal_actions(s))
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    assert last_over_deal(match) == 1 and deal_is_over(match, 1) and not deal_is_over(match, 2)
 
 
 def test_ratings_reward_the_winners_and_understand_partnerships() -> None:
@@ -136,7 +148,11 @@ def test_deal_record_shows_the_hands_as_dealt_and_every_trick(game: str, players
     data = export_data(game=game, players=players, options={}, seed=seed, deck=None,
                        actions=actions)
     events = [e.to_dict() for e in match.events]
-    for number in over_deals(events, match_over=True):
+    numbers = [n for n, _, _ in deal_spans(events)]
+    # the match is over: every deal is, and may show its hands (bot/state/deals.py)
+    assert last_over_deal(match) == numbers[-1]
+    assert all(deal_is_over(match, n) for n in numbers)
+    for number in numbers:
         record = deal_record(data, number)
         assert record is not None and record.number == number
         assert record.events[0] == {**record.events[0], "type": "deal", "deal": number}
