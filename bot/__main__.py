@@ -8,7 +8,7 @@ import sys
 
 from pydantic import ValidationError
 
-from bot.cli import COMMANDS, NO_TOKEN, parse_args
+from bot.cli import NO_TOKEN, SUBCOMMANDS, parse_args
 from bot.settings import load_settings, setting_errors
 from bot.startup_errors import explain
 
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command != "run":
         logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
-        return COMMANDS[args.command](settings, args)
+        return SUBCOMMANDS[args.command](settings, args)
     except Exception as exc:
         verdict = explain(exc, settings.database_url)
         if verdict is None:

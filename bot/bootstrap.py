@@ -50,9 +50,9 @@ from storage import Store
 
 log = logging.getLogger(__name__)
 
-#: The command menu (``bot.commands``, the one table of commands); descriptions come from the
-#: catalogs.
-COMMANDS = tuple(c.name for c in telegram_menu())
+#: The names in Telegram's command menu (from ``bot.commands.COMMANDS``, the one table of
+#: commands); descriptions come from the catalogs.
+MENU_NAMES = tuple(c.name for c in telegram_menu())
 
 
 @dataclass
@@ -158,7 +158,7 @@ async def set_commands(bot: Bot, catalogs: Catalogs, default_lang: str) -> None:
     """Register the command menu in every language, the chat default for other users."""
     for lang in (None, *LANGS):
         tr = catalogs.translator(lang or default_lang)
-        commands = [BotCommand(command=c, description=tr(description(c))) for c in COMMANDS]
+        commands = [BotCommand(command=c, description=tr(description(c))) for c in MENU_NAMES]
         await bot.set_my_commands(commands, language_code=lang)
 
 

@@ -176,7 +176,7 @@ def cmd_play(settings: Settings, args: argparse.Namespace) -> int:
     return play(args.rest)
 
 
-COMMANDS: dict[str, Callable[[Settings, argparse.Namespace], int]] = {
+SUBCOMMANDS: dict[str, Callable[[Settings, argparse.Namespace], int]] = {
     "run": cmd_run, "migrate": cmd_migrate, "backup": cmd_backup, "check": cmd_check,
     "copy-db": cmd_copy_db, "play": cmd_play,
 }

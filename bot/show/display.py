@@ -90,9 +90,10 @@ def _clock(tr: Translator, table: GameTable, zone: tzinfo = UTC) -> str | None:
     it stays true without an edit every second and reads right in Moscow as in Kyiv:
     ``move by 18:42:30 MSK``). The moment's text, for a reader whose platform cannot do that, is
     the time in ``zone`` (the organiser's ``KOZYR_TIMEZONE``) and names it (``zone_label``). The
-    time-out fires to the second and turns last 30 s to 5 min, so a deadline within the hour
-    keeps its seconds; a later one is shown to the minute, with the date when it is more than 20
-    hours away; paused; None without a clock."""
+    time-out fires to the second and a turn lasts 30 s to a day (``TURN_TIMERS`` in
+    bot/tables/lobby.py), so a deadline within the hour keeps its seconds; a later one is shown
+    to the minute, with the date when it is more than 20 hours away; paused; None without a
+    clock."""
     if table.status != "playing":
         return None
     if table.paused:

@@ -8,6 +8,8 @@ of one part and answer the press with the notice it returns:
 * ``play`` (bot/tables/play.py): the game's buttons, bot and timed-out moves, ``/leave``,
   "I'm back", ``/pause``, ``/resume``;
 * ``clock`` (bot/tables/clock.py): what happens next without a press, and its timers;
+* ``access`` (bot/tables/access.py): who may sit at a table: signed join links, the
+  membership check (the lobby asks it before a Join);
 * ``chats`` (bot/tables/chatmove.py): a group that changed its id or removed the bot;
 * ``guard`` (bot/tables/guard.py): ``/confirm on|off``, the misclick guard's setting;
 * ``rematch`` (bot/tables/rematch.py): the "Rematch" button under a finished match;

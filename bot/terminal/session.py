@@ -40,8 +40,9 @@ from bot.terminal.text import WHOLE_SHEET, Teller, numbers_apart, plain
 from engine.ai import get_player
 from engine.errors import IllegalAction
 
-#: Command words and what they do; each also answers to its translation (``term.cmd.<name>``).
-COMMANDS = ("rules", "score", "help", "quit")
+#: The words a terminal player types besides a move; each also answers to its translation
+#: (``term.cmd.<name>``).
+COMMAND_WORDS = ("rules", "score", "help", "quit")
 #: The widest line of prose (rules, help), in characters.
 PROSE = 100
 #: The longest line read at once (a line without an end, /dev/zero say, is read in parts).
@@ -295,7 +296,7 @@ class Session:
     def _command(self, text: str) -> str | None:
         if text in SHORT:
             return SHORT[text]
-        for name in COMMANDS:
+        for name in COMMAND_WORDS:
             if text == name or text == str(self.tr(f"term.cmd.{name}")).lower():
                 return name
         return None

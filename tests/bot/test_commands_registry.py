@@ -31,9 +31,9 @@ def test_telegram_answers_exactly_the_table() -> None:
 
 
 def test_telegram_menu_is_the_table() -> None:
-    assert tuple(c.name for c in telegram_menu()) == bootstrap.COMMANDS
-    assert {"new", "score", "help"} <= set(bootstrap.COMMANDS)
-    assert "start" not in bootstrap.COMMANDS and "tables" not in bootstrap.COMMANDS
+    assert tuple(c.name for c in telegram_menu()) == bootstrap.MENU_NAMES
+    assert {"new", "score", "help"} <= set(bootstrap.MENU_NAMES)
+    assert "start" not in bootstrap.MENU_NAMES and "tables" not in bootstrap.MENU_NAMES
 
 
 async def test_discord_offers_exactly_the_table() -> None:
