@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import LANGS, Catalogs
-from bot.show.common import card_text
+from bot.show.common import EMPTY_CELL, card_text
 from bot.show.events import render_event
-from bot.show.sheet import EMPTY_CELL
 from bot.show.table import render_table
 from tests.bot.test_berg_screens import INFO, _view
 
