@@ -174,15 +174,13 @@ class Session:
             got = self._drawn(sum(int(e.get("count", 1)) for e in new[deals[-1]:]
                                   if e["type"] == "drew" and e.get("seat") == self.me))
         for i, e in enumerate(new):
-            text: str | None
+            cards = ""
             if got and e["type"] == "drew" and e.get("seat") == self.me \
                     and (not deals or i > deals[-1]):
                 # his own draw names the cards it brought, in its place (before a skip)
                 n = int(e.get("count", 1))
-                text = self.tr.plural("term.ev.drew.you.got", n, cards=self._cards(got[:n]))
-                got = got[n:]
-            else:
-                text = teller.event(e, view, sheet)
+                cards, got = self._cards(got[:n]), got[n:]
+            text = teller.event(e, view, sheet, cards=cards)
             if text:
                 self.write(f"\n{text}\n" if "\n" in text else text)  # a message: set apart
         self._told = len(events)

@@ -101,6 +101,8 @@ class Teller:
         self.info = info
         self.me = me
         self._last_trick: dict[str, Any] | None = None
+        self._placed = ""  # Berg: the card whose effect the next skip is ("7♣ (Boris)")
+        self._forced: dict[int, tuple[int, str]] = {}  # Berg: a seat's forced draws, cards
 
     def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
         """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat; with
@@ -120,11 +122,59 @@ class Teller:
         return " ".join(card_text(c, self.tr) for c in cards)
 
     def event(self, event: dict[str, Any], view: Mapping[str, Any],
-              sheet: Mapping[str, Any]) -> str | None:
+              sheet: Mapping[str, Any], *, cards: str = "") -> str | None:
         """One event (``Event.to_dict()``) as a sentence (HTML), or None for one not worth
         telling. ``view``: the human's view after the move (labels use its trump, up card);
-        ``sheet``: the match's score sheet (a deal's result is explained from its rows)."""
+        ``sheet``: the match's score sheet (a deal's result is explained from its rows);
+        ``cards``: the cards a draw of the human's brought, as said ("К♥ 7♠"), "" when not
+        known. Berg's forced draws wait for the skip they come with, told in one sentence with
+        the card that made them (``_effect``)."""
+        kind = event["type"]
+        if kind == "drew" and event.get("forced"):  # BERG-EFF-6: told with the skip
+            n, got = self._forced.get(event["seat"], (0, ""))
+            self._forced[event["seat"]] = (n + int(event.get("count", 1)),
+                                           " ".join(c for c in (got, cards) if c))
+            return None
+        if kind == "skipped":
+            return self._effect(int(event["seat"]))
+        text = self._event(event, view, sheet, cards)
+        if kind in ("turnover", "deck_exchange") or not self._forced:
+            return text  # a turnover may come between a forced draw and its skip
+        left = [self._drew(s, n, got) for s, (n, got) in self._forced.items()]
+        self._forced = {}  # draws no skip followed (the deal ended): said as draws
+        return " ".join([*left, *([text] if text else [])])
+
+    def _drew(self, seat: int, n: int, cards: str) -> str:
+        """A draw as its own sentence ("Vera takes 2 cards from the stock.")."""
+        if seat == self.me and cards:
+            return self.tr.plural("term.ev.drew.you.got", n, cards=cards)
+        return self._say("term.ev.drew", seat, n=n)
+
+    def _effect(self, seat: int) -> str:
+        """A skip with the forced draws it came with, after the card that made them (BERG-EFF-1
+        to -4, BERG-DEAL-5): "A♠ (Gleb): you take 1 card (K♥) and miss a turn." """
+        tr = self.tr
+        n, cards = self._forced.pop(seat, (0, ""))
+        if not self._placed:  # no card known to have made them: the draws, then the skip
+            return " ".join([*([self._drew(seat, n, cards)] if n else []),
+                             self._say("term.ev.skipped", seat)])
+        if seat != self.me:
+            did = tr.plural("berg.move.takes", n, name=self.info.names[seat]) if n \
+                else tr("berg.move.skipped", name=self.info.names[seat])
+        elif n:
+            did = tr.plural("term.ev.takes.you.got" if cards else "term.ev.takes.you", n,
+                            cards=cards)
+        else:
+            did = tr("term.ev.misses.you")
+        placed = self._placed[:1].upper() + self._placed[1:]  # "Red joker (Boris): ..."
+        return tr("term.ev.effect", placed=Html(placed), did=Html(did))
+
+    def _event(self, event: dict[str, Any], view: Mapping[str, Any],
+               sheet: Mapping[str, Any], cards: str) -> str | None:
         tr, kind, seat = self.tr, event["type"], event.get("seat")
+        self._place(event)
+        if kind == "drew" and seat == self.me and cards:  # his own draw names its cards
+            return self._drew(seat, int(event.get("count", 1)), cards)
         if (kind, event.get("kind", event.get("what"))) in QUIET:
             return None
         if kind == "trick":
@@ -146,6 +196,19 @@ class Teller:
         if kind in ("thrown_in", "melds_shown"):
             return render_event(tr, self.info, event)
         return self._move(event, view)
+
+    def _place(self, e: Mapping[str, Any]) -> None:
+        """Remember the card (or frame, or up-card) whose effect a skip may be (Berg)."""
+        tr, kind = self.tr, e["type"]
+        if kind == "deal":
+            up = (e.get("public") or {}).get("up_card") or []
+            self._placed = escape(tr("berg.move.up_card", card=card_text(up[0], tr))) \
+                if up else ""
+        elif kind == "play":
+            self._placed = escape(f"{card_text(e['card'], tr)} ({self.info.names[e['seat']]})")
+        elif kind == "frame":
+            cards = self._cards(e.get("cards", []))
+            self._placed = escape(f"{tr('code.frame')} {cards} ({self.info.names[e['seat']]})")
 
     def _own_show(self, event: dict[str, Any]) -> str:
         """The human's own throw-in or melds, in the second person (the group message names
