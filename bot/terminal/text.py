@@ -103,6 +103,7 @@ class Teller:
         self._last_trick: dict[str, Any] | None = None
         self._placed = ""  # Berg: the card whose effect the next skip is ("7♣ (Boris)")
         self._forced: dict[int, tuple[int, str]] = {}  # Berg: a seat's forced draws, cards
+        self._played: dict[str, Any] | None = None  # the last card played (who went out)
 
     def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
         """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat; with
@@ -185,9 +186,16 @@ class Teller:
         if kind == "deal_scored":
             rows = sheet["rows"]
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None)
+            played = self._played
             text = render_event(tr, self.info, event, last_trick=self._last_trick, row=row,
-                                sheet_rows=rows)
+                                sheet_rows=rows, played=played)
             self._last_trick = None
+            went_out = f"event.{self.info.game}.went_out"
+            if text and played and played["seat"] == self.me and tr.catalogs.has("en", went_out):
+                # his own: in the second person ("Вы выходите: В♠", not "Вы выходит")
+                card = card_text(played["card"], tr)
+                text = text.replace(tr(went_out, name=escape(self.info.names[self.me]), card=card),
+                                    tr("term.went_out.you", card=card), 1)
             return text
         if kind == "match_over":
             return self.match_over(sheet)
@@ -204,7 +212,9 @@ class Teller:
             up = (e.get("public") or {}).get("up_card") or []
             self._placed = escape(tr("berg.move.up_card", card=card_text(up[0], tr))) \
                 if up else ""
-        elif kind == "play":
+        if kind in ("deal", "play", "frame"):  # a deal ended by a frame names no card
+            self._played = dict(e) if kind == "play" else None
+        if kind == "play":
             self._placed = escape(f"{card_text(e['card'], tr)} ({self.info.names[e['seat']]})")
         elif kind == "frame":
             cards = self._cards(e.get("cards", []))

@@ -9,11 +9,13 @@ up-card's too, BERG-DEAL-5), and the group's table says so ("Т♠ (Борис):
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 
-from tests.bot.test_terminal_play import _play, _readable
+from bot.terminal.cli import main as play_main
+from tests.bot.test_terminal_play import OUT_OF_TURN, _play, _readable
 
 SKIP = {"ru": "пропускае", "uk": "пропускає", "en": "miss"}
 #: What a line telling a skip starts with: the card on top and its player, or the up-card.
@@ -47,3 +49,48 @@ def test_a_draw_and_a_skip_say_the_card_that_made_them(lang: str) -> None:
              "uk": r"\n[^\n]*бере з колоди[^\n]*\n[^\n]*пропускає хід",
              "en": r"\n[^\n]*takes? [^\n]*from the stock[^\n]*\n[^\n]*misses a turn"}[lang]
     assert not re.search(alone, out), re.search(alone, out)
+
+
+class Plays(io.TextIOBase):
+    """A player who plays his cards and never declares: on his turn the first card, draw or
+    pass offered (a label without a price in brackets), out of turn Enter."""
+
+    def __init__(self, out: io.StringIO, lang: str) -> None:
+        self.out, self.lang = out, lang
+
+    def readline(self, size: int | None = -1) -> str:
+        screen = self.out.getvalue()[-1500:].split("\n🃏 ")[-1]
+        if OUT_OF_TURN[self.lang] in screen:
+            return "\n"
+        moves = re.findall(r"(\d+)\) ([^(\n]+?)(?=   \d+\)|\n|$)", screen)
+        return next((n for n, label in moves if "(" not in label), "1") + "\n"
+
+
+#: A deal's headline when a pair went out, and the line naming who did it and with which card.
+WON = {"ru": r"Раздача \d+: вышла пара", "uk": r"Роздача \d+: вийшла пара",
+       "en": r"Deal \d+: [Pp]air .+ went out"}
+WENT_OUT = {"ru": (r"^🤖 [^:]+ выходит: \S+", r"^Вы выходите: \S+"),
+            "uk": (r"^🤖 [^:]+ виходить: \S+", r"^Ви виходите: \S+"),
+            "en": (r"^🤖 [^:]+ goes out: \S+", r"^You go out: \S+")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_deal_result_says_who_went_out_as_the_group_reads_it(lang: str) -> None:
+    # BERG-SCORE-1: the group's result names the player who went out and his card ("Gleb goes
+    # out: J♠"); the terminal's named only the pair, by its captain
+    seen = {"🤖": 0, "you": 0}
+    for seed in ("1", "2", "3"):
+        out = io.StringIO()
+        code = play_main(["berg", "--seed", seed, "--level", "easy", "--option",
+                          "berg_height=5", "--lang", lang], Plays(out, lang), out)
+        out = out.getvalue()
+        assert code == 0
+        lines = out.splitlines()
+        heads = [i for i, line in enumerate(lines) if re.match(WON[lang], line)]
+        assert heads, out[-1500:]
+        for i in heads:
+            theirs, mine = WENT_OUT[lang]
+            said = lines[i + 1]
+            assert re.match(theirs, said) or re.match(mine, said), lines[i:i + 3]
+            seen["you" if re.match(mine, said) else "🤖"] += 1
+    assert seen["🤖"] and seen["you"], seen
