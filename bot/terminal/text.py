@@ -24,7 +24,7 @@ from bot.show.common import (
     seat_names,
 )
 from bot.show.events import render_event
-from bot.show.sheet import render_sheet, result_line, result_score
+from bot.show.sheet import nets_text, render_sheet, result_line, result_score
 from engine.cards import SUIT_SYMBOLS
 
 #: An HTML tag of Telegram's subset (``<b>``, ``</pre>``, ``<a href=...>``).
@@ -312,6 +312,14 @@ class Teller:
             return in_sentence(label)
         return tr.maybe("val." + what, label)
 
+    def _won_the_stake(self, sheet: Mapping[str, Any]) -> bool:
+        """Whether a short Deberts game's one stake went to the human alone (DB-SHORT-6: the
+        only side with a total above zero is his)."""
+        totals = list((sheet.get("result") or {}).get("score") or sheet.get("totals", []))
+        up = [i for i, t in enumerate(totals) if t > 0]
+        return self.info.game == "deberts" and len(up) == 1 \
+            and list(sheet["sides"][up[0]]["seats"]) == [self.me]
+
     def match_over(self, sheet: Mapping[str, Any]) -> str:
         """The match's end as the group reads it ("🏆 Result: ..." and the score sheet); a
         human winning alone is told "You win" (the group's line names its winner in the third
@@ -321,6 +329,8 @@ class Teller:
         seats = sheet["sides"][winner]["seats"] if isinstance(winner, int) else []
         line = tr("term.you_win", score=escape(result_score(tr, self.info, sheet))) \
             if seats == [self.me] else result_line(tr, self.info, sheet)
+        if winner is None and self._won_the_stake(sheet):  # DB-SHORT-6: "вы выиграли ставку"
+            line = tr("term.you_win.stake", score=escape(nets_text(tr, self.info, sheet)))
         return tr("match.over", line=line) + "\n\n" + render_sheet(tr, self.info, sheet,
                                                                      with_result=False,
                                                                      limit=WHOLE_SHEET)
