@@ -168,7 +168,9 @@ class Session:
         sheet = self.match.score_sheet
         new = [e.to_dict() for e in events[self._told:]]
         hand = list(view.get("hand") or [])
-        got = [c for c in hand if c not in self._hand]
+        took = {e.get("took") for e in new if e["type"] == "exchange" and e.get("seat") == self.me}
+        # the card an exchange brought is said by the exchange ("You exchange 7♥ for J♥")
+        got = [c for c in hand if c not in self._hand and c not in took]
         deals = [i for i, e in enumerate(new) if e["type"] == "deal"]
         if deals:  # a new hand is on the screen: only what he drew after it is news
             got = self._drawn(sum(int(e.get("count", 1)) for e in new[deals[-1]:]
