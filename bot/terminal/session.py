@@ -183,6 +183,8 @@ class Session:
                 n = int(e.get("count", 1))
                 cards, got = self._cards(got[:n]), got[n:]
             text = teller.event(e, view, sheet, cards=cards)
+            for before in teller.told_before():  # forced draws a deal's end cut short
+                self.write(before)
             if text:
                 self.write(f"\n{text}\n" if "\n" in text else text)  # a message: set apart
         self._told = len(events)

@@ -104,6 +104,7 @@ class Teller:
         self._placed = ""  # Berg: the card whose effect the next skip is ("7♣ (Boris)")
         self._forced: dict[int, tuple[int, str]] = {}  # Berg: a seat's forced draws, cards
         self._played: dict[str, Any] | None = None  # the last card played (who went out)
+        self.aside: list[str] = []  # what to tell before the last event's text (told_before)
 
     def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
         """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat; with
@@ -138,12 +139,25 @@ class Teller:
             return None
         if kind == "skipped":
             return self._effect(int(event["seat"]))
-        text = self._event(event, view, sheet, cards)
-        if kind in ("turnover", "deck_exchange") or not self._forced:
-            return text  # a turnover may come between a forced draw and its skip
-        left = [self._drew(s, n, got) for s, (n, got) in self._forced.items()]
-        self._forced = {}  # draws no skip followed (the deal ended): said as draws
-        return " ".join([*left, *([text] if text else [])])
+        if kind not in ("turnover", "deck_exchange") and self._forced:
+            # draws no skip followed (a turnover the stock could not give ended the deal):
+            # said as draws, after their card, on a line of their own before this event
+            self.aside += [self._placed_drew(s, n, got) for s, (n, got) in self._forced.items()]
+            self._forced = {}
+        return self._event(event, view, sheet, cards)
+
+    def told_before(self) -> list[str]:
+        """What the last ``event`` call left to tell before its own text (forced draws whose
+        skip never came), each its own line; emptied by this call."""
+        aside, self.aside = self.aside, []
+        return aside
+
+    def _placed_drew(self, seat: int, n: int, cards: str) -> str:
+        """Forced draws without their skip: "7♣ (Boris): Vera takes 2 cards from the stock." """
+        drew = self._drew(seat, n, cards)
+        if not self._placed:
+            return drew
+        return f"{self._capital_placed()}: {_lower_first(drew) if seat == self.me else drew}"
 
     def _drew(self, seat: int, n: int, cards: str) -> str:
         """A draw as its own sentence ("Vera takes 2 cards from the stock.")."""
@@ -167,8 +181,11 @@ class Teller:
                             cards=cards)
         else:
             did = tr("term.ev.misses.you")
-        placed = self._placed[:1].upper() + self._placed[1:]  # "Red joker (Boris): ..."
-        return tr("term.ev.effect", placed=Html(placed), did=Html(did))
+        return tr("term.ev.effect", placed=Html(self._capital_placed()), did=Html(did))
+
+    def _capital_placed(self) -> str:
+        """The card whose effect is told, starting a sentence ("Red joker (Boris)")."""
+        return self._placed[:1].upper() + self._placed[1:]
 
     def _event(self, event: dict[str, Any], view: Mapping[str, Any],
                sheet: Mapping[str, Any], cards: str) -> str | None:

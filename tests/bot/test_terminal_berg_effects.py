@@ -94,3 +94,26 @@ def test_a_deal_result_says_who_went_out_as_the_group_reads_it(lang: str) -> Non
             assert re.match(theirs, said) or re.match(mine, said), lines[i:i + 3]
             seen["you" if re.match(mine, said) else "🤖"] += 1
     assert seen["🤖"] and seen["you"], seen
+
+
+HEAD = {"ru": r"Раздача \d+: ", "uk": r"Роздача \d+: ", "en": r"Deal \d+: "}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_forced_draw_that_ends_the_deal_is_its_own_line(lang: str) -> None:
+    # BERG-TIE: the fifth turnover, needed by a forced draw, ends the deal before the skip;
+    # the draw was glued to the result: "🤖 easy #3 takes 2 cards from the stock. Deal 1: a
+    # tie, 0.5 each", with no card said to have made it
+    for seed in ("1", "3"):
+        out = io.StringIO()
+        code = play_main(["berg", "--seed", seed, "--level", "easy", "--option",
+                          "berg_height=5", "--lang", lang], Plays(out, lang), out)
+        assert code == 0
+        lines = out.getvalue().splitlines()
+        glued = [line for line in lines if re.search(r"\S " + HEAD[lang], line)]
+        assert not glued, glued
+        heads = [i for i, line in enumerate(lines) if re.match(HEAD[lang], line)]
+        before = [lines[i - 2] for i in heads if not lines[i - 1] and lines[i - 2]]
+        draws = [line for line in before if re.search(r"\d+ (карт|card)", line)]
+        assert draws, before  # the deal ended on a forced draw: said after its card
+        assert all(re.match(CAUSE[lang], line) for line in draws), draws
