@@ -117,3 +117,25 @@ def test_a_forced_draw_that_ends_the_deal_is_its_own_line(lang: str) -> None:
         draws = [line for line in before if re.search(r"\d+ (карт|card)", line)]
         assert draws, before  # the deal ended on a forced draw: said after its card
         assert all(re.match(CAUSE[lang], line) for line in draws), draws
+
+
+DREW = {"ru": r"^Вы берёте из колоды 1 карту: (.+)\.$",
+        "uk": r"^Ви берете з колоди 1 карту: (.+)\.$",
+        "en": r"^You take 1 card from the stock: (.+)\.$"}
+SHOWN = {"ru": "Вы взяли: ", "uk": "Ви взяли: ", "en": "You drew: "}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_the_card_drawn_is_told_once(lang: str) -> None:  # BERG-DRAW-1
+    # «Вы берёте из колоды 1 карту: 5♦.» and, right under it, the hand's «Вы взяли: 5♦»
+    out = io.StringIO()
+    code = play_main(["berg", "--seed", "2", "--level", "easy", "--option", "berg_height=5",
+                      "--lang", lang], Plays(out, lang), out)
+    assert code == 0
+    text = out.getvalue()
+    lines = text.splitlines()
+    drawn = [i for i, line in enumerate(lines) if re.match(DREW[lang], line)]
+    assert drawn, text[-1500:]
+    for i in drawn:
+        screen = "\n".join(lines[i + 1:]).split("\n▶")[0]
+        assert SHOWN[lang] not in screen, screen
