@@ -66,6 +66,15 @@ class Plays(io.TextIOBase):
         return next((n for n, label in moves if "(" not in label), "1") + "\n"
 
 
+def _match(seed: str, lang: str) -> str:
+    """What ``Plays`` read in a whole match (berg to 5, easy bots)."""
+    out = io.StringIO()
+    code = play_main(["berg", "--seed", seed, "--level", "easy", "--option", "berg_height=5",
+                      "--lang", lang], Plays(out, lang), out)
+    assert code == 0
+    return out.getvalue()
+
+
 #: A deal's headline when a pair went out, and the line naming who did it and with which card.
 WON = {"ru": r"Раздача \d+: вышла пара", "uk": r"Роздача \d+: вийшла пара",
        "en": r"Deal \d+: [Pp]air .+ went out"}
@@ -80,11 +89,7 @@ def test_a_deal_result_says_who_went_out_as_the_group_reads_it(lang: str) -> Non
     # out: J♠"); the terminal's named only the pair, by its captain
     seen = {"🤖": 0, "you": 0}
     for seed in ("1", "2", "3"):
-        out = io.StringIO()
-        code = play_main(["berg", "--seed", seed, "--level", "easy", "--option",
-                          "berg_height=5", "--lang", lang], Plays(out, lang), out)
-        out = out.getvalue()
-        assert code == 0
+        out = _match(seed, lang)
         lines = out.splitlines()
         heads = [i for i, line in enumerate(lines) if re.match(WON[lang], line)]
         assert heads, out[-1500:]
@@ -105,11 +110,7 @@ def test_a_forced_draw_that_ends_the_deal_is_its_own_line(lang: str) -> None:
     # the draw was glued to the result: "🤖 easy #3 takes 2 cards from the stock. Deal 1: a
     # tie, 0.5 each", with no card said to have made it
     for seed in ("1", "3"):
-        out = io.StringIO()
-        code = play_main(["berg", "--seed", seed, "--level", "easy", "--option",
-                          "berg_height=5", "--lang", lang], Plays(out, lang), out)
-        assert code == 0
-        lines = out.getvalue().splitlines()
+        lines = _match(seed, lang).splitlines()
         glued = [line for line in lines if re.search(r"\S " + HEAD[lang], line)]
         assert not glued, glued
         heads = [i for i, line in enumerate(lines) if re.match(HEAD[lang], line)]
@@ -128,14 +129,26 @@ SHOWN = {"ru": "Вы взяли: ", "uk": "Ви взяли: ", "en": "You drew: 
 @pytest.mark.parametrize("lang", ["ru", "uk", "en"])
 def test_the_card_drawn_is_told_once(lang: str) -> None:  # BERG-DRAW-1
     # «Вы берёте из колоды 1 карту: 5♦.» and, right under it, the hand's «Вы взяли: 5♦»
-    out = io.StringIO()
-    code = play_main(["berg", "--seed", "2", "--level", "easy", "--option", "berg_height=5",
-                      "--lang", lang], Plays(out, lang), out)
-    assert code == 0
-    text = out.getvalue()
+    text = _match("2", lang)
     lines = text.splitlines()
     drawn = [i for i, line in enumerate(lines) if re.match(DREW[lang], line)]
     assert drawn, text[-1500:]
     for i in drawn:
         screen = "\n".join(lines[i + 1:]).split("\n▶")[0]
         assert SHOWN[lang] not in screen, screen
+
+
+TIE = {"ru": r"Раздача \d+: ничья", "uk": r"Роздача \d+: нічия", "en": r"Deal \d+: a tie"}
+WHY_TIE = {"ru": ("пятый раз", "не осталось"), "uk": ("п'ятий раз", "не лишилося"),
+           "en": ("a fifth time", "no card left")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_tie_says_why_the_deal_ended(lang: str) -> None:  # BERG-TIE-1, BERG-TIE-2
+    # «Раздача 1: ничья, по 0,5» said nothing of the fifth turnover that ended it
+    said = []
+    for seed in ("1", "3"):
+        lines = _match(seed, lang).splitlines()
+        said += [lines[i + 1] for i, line in enumerate(lines) if re.match(TIE[lang], line)]
+    assert said
+    assert all(any(why in line for why in WHY_TIE[lang]) for line in said), said
