@@ -289,3 +289,16 @@ def test_a_pair_that_writes_nothing_is_not_a_sum(lang: str) -> None:  # BB-SCORE
     assert "= <b>" not in theirs and f"{ew}: <b>0</b> · " in theirs, theirs
     ours = next(x for x in lines if x.startswith(f"{tr('pair.bazar_belot.ns')}: "))
     assert ours.count(" + ") == 1 and "= <b>36</b>" in ours, ours  # 11 + capot 25
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", ("заказ 13♦ с контрой (", "заказ 13♦ с реконтрой (")),
+    ("uk", ("замовлення 13♦ з контрою (", "замовлення 13♦ з реконтрою (")),
+    ("en", ("contract 13♦ doubled (", "contract 13♦ redoubled ("))])
+def test_a_doubled_contract_reads_as_the_contracts_state(lang: str, said: tuple[str, str]
+                                                         ) -> None:  # BB-BID-15
+    # «заказ 13♦ контра (Ю-С)» read as if NS had said the contra on someone's 13♦; Married
+    # bridge says «3 БК с реконтрой (Борис)»
+    for note, words in zip(("13D+", "13D++"), said, strict=True):
+        head = _deal_lines(lang, note, (30, 2, "BT", 0), (132, 6, "46", 46))[0]
+        assert words in head, head
