@@ -129,9 +129,9 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         sheet = f"{tr('score.sheet')}: {cell_text(tr, str(side['cell']))}"
         if score.bait[p]:
             lines.append(f"{name}: {cell_text(tr, 'BT')} = <b>0</b>")
-        else:
-            sum_ = " + ".join(terms[p]) or "0"
-            lines.append(f"{name}: {sum_} = <b>{num(tr, side['deal_points'])}</b>{after[p]} · "
+        else:  # nothing to add up (BB-SCORE-6: no melds against a capot): just the 0
+            sum_ = " + ".join(terms[p]) + " = " if terms[p] else ""
+            lines.append(f"{name}: {sum_}<b>{num(tr, side['deal_points'])}</b>{after[p]} · "
                          f"{sheet}")
     return lines
 

@@ -187,6 +187,14 @@ def result_score(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> s
     return " : ".join(points(tr, info.game, figures[i]) for i in order)
 
 
+def nets_text(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
+    """Each side with its result total, signed: "Alice +1 · Boris −1" (a result without a
+    single winner: short Deberts games' stakes, DB-SHORT-6; a drawn rubber)."""
+    figures = list(sheet["result"].get("score") or sheet.get("totals", []))
+    return " · ".join(f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
+                      for name, t in zip(side_names(tr, info, sheet), figures, strict=False))
+
+
 def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> str:
     """``Result: Alice wins — 511 : 373``, ``Result: Anna and Vera win — 400 : 245`` in the
     chat's language.
@@ -206,9 +214,7 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     if winner is None:
         # No single winner (short Deberts games settle in stakes, DB-SHORT-6; a drawn rubber):
         # each side with its total, signed.
-        score = " · ".join(
-            f"{name} {'+' if t > 0 else ''}{num(tr, t)}"
-            for name, t in zip(side_names(tr, info, sheet), figures, strict=False))
+        score = nets_text(tr, info, sheet)
         # a stake game has the one side that won its stake (DB-SHORT-6): named
         up = [i for i, t in enumerate(figures) if t > 0]
         if info.game == "deberts" and len(up) == 1:

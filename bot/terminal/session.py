@@ -169,21 +169,23 @@ class Session:
         sheet = self.match.score_sheet
         new = [e.to_dict() for e in events[self._told:]]
         hand = list(view.get("hand") or [])
-        got = [c for c in hand if c not in self._hand]
+        took = {e.get("took") for e in new if e["type"] == "exchange" and e.get("seat") == self.me}
+        # the card an exchange brought is said by the exchange ("You exchange 7♥ for J♥")
+        got = [c for c in hand if c not in self._hand and c not in took]
         deals = [i for i, e in enumerate(new) if e["type"] == "deal"]
         if deals:  # a new hand is on the screen: only what he drew after it is news
             got = self._drawn(sum(int(e.get("count", 1)) for e in new[deals[-1]:]
                                   if e["type"] == "drew" and e.get("seat") == self.me))
         for i, e in enumerate(new):
-            text: str | None
+            cards = ""
             if got and e["type"] == "drew" and e.get("seat") == self.me \
                     and (not deals or i > deals[-1]):
                 # his own draw names the cards it brought, in its place (before a skip)
                 n = int(e.get("count", 1))
-                text = self.tr.plural("term.ev.drew.you.got", n, cards=self._cards(got[:n]))
-                got = got[n:]
-            else:
-                text = teller.event(e, view, sheet)
+                cards, got = self._cards(got[:n]), got[n:]
+            text = teller.event(e, view, sheet, cards=cards)
+            for before in teller.told_before():  # forced draws a deal's end cut short
+                self.write(before)
             if text:
                 self.write(f"\n{text}\n" if "\n" in text else text)  # a message: set apart
         self._told = len(events)
@@ -209,9 +211,10 @@ class Session:
         """Show the hand and its menu; read until a move is chosen (its code) or, out of
         turn, until an empty line lets the game go on (None)."""
         view: dict[str, Any] = dict(self.match.view(self.me))
-        # the card he drew was told as it came ("You get: 2♥", `_tell`): the screen does not
-        # say it again (MB-PRE-5)
-        view["private"] = [f for f in view.get("private", []) if f["key"] != "mb_drawn"]
+        # the card he drew was told as it came ("You get: 2♥", "You take 1 card from the
+        # stock: 5♦.", `_tell`): the screen does not say it again (MB-PRE-5, BERG-DRAW-1)
+        view["private"] = [f for f in view.get("private", [])
+                           if f["key"] not in ("mb_drawn", "drawn_card")]
         screen = render_hand(self.tr, self.info, view, codes)
         if not own_turn and view["to_move"] is not None:  # said below the menu, in full
             said = game_text(self.tr, self.game.id, "hand.off_turn",

@@ -24,7 +24,7 @@ from bot.show.common import (
     seat_names,
 )
 from bot.show.events import render_event
-from bot.show.sheet import render_sheet, result_line, result_score
+from bot.show.sheet import nets_text, render_sheet, result_line, result_score
 from engine.cards import SUIT_SYMBOLS
 
 #: An HTML tag of Telegram's subset (``<b>``, ``</pre>``, ``<a href=...>``).
@@ -32,6 +32,9 @@ TAG_RE = re.compile(r"<(/?)([a-z]+)[^>]*>")
 BOLD, RESET = "\033[1m", "\033[0m"
 #: A terminal has no message limit and no sheet picture: its sheet keeps every row.
 WHOLE_SHEET = sys.maxsize
+#: Berg: turnovers a deal may have before a tie (BERG-TIE-1), and the bound of BERG-TIE-10.
+WITH_TIE_TURNOVERS = 4
+TIE_BOUND = 50
 #: Events the table shows and a sentence would only repeat: a regular draw after each
 #: preliminary trick (Married bridge, MB-PRE-9); "no melds".
 QUIET = {("talon_draw", "regular"), ("declare", "none")}
@@ -101,6 +104,11 @@ class Teller:
         self.info = info
         self.me = me
         self._last_trick: dict[str, Any] | None = None
+        self._placed = ""  # Berg: the card whose effect the next skip is ("7♣ (Boris)")
+        self._forced: dict[int, tuple[int, str]] = {}  # Berg: a seat's forced draws, cards
+        self._played: dict[str, Any] | None = None  # the last card played (who went out)
+        self.aside: list[str] = []  # what to tell before the last event's text (told_before)
+        self._turnovers = [0, 0]  # Berg: this deal's turnovers, and deck exchanges
 
     def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
         """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat; with
@@ -120,11 +128,75 @@ class Teller:
         return " ".join(card_text(c, self.tr) for c in cards)
 
     def event(self, event: dict[str, Any], view: Mapping[str, Any],
-              sheet: Mapping[str, Any]) -> str | None:
+              sheet: Mapping[str, Any], *, cards: str = "") -> str | None:
         """One event (``Event.to_dict()``) as a sentence (HTML), or None for one not worth
         telling. ``view``: the human's view after the move (labels use its trump, up card);
-        ``sheet``: the match's score sheet (a deal's result is explained from its rows)."""
+        ``sheet``: the match's score sheet (a deal's result is explained from its rows);
+        ``cards``: the cards a draw of the human's brought, as said ("К♥ 7♠"), "" when not
+        known. Berg's forced draws wait for the skip they come with, told in one sentence with
+        the card that made them (``_effect``)."""
+        kind = event["type"]
+        if kind == "drew" and event.get("forced"):  # BERG-EFF-6: told with the skip
+            n, got = self._forced.get(event["seat"], (0, ""))
+            self._forced[event["seat"]] = (n + int(event.get("count", 1)),
+                                           " ".join(c for c in (got, cards) if c))
+            return None
+        if kind == "skipped":
+            return self._effect(int(event["seat"]))
+        if kind not in ("turnover", "deck_exchange") and self._forced:
+            # draws no skip followed (a turnover the stock could not give ended the deal):
+            # said as draws, after their card, on a line of their own before this event
+            self.aside += [self._placed_drew(s, n, got) for s, (n, got) in self._forced.items()]
+            self._forced = {}
+        return self._event(event, view, sheet, cards)
+
+    def told_before(self) -> list[str]:
+        """What the last ``event`` call left to tell before its own text (forced draws whose
+        skip never came), each its own line; emptied by this call."""
+        aside, self.aside = self.aside, []
+        return aside
+
+    def _placed_drew(self, seat: int, n: int, cards: str) -> str:
+        """Forced draws without their skip: "7♣ (Boris): Vera takes 2 cards from the stock." """
+        drew = self._drew(seat, n, cards)
+        if not self._placed:
+            return drew
+        return f"{self._capital_placed()}: {_lower_first(drew) if seat == self.me else drew}"
+
+    def _drew(self, seat: int, n: int, cards: str) -> str:
+        """A draw as its own sentence ("Vera takes 2 cards from the stock.")."""
+        if seat == self.me and cards:
+            return self.tr.plural("term.ev.drew.you.got", n, cards=cards)
+        return self._say("term.ev.drew", seat, n=n)
+
+    def _effect(self, seat: int) -> str:
+        """A skip with the forced draws it came with, after the card that made them (BERG-EFF-1
+        to -4, BERG-DEAL-5): "A♠ (Gleb): you take 1 card (K♥) and miss a turn." """
+        tr = self.tr
+        n, cards = self._forced.pop(seat, (0, ""))
+        if not self._placed:  # no card known to have made them: the draws, then the skip
+            return " ".join([*([self._drew(seat, n, cards)] if n else []),
+                             self._say("term.ev.skipped", seat)])
+        if seat != self.me:
+            did = tr.plural("berg.move.takes", n, name=self.info.names[seat]) if n \
+                else tr("berg.move.skipped", name=self.info.names[seat])
+        elif n:
+            did = tr.plural("term.ev.takes.you.got" if cards else "term.ev.takes.you", n,
+                            cards=cards)
+        else:
+            did = tr("term.ev.misses.you")
+        return tr("term.ev.effect", placed=Html(self._capital_placed()), did=Html(did))
+
+    def _capital_placed(self) -> str:
+        """The card whose effect is told, starting a sentence ("Red joker (Boris)")."""
+        return self._placed[:1].upper() + self._placed[1:]
+
+    def _event(self, event: dict[str, Any], view: Mapping[str, Any],
+               sheet: Mapping[str, Any], cards: str) -> str | None:
         tr, kind, seat = self.tr, event["type"], event.get("seat")
+        self._place(event)
+        if kind == "drew" and seat == self.me and cards:  # his own draw names its cards
+            return self._drew(seat, int(event.get("count", 1)), cards)
         if (kind, event.get("kind", event.get("what"))) in QUIET:
             return None
         if kind == "trick":
@@ -135,9 +207,19 @@ class Teller:
         if kind == "deal_scored":
             rows = sheet["rows"]
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None)
+            played = self._played
             text = render_event(tr, self.info, event, last_trick=self._last_trick, row=row,
-                                sheet_rows=rows)
+                                sheet_rows=rows, played=played)
             self._last_trick = None
+            if text and self.info.game == "berg" and event["outcome"] == "tie":
+                head, _, rest = text.partition("\n")
+                text = "\n".join([head, self._why_tie(view), *([rest] if rest else [])])
+            went_out = f"event.{self.info.game}.went_out"
+            if text and played and played["seat"] == self.me and tr.catalogs.has("en", went_out):
+                # his own: in the second person ("Вы выходите: В♠", not "Вы выходит")
+                card = card_text(played["card"], tr)
+                text = text.replace(tr(went_out, name=escape(self.info.names[self.me]), card=card),
+                                    tr("term.went_out.you", card=card), 1)
             return text
         if kind == "match_over":
             return self.match_over(sheet)
@@ -146,6 +228,38 @@ class Teller:
         if kind in ("thrown_in", "melds_shown"):
             return render_event(tr, self.info, event)
         return self._move(event, view)
+
+    def _why_tie(self, view: Mapping[str, Any]) -> str:
+        """Why a Berg deal was tied: a fifth turnover would have been needed (BERG-TIE-1, the
+        default convention), the 50 turnovers and exchanges of BERG-TIE-10, or no card was
+        left to draw (BERG-TIE-2). Told from this deal's turnovers: a stock that ran out with
+        four turnovers behind it and a single card on the pile reads as the fifth turnover."""
+        facts = {f["key"]: f["value"] for f in view.get("facts", [])}
+        turnovers, exchanges = self._turnovers
+        if turnovers + exchanges >= TIE_BOUND:
+            return self.tr("term.berg.tie.bound", n=TIE_BOUND)
+        if facts.get("tie_convention", "with_tie") == "with_tie" \
+                and turnovers == WITH_TIE_TURNOVERS:
+            return self.tr("term.berg.tie.fifth")
+        return self.tr("term.berg.tie.exhausted")
+
+    def _place(self, e: Mapping[str, Any]) -> None:
+        """Remember the card (or frame, or up-card) whose effect a skip may be (Berg)."""
+        tr, kind = self.tr, e["type"]
+        if kind in ("turnover", "deck_exchange"):  # counted for a tie's reason (_why_tie)
+            self._turnovers[kind == "deck_exchange"] += 1
+        if kind == "deal":
+            self._turnovers = [0, 0]
+            up = (e.get("public") or {}).get("up_card") or []
+            self._placed = escape(tr("berg.move.up_card", card=card_text(up[0], tr))) \
+                if up else ""
+        if kind in ("deal", "play", "frame"):  # a deal ended by a frame names no card
+            self._played = dict(e) if kind == "play" else None
+        if kind == "play":
+            self._placed = escape(f"{card_text(e['card'], tr)} ({self.info.names[e['seat']]})")
+        elif kind == "frame":
+            cards = self._cards(e.get("cards", []))
+            self._placed = escape(f"{tr('code.frame')} {cards} ({self.info.names[e['seat']]})")
 
     def _own_show(self, event: dict[str, Any]) -> str:
         """The human's own throw-in or melds, in the second person (the group message names
@@ -239,6 +353,14 @@ class Teller:
             return in_sentence(label)
         return tr.maybe("val." + what, label)
 
+    def _won_the_stake(self, sheet: Mapping[str, Any]) -> bool:
+        """Whether a short Deberts game's one stake went to the human alone (DB-SHORT-6: the
+        only side with a total above zero is his)."""
+        totals = list((sheet.get("result") or {}).get("score") or sheet.get("totals", []))
+        up = [i for i, t in enumerate(totals) if t > 0]
+        return self.info.game == "deberts" and len(up) == 1 \
+            and list(sheet["sides"][up[0]]["seats"]) == [self.me]
+
     def match_over(self, sheet: Mapping[str, Any]) -> str:
         """The match's end as the group reads it ("🏆 Result: ..." and the score sheet); a
         human winning alone is told "You win" (the group's line names its winner in the third
@@ -248,6 +370,8 @@ class Teller:
         seats = sheet["sides"][winner]["seats"] if isinstance(winner, int) else []
         line = tr("term.you_win", score=escape(result_score(tr, self.info, sheet))) \
             if seats == [self.me] else result_line(tr, self.info, sheet)
+        if winner is None and self._won_the_stake(sheet):  # DB-SHORT-6: "вы выиграли ставку"
+            line = tr("term.you_win.stake", score=escape(nets_text(tr, self.info, sheet)))
         return tr("match.over", line=line) + "\n\n" + render_sheet(tr, self.info, sheet,
                                                                      with_result=False,
                                                                      limit=WHOLE_SHEET)

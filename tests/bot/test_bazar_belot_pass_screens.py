@@ -242,6 +242,17 @@ def test_a_high_bid_asks_first_though_the_auction_goes_on() -> None:  # BB-BID-2
     assert not is_drastic(m, 0, "bid:16:H") and not is_drastic(m, 0, "bid:25:AT")
 
 
+def _deal_lines(lang: str, note: str, *pairs: tuple[int, int, str, int]) -> list[str]:
+    """A deal result's lines, NS declaring with no melds: each pair's (card points, tricks,
+    sheet cell, deal points)."""
+    from bot.show.deals import bazar_belot_lines
+
+    sides = [{"card_points": c, "tricks": t, "melds": 0, "bela": 0, "cell": cell,
+              "deal_points": p} for c, t, cell, p in pairs]
+    return bazar_belot_lines(CATALOGS.translator(lang), INFO, {"declarer": 0, "sides": sides},
+                             {"deal": 1, "note": note}, last_winner=0) or []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_defenders_line_says_the_game_less_the_declarers_share(lang: str
                                                                ) -> None:  # BB-SCORE-3, -5
@@ -249,15 +260,8 @@ def test_defenders_line_says_the_game_less_the_declarers_share(lang: str
     # has no part in, and «(в т. ч. последняя взятка 10)» came twice in one message
     import re
 
-    from bot.show.deals import bazar_belot_lines
-
     tr = CATALOGS.translator(lang)
-    sides = [{"card_points": 101, "tricks": 5, "melds": 0, "bela": 0, "cell": "10",
-              "deal_points": 10},
-             {"card_points": 61, "tricks": 3, "melds": 0, "bela": 0, "cell": "277",
-              "deal_points": 6}]
-    lines = bazar_belot_lines(tr, INFO, {"declarer": 0, "sides": sides},
-                              {"deal": 1, "note": "8H"}, last_winner=0) or []
+    lines = _deal_lines(lang, "8H", (101, 5, "10", 10), (61, 3, "277", 6))
     ns, ew = tr("pair.bazar_belot.ns"), tr("pair.bazar_belot.ew")
     theirs = next(x for x in lines if x.startswith(f"{ew}: "))
     # the game value less the declarers' share, and what that leaves: 16 − 10 = 6
@@ -272,3 +276,29 @@ def test_defenders_line_says_the_game_less_the_declarers_share(lang: str
     assert small in theirs[sum_.end():], theirs
     note = tr("score.with_last", points="", n=10).strip()
     assert "\n".join(lines).count(note) == 1, lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pair_that_writes_nothing_is_not_a_sum(lang: str) -> None:  # BB-SCORE-6
+    # a contract made with all 8 tricks: the defenders score their melds only, here none;
+    # «З-В: 0 = 0 · на листе: —» said nothing twice
+    tr = CATALOGS.translator(lang)
+    lines = _deal_lines(lang, "11D", (162, 8, "36", 36), (0, 0, "-", 0))
+    ew = tr("pair.bazar_belot.ew")
+    theirs = next(x for x in lines if x.startswith(f"{ew}: "))
+    assert "= <b>" not in theirs and f"{ew}: <b>0</b> · " in theirs, theirs
+    ours = next(x for x in lines if x.startswith(f"{tr('pair.bazar_belot.ns')}: "))
+    assert ours.count(" + ") == 1 and "= <b>36</b>" in ours, ours  # 11 + capot 25
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", ("заказ 13♦ с контрой (", "заказ 13♦ с реконтрой (")),
+    ("uk", ("замовлення 13♦ з контрою (", "замовлення 13♦ з реконтрою (")),
+    ("en", ("contract 13♦ doubled (", "contract 13♦ redoubled ("))])
+def test_a_doubled_contract_reads_as_the_contracts_state(lang: str, said: tuple[str, str]
+                                                         ) -> None:  # BB-BID-15
+    # «заказ 13♦ контра (Ю-С)» read as if NS had said the contra on someone's 13♦; Married
+    # bridge says «3 БК с реконтрой (Борис)»
+    for note, words in zip(("13D+", "13D++"), said, strict=True):
+        head = _deal_lines(lang, note, (30, 2, "BT", 0), (132, 6, "46", 46))[0]
+        assert words in head, head

@@ -148,7 +148,7 @@ def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SC
     assert cell_text(tr, "BT") in ours
     assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
     # the contract in prose, not in the sheet's code "14S+" / "14п +"
-    doubled = {"ru": "14♠ контра", "uk": "14♠ контра", "en": "14♠ doubled"}[lang]
+    doubled = {"ru": "14♠ с контрой", "uk": "14♠ з контрою", "en": "14♠ doubled"}[lang]
     assert doubled in text.splitlines()[0] and "14S+" not in text and "14п" not in text
 
 

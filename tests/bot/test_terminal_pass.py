@@ -73,10 +73,14 @@ def test_declarations_read_alike_for_every_seat(lang: str, mine: str, theirs: st
                                             ("en", "You take ")])
 def test_the_players_own_draw_names_its_cards(lang: str, draw: str) -> None:  # BERG-DEAL-5
     # the up-card makes him draw as the deal begins (seed 16: a 7, then an ace in deal 4)
+    # (a forced draw is told with the card that made it: "7♣ (🤖 …): вы берёте 2 карты
+    # (К♥ 8♠) и пропускаете ход.", tests/bot/test_terminal_berg_effects.py)
     out = _play(["berg", "--seed", "16"], lang, limit=40)[1]
-    drawn = [line for line in out.splitlines() if line.startswith(draw)]
+    forced = ": " + draw[:1].lower() + draw[1:].split(" ")[0] + " " + draw.split(" ")[1]
+    drawn = [line for line in out.splitlines() if line.startswith(draw) or forced in line]
     assert len(drawn) >= 3, out[:1500]
-    assert all(re.search(r": \S+(?: \S+)*\.$", line) for line in drawn), drawn
+    assert all(re.search(r": \S+(?: \S+)*\.$", line) if line.startswith(draw)
+               else re.search(r" \(\S+(?: \S+)*\) ", line) for line in drawn), drawn
     # never another seat's cards: a bot's draw says how many only
     stock = {"ru": "из колоды", "uk": "з колоди", "en": "from the stock"}[lang]
     theirs = [line for line in out.splitlines() if line.startswith("🤖") and stock in line]
