@@ -348,6 +348,7 @@ def render_hand(
     auto: bool = False,
     confirming: str | None = None,
     undo: bool = False,
+    told_drawn: bool = False,
 ) -> Screen:
     """A player's private message from ``view(seat)`` and his legal codes.
 
@@ -356,6 +357,8 @@ def render_hand(
     guard, bot/state/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
     (back to every move).
     ``undo``: a "Take back" button follows (bot/show/takeback.py): the waiting line says so.
+    ``told_drawn``: the card he drew in Married bridge's preliminary play was told to him as it
+    came (the terminal's "You get: 2♥", MB-PRE-5): the hand does not say it again.
     """
     seat = view["seat"]
     # A seat waiting with nothing to press leaves out what every move changes (a trick it has
@@ -396,7 +399,7 @@ def render_hand(
                 lines.append(prompt)
     hand = " ".join(card_text(c, tr) for c in shown_hand(view))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
-    if view.get("phase") != "preliminary":
+    if told_drawn or view.get("phase") != "preliminary":
         # the card drawn after the 13th preliminary trick is one of the hand's now: the
         # auction's hand shows the hand and the calls (MB-PRE-10, issue #18)
         private = [f for f in private if f["key"] != "mb_drawn"]
