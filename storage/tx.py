@@ -475,18 +475,23 @@ class Tx:
         start = deal_start(events)
         if start is not None:  # a new deal: its events so far replace the last deal's
             params["deal_events"], params["deal_seq"] = events[start:], seq
-        done = await self._session.exec(_STORE_SNAPSHOT, params=params)
-        if done.rowcount != 1:
-            raise Conflict(f"match of table {record.table_id} moved on from action {seq - 1}")
-        try:
-            await self._session.exec(_LOG_ACTION, params={
-                "table_id": record.table_id, "seq": seq, "seat": seat, "code": code,
-                "by_bot": by_bot, "created_at": utcnow(), "events": events})
-        except IntegrityError as exc:
-            if is_unique_violation(exc):
-                raise Conflict(f"action {seq} of table {record.table_id} already exists") \
-                    from exc
-            raise StorageError(f"cannot log action {seq}: {exc.orig}") from exc
+        # no autoflush: a move made after another in the same transaction (a declaration made
+        # for the next player, bot/state/forced.py) would flush the table's version on its
+        # own first; the table row is saved once, last (``save_table``)
+        with self._session.no_autoflush:
+            done = await self._session.exec(_STORE_SNAPSHOT, params=params)
+            if done.rowcount != 1:
+                raise Conflict(
+                    f"match of table {record.table_id} moved on from action {seq - 1}")
+            try:
+                await self._session.exec(_LOG_ACTION, params={
+                    "table_id": record.table_id, "seq": seq, "seat": seat, "code": code,
+                    "by_bot": by_bot, "created_at": utcnow(), "events": events})
+            except IntegrityError as exc:
+                if is_unique_violation(exc):
+                    raise Conflict(
+                        f"action {seq} of table {record.table_id} already exists") from exc
+                raise StorageError(f"cannot log action {seq}: {exc.orig}") from exc
         set_committed_value(record, "snapshot", stored)
         set_committed_value(record, "snapshot_seq", seq)
         if start is not None:

@@ -19,7 +19,6 @@ from babel.numbers import format_decimal
 
 from bot.i18n import Translator
 from bot.markup import Html, escape, unescape
-from bot.show.fact_order import in_play_order, said_once
 from engine.belote.common import PLAIN_ORDER, TRUMP_ORDER
 from engine.cards import RANKS, SUIT_SYMBOLS, SUITS, display, is_card_code
 
@@ -246,14 +245,13 @@ def _pair_line(tr: Translator, info: TableInfo, fact: Mapping[str, Any], *,
 def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]], *,
                  phase: str | None = None,
                  calls: Sequence[dict[str, Any]] | None = None) -> list[str]:
-    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``.
+    """One line per fact: ``Trump: ♥``, ``Alice: declared fifty``, in ``facts``' order
+    (a view's facts put in play order, each meld once, by bot/show/melds_once.py).
 
     ``phase``: the view's phase, for labels that change with it; ``calls``: the view's calls
     (``{"seat", "call"}``), so that a fact whose value is a call (a contra in force) names who
     made it: ``Doubled: contra ×2 (Gleb)``."""
     lines = []
-    facts = in_play_order(info.game, facts)  # in the order they happened (issue #20)
-    facts = said_once(info.game, facts)[0]  # a meld in one line, not two (issue #20)
     if info.game == "married_bridge":
         facts = _mb_play_header(tr, info, facts)
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())

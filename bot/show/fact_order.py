@@ -1,6 +1,6 @@
 """How a screen lists a game's facts: in the order they happened, where the engine's view
 lists them by kind (Deberts, issue #20: an exchange of the trump 7 was read above the
-declaration made before it), and each once (a meld was said in three lines of one hand)."""
+declaration made before it). Each meld said once: bot/show/melds_once.py."""
 
 from __future__ import annotations
 
@@ -56,26 +56,3 @@ def in_play_order(game: str, facts: Sequence[dict[str, Any]]) -> list[dict[str, 
             out += early.get(f.get("seat"), [])
         out.append(f)
     return out + (now if pending >= len(rest) else [])
-
-
-def said_once(game: str, facts: Sequence[dict[str, Any]],
-              private: Sequence[dict[str, Any]] = (), seat: int | None = None
-              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """A view's public ``facts`` and the ``private`` facts of ``seat`` without the lines that
-    say a Deberts meld a second time in the same words (issue #20): a declaration once its
-    maker's senior melds are shown (``melds_won`` names them with their points, DB-MELD-7),
-    and the seat's own ``my_melds`` where a public line already says the same melds (his shown
-    senior melds, or his declaration when it was his only meld). Unchanged for other games.
-
-    Returns:
-        ``(facts, private)``, new lists.
-    """
-    if game != "deberts":
-        return list(facts), list(private)
-    won = {f.get("seat") for f in facts if f["key"] == "melds_won"}
-    public = [f for f in facts if not (f["key"] == "declaration" and f.get("seat") in won)]
-    declared = next((f["value"] for f in facts
-                     if f["key"] == "declaration" and f.get("seat") == seat), None)
-    own = [f for f in private if not (f["key"] == "my_melds" and seat is not None and (
-        seat in won or list(f.get("melds") or []) == [declared]))]
-    return public, own

@@ -30,8 +30,8 @@ from bot.show.common import (
     side_names,
     total_text,
 )
-from bot.show.fact_order import said_once
-from bot.show.table import QUIET_IN_AUCTION, calls_line, melds_told_once
+from bot.show.melds_once import melds_said_once
+from bot.show.table import QUIET_IN_AUCTION, calls_line
 from bot.state.drastic import drastic_why
 from engine.cards import SUITS, is_card_code
 
@@ -348,6 +348,7 @@ def render_hand(
     auto: bool = False,
     confirming: str | None = None,
     undo: bool = False,
+    told_drawn: bool = False,
 ) -> Screen:
     """A player's private message from ``view(seat)`` and his legal codes.
 
@@ -356,6 +357,9 @@ def render_hand(
     guard, bot/state/drastic.py): the buttons are then "Yes" (the call, confirmed) and "No"
     (back to every move).
     ``undo``: a "Take back" button follows (bot/show/takeback.py): the waiting line says so.
+    ``told_drawn``: the card he drew (Married bridge's preliminary play, MB-PRE-5; Berg's
+    stock, BERG-DRAW-1) was told to him as it came (the terminal's "You get: 2♥"): the hand
+    does not say it again.
     """
     seat = view["seat"]
     # A seat waiting with nothing to press leaves out what every move changes (a trick it has
@@ -368,16 +372,7 @@ def render_hand(
     where = f"{escape(info.chat_title)} · " if info.chat_title else ""  # the terminal has none
     lines = [f"🃏 <b>{escape(title)}</b> · {where}{tr('table.deal', n=deal_number(view))}"]
     out = out_of_play_line(tr, info, view)
-    facts, _ = melds_told_once(tr, info.game, view["facts"], view["groups"])
-    private = list(view.get("private", []))
-    if info.game == "bazar_belot" and any(f["key"] == "my_melds" for f in private):
-        # his meld said once (issue #18): with its points on his own line while trick 1 is
-        # played, then on the table's line of the players who score (or on none: he does not)
-        if any(f["key"] in ("meld_points", "meld_winner") for f in view["facts"]):  # compared
-            private = [f for f in private if f["key"] != "my_melds"]
-        else:
-            facts = [f for f in facts if not (f["key"] == "declaration"
-                                              and f.get("seat") == seat)]
+    facts, _, private = melds_said_once(tr, info.game, view, seat)  # a meld in one line
     if out:
         lines.append(out)  # it says what the table's "out of play" fact says, to this seat
         facts = [f for f in facts if not (f["key"] == "out_of_play" and f["value"] == seat)]
@@ -405,12 +400,12 @@ def render_hand(
                 lines.append(prompt)
     hand = " ".join(card_text(c, tr) for c in shown_hand(view))
     lines.append(f"{tr('hand.your_cards')}: <b>{hand or '—'}</b>")
-    if view.get("phase") != "preliminary":
+    if told_drawn or view.get("phase") != "preliminary":
         # the card drawn after the 13th preliminary trick is one of the hand's now: the
         # auction's hand shows the hand and the calls (MB-PRE-10, issue #18)
         private = [f for f in private if f["key"] != "mb_drawn"]
-    # his melds in one line: not again where the table's facts say them (issue #20)
-    private = said_once(info.game, view["facts"], private, seat)[1]
+    if told_drawn:
+        private = [f for f in private if f["key"] != "drawn_card"]
     for lost in [f for f in private if f["key"] == "my_melds_lost"]:
         # Deberts: only the senior meld's owner scores (DB-MELD-8); "your melds: 20" under
         # another's senior melds read as points he would still write

@@ -12,7 +12,6 @@ from bot.markup import escape
 from bot.model import Screen
 from bot.show.common import (
     TableInfo,
-    card_text,
     deal_number,
     game_text,
     group,
@@ -24,6 +23,7 @@ from bot.show.common import (
 )
 from bot.show.events import move_lines
 from bot.show.fact_order import FIRST_TURN_KEYS
+from bot.show.melds_once import melds_said_once
 
 
 def _header(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> list[str]:
@@ -46,38 +46,6 @@ def _turn_line(tr: Translator, info: TableInfo, view: Mapping[str, Any]) -> str:
     if view["to_move"] is None:
         return game_text(tr, info.game, "table.over")
     return "▶ " + tr("table.to_move", name=escape(info.names[view["to_move"]]))
-
-
-def melds_told_once(tr: Translator, game: str, facts: Sequence[dict[str, Any]],
-                    groups: Mapping[str, Sequence[dict[str, Any]]]
-                    ) -> tuple[list[dict[str, Any]], dict[str, Sequence[dict[str, Any]]]]:
-    """Bazar-Belot's melds said once (issue #18): once trick 1 is complete (the melds
-    compared, BB-MELD-5, or all four declared nothing), the declarations (said as they were
-    made) and the senior meld's owner (the scoring lines name him) are left out, and a
-    scoring player's shown cards (BB-MELD-7) join his ``meld_points`` line ("Vera: berz K♠
-    Q♠ J♠ 10♠ (5)") instead of a line of their own. Returns ``facts`` and ``groups``,
-    unchanged for other games and before then."""
-    # trick 1 over with no meld to compare: the declarations were all "nothing", said then
-    compared = groups.get("last_trick") or any(f["key"] in ("meld_points", "meld_winner")
-                                               for f in facts)
-    if game != "bazar_belot" or not compared:
-        return list(facts), dict(groups)
-    shown = list(groups.get("shown_melds") or ())
-    scoring = {f.get("seat") for f in facts if f["key"] == "meld_points"}
-    kept: list[dict[str, Any]] = []
-    for f in facts:
-        if f["key"] in ("declaration", "meld_winner"):
-            continue
-        cards = [card_text(c["card"], tr) for c in shown if c.get("seat") == f.get("seat")]
-        if f["key"] == "meld_points" and f.get("melds") and cards:
-            kinds = ", ".join(tr.maybe(f"val.{k}", str(k)) for k in f["melds"])
-            f = {**f, "melds": [f"{kinds} {' '.join(cards)}"]}
-        kept.append(f)
-    rest = [c for c in shown if c.get("seat") not in scoring]
-    out = {k: v for k, v in groups.items() if k != "shown_melds"}
-    if rest or (shown and not scoring):
-        out["shown_melds"] = rest if scoring else shown
-    return kept, out
 
 
 #: Facts the table and the hands leave out in an auction: what its calls line (and a hand's
@@ -111,7 +79,7 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         # a phase the table names (Married bridge's auction after the tricks, MB-BID-1) until
         # the auction's own line names it ("Auction: Anna 1♣"): one line says "Auction"
         lines.append(phase)
-    facts, groups = melds_told_once(tr, info.game, view["facts"], view["groups"])
+    facts, groups, _ = melds_said_once(tr, info.game, view)
     top = next((f["value"] for f in facts if f["key"] == "top_card"), None)
     pile = groups.get("pile") or []
     if pile and top is None:

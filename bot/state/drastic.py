@@ -30,14 +30,11 @@ DRASTIC: dict[str, tuple[str, ...]] = {
     "married_bridge": ("contra", "recontra"),
 }
 
-#: Numeric bids from this level on are drastic, per game: ``(level, only when the bid ends
-#: the auction)``. Bazar-Belot: see ``BB_CARD_POINTS``, guarded whether or not the bid closes
-#: the auction (a 47♥ opening binds the pair as surely as a raise on the last word).
-#: Married bridge: a small or grand slam (MB-CODES ``bid:6:*``, ``bid:7:*``).
-HIGH_BIDS: dict[str, tuple[int, bool]] = {
-    "bazar_belot": (17, False),
-    "married_bridge": (6, False),
-}
+#: Numeric bids from this level on are drastic, per game, whether or not the bid closes the
+#: auction (a 47♥ opening binds the pair as surely as a raise on the last word). Married
+#: bridge: a small or grand slam (MB-CODES ``bid:6:*``, ``bid:7:*``). Bazar-Belot's level
+#: depends on the strain: the first the cards alone cannot make (``BB_CARD_POINTS``).
+HIGH_BIDS: dict[str, int] = {"married_bridge": 6}
 
 #: Bazar-Belot's card points in a deal, by strain (BB-BID-7, BEL-VAL): 4 × 38 (no-trumps) or
 #: 4 × 30 + 32 (a suit) plus 10 for the last trick is 162; 4 × 62 + 10 = 258 in all-trumps. A
@@ -87,12 +84,9 @@ def drastic_why(tr: Callable[..., str], game: str, code: str, call: str) -> str:
 
 def _high_level(game: str, code: str) -> int | None:
     """The lowest drastic level of numeric bids in ``code``'s strain, or None (no guard)."""
-    high = HIGH_BIDS.get(game)
-    if high is None:
-        return None
     if game == "bazar_belot":  # the first level the cards alone cannot make
         return BB_CARD_POINTS.get(code.split(":")[-1], BB_CARD_POINTS_ELSE) // 10 + 1
-    return high[0]
+    return HIGH_BIDS.get(game)
 
 
 def _skips_rebela(match: engine.Match, seat: int, code: str) -> bool:
@@ -113,23 +107,9 @@ def _bid_level(code: str) -> int | None:
     return None
 
 
-def ends_auction(match: engine.Match, seat: int, code: str) -> bool:
-    """Whether ``seat`` playing ``code`` would close the auction (tried on a copy).
-
-    Returns False for a code the engine refuses. ``match`` is not changed.
-    """
-    trial = match.clone()
-    before = trial.public_view()["phase"]
-    try:
-        trial.apply(seat, code)
-    except engine.IllegalAction:
-        return False
-    return bool(trial.public_view()["phase"] != before)
-
-
 def is_drastic(match: engine.Match, seat: int, code: str) -> bool:
-    """Whether ``code`` by ``seat`` at ``match`` asks for a second tap (see ``DRASTIC`` and
-    ``HIGH_BIDS``). Legality is not checked here."""
+    """Whether ``code`` by ``seat`` at ``match`` asks for a second tap (see ``DRASTIC``,
+    ``HIGH_BIDS`` and ``BB_CARD_POINTS``). Legality is not checked here."""
     game = match.game_id
     if any(fnmatchcase(code, pattern) for pattern in DRASTIC.get(game, ())):
         return True
@@ -137,6 +117,4 @@ def is_drastic(match: engine.Match, seat: int, code: str) -> bool:
         return True
     level = _bid_level(code)
     least = _high_level(game, code)
-    if level is None or least is None or level < least:
-        return False
-    return not HIGH_BIDS[game][1] or ends_auction(match, seat, code)
+    return level is not None and least is not None and level >= least

@@ -25,7 +25,7 @@ import random
 import shutil
 import textwrap
 from dataclasses import dataclass, field, replace
-from typing import Any, TextIO
+from typing import TextIO
 
 import engine
 from bot.i18n import Translator
@@ -210,12 +210,10 @@ class Session:
     def _choose(self, codes: list[str], *, own_turn: bool) -> str | None:
         """Show the hand and its menu; read until a move is chosen (its code) or, out of
         turn, until an empty line lets the game go on (None)."""
-        view: dict[str, Any] = dict(self.match.view(self.me))
+        view = self.match.view(self.me)
         # the card he drew was told as it came ("You get: 2♥", "You take 1 card from the
         # stock: 5♦.", `_tell`): the screen does not say it again (MB-PRE-5, BERG-DRAW-1)
-        view["private"] = [f for f in view.get("private", [])
-                           if f["key"] not in ("mb_drawn", "drawn_card")]
-        screen = render_hand(self.tr, self.info, view, codes)
+        screen = render_hand(self.tr, self.info, view, codes, told_drawn=True)
         if not own_turn and view["to_move"] is not None:  # said below the menu, in full
             said = game_text(self.tr, self.game.id, "hand.off_turn",
                              name=escape(self.info.names[view["to_move"]]))

@@ -19,13 +19,12 @@ from aiogram import Bot
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import Message
-from sqlalchemy import event
 
 import engine as kozyr_engine
 from bot.telegram.response_types import LeanSession
 from tests.e2e.conftest import hand_message, open_table, play_moves
 from tests.e2e.fake import FakeTelegram
-from tests.kit.store import forced_actions, only_table_id
+from tests.kit.store import forced_actions, only_table_id, sent_statements
 from tests.kit.telegram import open_bot
 
 
@@ -71,54 +70,39 @@ async def test_a_press_runs_its_move_in_few_statements(fake: FakeTelegram, kozyr
         await open_table(fake, group, alice, bob)
         await app.service.display.drain()
         limit = 6
-        statements: list[str] = []
-
-        def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-            statements.append(statement.split(None, 1)[0].upper())
-
-        engine = app.store.engine.sync_engine
-        event.listen(engine, "before_cursor_execute", note)
-        try:
+        with sent_statements(app) as sent:
             moves = await play_moves(fake, [alice, bob], random.Random(5), limit=limit)
             await app.service.display.drain()
-        finally:
-            event.remove(engine, "before_cursor_execute", note)
         assert moves == limit
-        counts = Counter(statements)
+        counts = Counter(statement.split(None, 1)[0].upper() for statement in sent)
         assert counts["SAVEPOINT"] == 0, counts
         assert counts["BEGIN"] == moves, counts  # one transaction per move
         assert counts["SELECT"] == 2 * moves, counts
         # a declaration made for the next player in the same transaction (his only call,
-        # bot/state/forced.py) writes its own snapshot, action and table, and reads nothing
+        # bot/state/forced.py) writes its own snapshot and action, and reads nothing: the table
+        # is saved once with the press (``test_a_press_plans_and_saves_its_table_once``)
         forced = await forced_actions(app, await only_table_id(app))
-        assert len(statements) <= 6 * moves + 3 * forced, counts
+        assert len(sent) <= 6 * moves + 2 * forced, counts
 
 
 async def test_a_press_plans_and_saves_its_table_once(fake: FakeTelegram, kozyr: Any,
                                                       club: Any) -> None:
     """The press's use case decides what comes next once, after its last change (a
     declaration made for the next player included), and saves the table row once with it
-    (#17): one save of the table with its deadline per press, however many moves it made."""
+    (#17): one save of the table with its deadline per press, however many moves it made; the
+    version of a move made before the declaration is not flushed on its own first (DB-MELD-5)."""
     group, alice, bob = club
     async with kozyr() as app:
         await open_table(fake, group, alice, bob)
         await app.service.display.drain()
-        tables: list[str] = []
-
-        def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-            if statement.startswith("UPDATE game_table SET") and "deadline=" in statement:
-                tables.append(statement)
-
-        engine = app.store.engine.sync_engine
-        event.listen(engine, "before_cursor_execute", note)
-        try:
+        with sent_statements(app) as sent:
             presses = await play_moves(fake, [alice, bob], random.Random(5), limit=12)
             await app.service.display.drain()
-        finally:
-            event.remove(engine, "before_cursor_execute", note)
+        tables = [s for s in sent if s.startswith("UPDATE game_table")]
         forced = await forced_actions(app, await only_table_id(app))
         assert forced, "the seed is meant to make a declaration for a player"
         assert len(tables) == presses, (presses, forced, sorted(set(tables)))
+        assert all("deadline=" in s for s in tables), sorted(set(tables))
 
 
 async def test_edit_replies_are_not_validated_but_failures_still_raise(
@@ -151,11 +135,6 @@ def reads_and_decodes(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cou
     with their users in one query, once per load: "loads") and the matches decoded from a
     stored snapshot ("decodes")."""
     seen: Counter[str] = Counter()
-
-    def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if "FROM seat LEFT OUTER JOIN" in " ".join(statement.split()):
-            seen["loads"] += 1
-
     game = type(kozyr_engine.get_game("deberts"))
     decode = game.from_json
 
@@ -164,12 +143,12 @@ def reads_and_decodes(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cou
         return decode(self, data)
 
     monkeypatch.setattr(game, "from_json", counting)
-    sync = app.store.engine.sync_engine
-    event.listen(sync, "before_cursor_execute", note)
     try:
-        yield seen
+        with sent_statements(app) as sent:
+            yield seen
     finally:
-        event.remove(sync, "before_cursor_execute", note)
+        if loads := sum("FROM seat LEFT OUTER JOIN" in statement for statement in sent):
+            seen["loads"] += loads
         monkeypatch.undo()
 
 

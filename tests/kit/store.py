@@ -3,13 +3,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 import engine
 from bot.state.forced import forced_code
 from storage import Tx
+
+
+@contextmanager
+def sent_statements(app: Any) -> Iterator[list[str]]:
+    """The SQL statements ``app``'s database engine sends inside the block, in order, each
+    with its whitespace made single spaces ("UPDATE game_table SET version=? WHERE ...")."""
+    sent: list[str] = []
+
+    def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        sent.append(" ".join(statement.split()))
+
+    sync = app.store.engine.sync_engine
+    event.listen(sync, "before_cursor_execute", note)
+    try:
+        yield sent
+    finally:
+        event.remove(sync, "before_cursor_execute", note)
 
 
 async def only_table_id(app: Any) -> int:
