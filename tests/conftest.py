@@ -27,25 +27,29 @@ def database_templates() -> Iterator[None]:
     drop_templates()
 
 
-#: the longest tests (measured: ``--durations`` of a whole run, longest first), started first.
+#: the longest tests (measured: ``--durations`` of whole runs and of their files, issue #17),
+#: longest first, started first.
 #: ``scripts/test`` runs pytest-xdist with ``--maxschedchunk 1``: each worker holds the test it
 #: runs and the next one, and gets one more each time it finishes one, so in this order the
 #: longest are spread over the workers (the longest test pending goes to the first worker free)
 #: and the short ones fill the end. Without it xdist's first chunks (a quarter of the suite per
 #: worker) would put every one of these on the same worker, one after another.
 LONGEST_FIRST = (
+    "tests/e2e/test_kill_loop.py::",
     "tests/e2e/test_berg_telegram.py::test_whole_match_to_the_end",
     "tests/discord/test_deberts_discord.py::test_whole_match_to_the_end",
     "tests/e2e/test_deberts_telegram.py::test_whole_match_to_the_end",
-    "tests/engine/test_conformance.py::test_random_matches[berg-deep-",
     "tests/ops/test_cli.py::test_check_reports_each_part",
-    "tests/e2e/test_table_management.py::test_private_chat_table_with_a_bot",
     "tests/engine/test_ai_exact.py::test_strong_plays_a_double_dummy_card_in_the_main_play",
-    "tests/e2e/test_kill_loop.py::",
+    "tests/e2e/test_bot_players.py::test_married_bridge_in_a_private_chat_with_a_bot",
+    "tests/engine/test_conformance.py::test_random_matches[berg-deep-",
+    "tests/e2e/test_bot_players.py::test_one_human_and_bots_finish_a_match_in_a_group",
+    "tests/e2e/test_table_management.py::test_private_chat_table_with_a_bot",
     "tests/bot/test_database_errors.py::",
+    "tests/e2e/hostile6/test_bots_read_events.py::",
+    "tests/engine/test_conformance.py::test_random_matches[deberts_variants-",
     "tests/engine/test_conformance.py::test_random_matches[",
     "tests/e2e/test_married_bridge_telegram.py::test_whole_rubber_to_the_end",
-    "tests/e2e/test_bot_players.py::test_one_human_and_bots_finish_a_match_in_a_group",
 )
 #: tests that wait for others (the conformance coverage reads what every chunk wrote, in
 #: whichever worker it ran): last, so that what they wait for has been handed out before them

@@ -111,12 +111,18 @@ class SheetPicture:
 
 
 def _fit(text: str, font: Font, width: float) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels."""
+    """``text`` cut with an ellipsis to ``width`` pixels: its longest start that fits with the
+    ellipsis (found by halving, a few measures even for a name of thousands of characters)."""
     if font.getlength(text) <= width:
         return text
-    while text and font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    fits, too_long = 0, len(text)  # text[:too_long] + "…" is wider than ``width``
+    while too_long - fits > 1:
+        mid = (fits + too_long) // 2
+        if font.getlength(text[:mid] + "…") <= width:
+            fits = mid
+        else:
+            too_long = mid
+    return text[:fits] + "…"
 
 
 def _wrap(text: str, font: Font, width: float) -> list[str]:

@@ -350,11 +350,15 @@ class Model:
 # ---------------------------------------------------------------- tracker
 
 
-_CARD = re.compile(r"\b(?:[AKQJT98765][SHDC]|RJ|BJ)\b")
+#: a two-character word that may be a card (``cards_in`` keeps the cards), its first character
+#: first: a class the regex engine scans for (a leading word boundary is tried at every position)
+_CARD = re.compile(r"[AKQJT98765RB](?<!\w\w)[SHDCJ]\b")
+_ALL_CARDS = frozenset(ALL_CARDS)
 
 
 def cards_in(value: Any) -> set[str]:
-    return set(_CARD.findall(json.dumps(value)))
+    """Every card code written as a word of its own anywhere in a JSON value."""
+    return _ALL_CARDS.intersection(_CARD.findall(json.dumps(value)))
 
 
 class Tracker:

@@ -51,6 +51,9 @@ class Driver:
     again_every: ClassVar[int] = 5  # one match in this many is replayed for determinism
     needs_mid_deal: ClassVar[bool] = True  # False: a match without a mid-deal state is counted
     required: ClassVar[tuple[str, ...]] = ()  # stats keys the suite's matches must reach
+    #: share of steps given the full state check (views, leaks) by ``state_due``, beyond the
+    #: first step of each part of the match it names
+    p_state: ClassVar[float] = 1.0
 
     def __init__(self, i: int, stats: collections.Counter[str], *, players: int,
                  deep: bool = False, **params: Any) -> None:
@@ -66,6 +69,10 @@ class Driver:
         self.m = engine.get_game(self.game).new_match(
             players=players, options=self.opts, seed=self.seed, deck=self.deck)
         self.t = self.tracker()
+        # what ``state_due`` draws from: its own, so that the actions and the other checks of a
+        # match stay what they were
+        self.states = random.Random(3_000_017 * self.i + 11)
+        self._state_part: object = None
 
     # -- hooks a game fills in
     def options(self) -> dict[str, Any]:
@@ -124,6 +131,14 @@ class Driver:
         assert turn is not None
         others = [s for s in range(self.players) if s != turn]
         return self.probe.choice(others), self.probe.choice(self.m.legal_actions(turn))
+
+    def state_due(self, part: object) -> bool:
+        """Whether the full state check runs before this action: always at the first step of a
+        new ``part`` (e.g. a deal's phase: ``(deal, phase)``), else at ``p_state`` of steps."""
+        if part != self._state_part:
+            self._state_part = part
+            return True
+        return self.states.random() < self.p_state
 
     # -- the checks every game gets
     def state(self, m: engine.Match) -> tuple[Any, ...]:

@@ -42,6 +42,7 @@ class DebertsDriver(Driver):
     suite = "deberts"
     max_actions = 5000  # a 1001-point match takes a few hundred actions
     p_refuse, p_clone, p_json = 0.15, 0.015, 0.01
+    p_state = 0.2  # views, leaks, conservation; check_legal at every step
     refuse_per_seat = 4
     rule_ids = db.RULE_IDS
     code_pool = (
@@ -70,7 +71,8 @@ class DebertsDriver(Driver):
     def check(self) -> None:
         seat = self.m.to_move
         assert seat is not None
-        self.t.check_state(self.m)
+        if self.state_due((self.t.deals, self.t.phase)):
+            self.t.check_state(self.m)
         self.t.check_legal(self.m, seat, self.m.legal_actions(seat))
 
     def choose(self) -> tuple[int, str]:
@@ -442,6 +444,7 @@ class MarriedBridgeDriver(Driver):
     suite = "married_bridge"
     max_actions = 400  # a rubber of two games with manual draws and a 37-call auction: < 300
     p_refuse, p_clone, p_json = 0.1, 0.02, 0.01
+    p_state = 0.2  # the views; the legal codes of both seats at every step
     refuse_per_seat = 3
     rule_ids = mb.RULE_IDS
     code_pool = (
@@ -475,7 +478,7 @@ class MarriedBridgeDriver(Driver):
         return mb.Tracker(self.m, self.opts, self.deck)
 
     def check(self) -> None:
-        self.t.check(self.m)
+        self.t.check(self.m, views=self.state_due((self.t.game_no, self.t.phase)))
 
     def refusal_seats(self) -> list[int]:
         return [0, 1]

@@ -204,7 +204,7 @@ class VariantTracker:
         self.dave_right: int | None = None
         self.dave_by: int | None = None
         self.hand_before: set[str] = set()
-        self._hands: list[set[str]] | None = None
+        self._hands: dict[int, set[str]] = {}  # hands read since the last action, by seat
         self.dealer: int | None = None
         self._reset_deal(None)
         self.process(m, None, None, list(m.events))
@@ -256,7 +256,7 @@ class VariantTracker:
             assert pv["dealer"] == self.dealer
         views = [m.view(s) for s in range(self.n)]
         hands = [v["hand"] for v in views]
-        self._hands = [set(h) for h in hands]
+        self._hands = {s: set(h) for s, h in enumerate(hands)}
         assert [g["card"] for g in pv["groups"]["up_card"]] == [self.up_now]
         assert [g["card"] for g in pv["groups"]["bottom_card"]] == (
             [self.bottom] if self.bottom else [])
@@ -282,9 +282,10 @@ class VariantTracker:
         assert len(parts) == len(set(parts)) and set(parts) <= set(ALL_CARDS), parts
 
     def _hand(self, m: engine.Match, seat: int) -> set[str]:
-        if self._hands is not None:
-            return self._hands[seat]
-        return set(m.view(seat)["hand"])
+        h = self._hands.get(seat)
+        if h is None:  # read once a step: a view is costly
+            h = self._hands[seat] = set(m.view(seat)["hand"])
+        return h
 
     def claim_points(self, seat: int, h: set[str]) -> int:
         """DB-MOS-15."""
@@ -387,7 +388,7 @@ class VariantTracker:
     def after_action(self, m: engine.Match, seat: int, code: str, evs: list[Any]) -> None:
         assert evs, f"{seat} {code}: no event"
         assert list(m.events[self.seen:]) == list(evs), "apply() must return what it appended"
-        self._hands = None
+        self._hands = {}
         self.process(m, seat, code, evs)
 
     def process(self, m: engine.Match, seat: int | None, code: str | None,
