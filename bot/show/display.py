@@ -458,7 +458,11 @@ class Display:
         is explained from the sheet row it wrote (the last row of its deal)."""
         texts = []
         last_trick = played = None
+        # why a deal was tied comes in the event after its result (Berg, BERG-TIE-1, -2, -10)
+        tied = next((e["reason"] for e in events if e["type"] == "deal_tied"), "")
         for event in events:
+            if event["type"] == "deal_scored" and tied:
+                event = {**event, "reason": tied}
             if event["type"] == "trick":
                 last_trick = event
             if event["type"] == "play":  # the card that ended the deal, if it did (Berg)
