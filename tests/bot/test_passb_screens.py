@@ -80,3 +80,15 @@ def test_score_last_deal_says_why_it_was_tied(lang: str) -> None:  # BERG-TIE-1
               {"type": "deal_tied", "reason": "fifth_turnover"}]
     text = last_deal_text(CATALOGS.translator(lang), INFO, events, [row])
     assert TIE_WORDS["fifth_turnover"][lang] in text.lower(), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_summary_promises_no_lobby_option_the_lobby_lacks(lang: str) -> None:
+    # BERG-OPT-win-comparison, BERG-END-1: «/rules berg» said «по выбору в лобби — не меньше
+    # высоты», but the lobby offers no such option: a club looked for it in vain
+    import engine
+
+    offered = {o.key for o in engine.get_game("berg").info.options if o.lobby}
+    summary = CATALOGS.translator(lang)("rules.berg").lower()
+    if "berg_win_comparison" not in offered:
+        assert not any(w in summary for w in ("лобби", "лобі", "lobby")), summary
