@@ -92,3 +92,20 @@ def test_rules_summary_promises_no_lobby_option_the_lobby_lacks(lang: str) -> No
     summary = CATALOGS.translator(lang)("rules.berg").lower()
     if "berg_win_comparison" not in offered:
         assert not any(w in summary for w in ("лобби", "лобі", "lobby")), summary
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deal_record_says_why_it_was_tied(lang: str) -> None:  # BERG-TIE-1
+    # 📜 the deal record ends with the deal's result, told as the group was told it
+    from bot.records.core import DealRecord
+    from bot.records.text import render_deal_record
+
+    row = {"deal": 1, "note": "tie", "points": [0.5, 0.5], "cells": ["0.5", "0.5"]}
+    events = [{"type": "deal", "deal": 1, "dealer": 3, "public": {}},
+              {"type": "play", "seat": 0, "card": "AD"},
+              {"type": "deal_scored", "deal": 1, "declarer": None, "outcome": "tie",
+               "sides": [{"written": 0.5, "cell": "0.5"}, {"written": 0.5, "cell": "0.5"}]},
+              {"type": "deal_tied", "reason": "exhausted"}]
+    tr = CATALOGS.translator(lang)
+    text = render_deal_record(tr, INFO, DealRecord(1, [[], [], [], []], events), [row])
+    assert TIE_WORDS["exhausted"][lang] in text.lower(), text
