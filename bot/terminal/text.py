@@ -139,6 +139,8 @@ class Teller:
                                 sheet_rows=rows)
             self._last_trick = None
             return text
+        if kind == "deal_tied":  # why the deal just told was a tie (BERG-TIE-1, -2, -10)
+            return tr.maybe(f"event.{self.info.game}.tie.{event.get('reason')}", "") or None
         if kind == "match_over":
             return self.match_over(sheet)
         if kind in ("thrown_in", "melds_shown") and seat == self.me:

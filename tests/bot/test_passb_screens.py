@@ -109,3 +109,14 @@ def test_deal_record_says_why_it_was_tied(lang: str) -> None:  # BERG-TIE-1
     tr = CATALOGS.translator(lang)
     text = render_deal_record(tr, INFO, DealRecord(1, [[], [], [], []], events), [row])
     assert TIE_WORDS["exhausted"][lang] in text.lower(), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("reason", sorted(TIE_WORDS))
+def test_terminal_tells_why_a_deal_was_tied(lang: str, reason: str) -> None:  # BERG-TIE-1
+    # the terminal tells each event in turn: the reason after the result, never «deal tied»
+    from bot.terminal.text import Teller
+
+    teller = Teller(CATALOGS.translator(lang), INFO, 0)
+    said = teller.event({"type": "deal_tied", "reason": reason}, {}, {"rows": []})
+    assert said and TIE_WORDS[reason][lang] in said.lower() and "tied" not in said, said
