@@ -257,6 +257,15 @@ class DealScored(Event):
 
 
 @dataclass(frozen=True)
+class DealTied(Event):
+    """The deal just scored (the ``deal_scored`` before this event) was a tie, and why: Berg's
+    ``fifth_turnover``, ``exhausted`` or ``bound`` (BERG-TIE-1, -2, -10)."""
+
+    type: ClassVar[str] = "deal_tied"
+    reason: str
+
+
+@dataclass(frozen=True)
 class MatchOver(Event):
     """The match is over: ``winner`` is a side index (None for no winner), ``line`` the result."""
 

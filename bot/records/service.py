@@ -582,5 +582,7 @@ def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]]
         scored = next((e for e in reversed(span) if e["type"] == "deal_scored"), None)
         if scored is not None:
             trick = next((e for e in reversed(span) if e["type"] == "trick"), None)
+            tied = next((e["reason"] for e in span if e["type"] == "deal_tied"), "")
+            scored = {**scored, "reason": tied} if tied else scored  # BERG-TIE-1, -2, -10
             return render_event(tr, info, scored, last_trick=trick, sheet_rows=sheet_rows) or ""
     return ""

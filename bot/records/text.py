@@ -358,8 +358,11 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
     last_winner = next((int(e["winner"]) for e in reversed(events) if e["type"] == "trick"),
                        None)
     played = None  # the card that ended the deal, where a player went out (Berg)
+    tied = next((e["reason"] for e in events if e["type"] == "deal_tied"), "")
     for e in events:
         played = e if e["type"] == "play" else played
+        if e["type"] == "deal_scored" and tied:  # why it was a tie (BERG-TIE-1, -2, -10)
+            e = {**e, "reason": tied}
         if e["type"] in ("deal_scored", "thrown_in"):
             text = render_event(tr, info, e, sheet_rows=sheet_rows, last_winner=last_winner,
                                 played=played)

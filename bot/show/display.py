@@ -301,16 +301,18 @@ class Display:
             log.warning("could not post to %s", target.chat_ext_id, exc_info=error)
 
     async def refresh(self, table_id: int, *, new_events: list[dict[str, Any]],
-                      new_table_message: bool = False, closing: str | None = None) -> None:
+                      new_table_message: bool = False, closing: str | None = None,
+                      opening: bool = False) -> None:
         """``show`` the table as stored now (read here): for changes that did not load it."""
         async with self.store.transaction() as tx:
             loaded = await load(tx, table_id)
         assert loaded is not None and loaded.match is not None
         await self.show(loaded, new_events=new_events, new_table_message=new_table_message,
-                        closing=closing)
+                        closing=closing, opening=opening)
 
     async def show(self, loaded: Loaded, *, new_events: list[dict[str, Any]],
-                   new_table_message: bool = False, closing: str | None = None) -> None:
+                   new_table_message: bool = False, closing: str | None = None,
+                   opening: bool = False) -> None:
         """Bring the table message and every hand up to date; post messages for ``new_events``.
 
         Args:
@@ -320,6 +322,9 @@ class Display:
             new_table_message: post the table message anew (at the start, the lobby message
                 stays as the lobby's record).
             closing: a notice key for a match stopped early (the sheet follows it).
+            opening: the match has just started: the table message says what its first deal
+                did before anyone moved, as a later deal's does (Berg's up-card: who took
+                cards and missed a turn, BERG-DEAL-5, BERG-INFO-3).
 
         Call it under the table's lock, after the transaction that changed the table committed.
         With an ``Outbox`` it returns once the messages are queued (``drain`` waits for them).
@@ -330,7 +335,8 @@ class Display:
         info, tr = self._info(loaded)
         group = Target(loaded.chat.ext_id, loaded.table.thread_id)
         self._post_events(tr, info, loaded, group, new_events)
-        self._show_table_message(tr, info, loaded, group, new_events,
+        told = [e.to_dict() for e in loaded.match.events] if opening else new_events
+        self._show_table_message(tr, info, loaded, group, told,
                                  new_table_message=new_table_message)
         hands = self._show_hands(tr, info, loaded, new_table_message=new_table_message,
                                  events=new_events)
@@ -459,7 +465,11 @@ class Display:
         is explained from the sheet row it wrote (the last row of its deal)."""
         texts = []
         last_trick = played = None
+        # why a deal was tied comes in the event after its result (Berg, BERG-TIE-1, -2, -10)
+        tied = next((e["reason"] for e in events if e["type"] == "deal_tied"), "")
         for event in events:
+            if event["type"] == "deal_scored" and tied:
+                event = {**event, "reason": tied}
             if event["type"] == "trick":
                 last_trick = event
             if event["type"] == "play":  # the card that ended the deal, if it did (Berg)

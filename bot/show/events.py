@@ -126,6 +126,15 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         if played and event["outcome"] == "win" and tr.catalogs.has("en", went_out):
             lines.append(tr(went_out, name=escape(info.names[played["seat"]]),
                             card=card_text(played["card"], tr)))
+        tied = f"event.{info.game}.tie.{event.get('reason') or ''}"
+        if event["outcome"] == "tie" and event.get("reason") and tr.catalogs.has("en", tied):
+            # why: the stock ran out, or a fifth turnover was due; and the card that made a
+            # player draw, which the next deal's table never showed (BERG-TIE-1, -2, -10)
+            if played:
+                lines.append(tr(f"event.{info.game}.tie_move",
+                                name=escape(info.names[played["seat"]]),
+                                card=card_text(played["card"], tr)))
+            lines.append(tr(tied))
         if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")

@@ -253,7 +253,7 @@ class Lobby:
                 self.clock.timers.cancel(data.table_id, "lobby")
                 self.clock.arm(started[1])
                 await guarded(self.display.show(started[0], new_events=[],
-                                                new_table_message=True),
+                                                new_table_message=True, opening=True),
                               "table %s not drawn at its start", data.table_id)
             elif status != "lobby":
                 await self.clock.schedule(data.table_id)

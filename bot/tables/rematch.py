@@ -248,7 +248,8 @@ class Rematch:
             # the clocks first, as at a lobby's start: the first table message and hands then
             # show the first player's clock
             await guarded(self.clock.schedule(table_id), "rematch %s not scheduled", table_id)
-            await guarded(self.display.refresh(table_id, new_events=[], new_table_message=True),
+            await guarded(self.display.refresh(table_id, new_events=[], new_table_message=True,
+                                               opening=True),
                           "rematch %s not drawn", table_id)
 
 

@@ -32,9 +32,6 @@ TAG_RE = re.compile(r"<(/?)([a-z]+)[^>]*>")
 BOLD, RESET = "\033[1m", "\033[0m"
 #: A terminal has no message limit and no sheet picture: its sheet keeps every row.
 WHOLE_SHEET = sys.maxsize
-#: Berg: turnovers a deal may have before a tie (BERG-TIE-1), and the bound of BERG-TIE-10.
-WITH_TIE_TURNOVERS = 4
-TIE_BOUND = 50
 #: Events the table shows and a sentence would only repeat: a regular draw after each
 #: preliminary trick (Married bridge, MB-PRE-9); "no melds".
 QUIET = {("talon_draw", "regular"), ("declare", "none")}
@@ -108,7 +105,6 @@ class Teller:
         self._forced: dict[int, tuple[int, str]] = {}  # Berg: a seat's forced draws, cards
         self._played: dict[str, Any] | None = None  # the last card played (who went out)
         self.aside: list[str] = []  # what to tell before the last event's text (told_before)
-        self._turnovers = [0, 0]  # Berg: this deal's turnovers, and deck exchanges
 
     def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
         """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat; with
@@ -211,9 +207,6 @@ class Teller:
             text = render_event(tr, self.info, event, last_trick=self._last_trick, row=row,
                                 sheet_rows=rows, played=played)
             self._last_trick = None
-            if text and self.info.game == "berg" and event["outcome"] == "tie":
-                head, _, rest = text.partition("\n")
-                text = "\n".join([head, self._why_tie(view), *([rest] if rest else [])])
             went_out = f"event.{self.info.game}.went_out"
             if text and played and played["seat"] == self.me and tr.catalogs.has("en", went_out):
                 # his own: in the second person ("Вы выходите: В♠", not "Вы выходит")
@@ -221,6 +214,8 @@ class Teller:
                 text = text.replace(tr(went_out, name=escape(self.info.names[self.me]), card=card),
                                     tr("term.went_out.you", card=card), 1)
             return text
+        if kind == "deal_tied":  # why the deal just told was a tie (BERG-TIE-1, -2, -10)
+            return tr.maybe(f"event.{self.info.game}.tie.{event.get('reason')}", "") or None
         if kind == "match_over":
             return self.match_over(sheet)
         if kind in ("thrown_in", "melds_shown") and seat == self.me:
@@ -229,27 +224,10 @@ class Teller:
             return render_event(tr, self.info, event)
         return self._move(event, view)
 
-    def _why_tie(self, view: Mapping[str, Any]) -> str:
-        """Why a Berg deal was tied: a fifth turnover would have been needed (BERG-TIE-1, the
-        default convention), the 50 turnovers and exchanges of BERG-TIE-10, or no card was
-        left to draw (BERG-TIE-2). Told from this deal's turnovers: a stock that ran out with
-        four turnovers behind it and a single card on the pile reads as the fifth turnover."""
-        facts = {f["key"]: f["value"] for f in view.get("facts", [])}
-        turnovers, exchanges = self._turnovers
-        if turnovers + exchanges >= TIE_BOUND:
-            return self.tr("term.berg.tie.bound", n=TIE_BOUND)
-        if facts.get("tie_convention", "with_tie") == "with_tie" \
-                and turnovers == WITH_TIE_TURNOVERS:
-            return self.tr("term.berg.tie.fifth")
-        return self.tr("term.berg.tie.exhausted")
-
     def _place(self, e: Mapping[str, Any]) -> None:
         """Remember the card (or frame, or up-card) whose effect a skip may be (Berg)."""
         tr, kind = self.tr, e["type"]
-        if kind in ("turnover", "deck_exchange"):  # counted for a tie's reason (_why_tie)
-            self._turnovers[kind == "deck_exchange"] += 1
         if kind == "deal":
-            self._turnovers = [0, 0]
             up = (e.get("public") or {}).get("up_card") or []
             self._placed = escape(tr("berg.move.up_card", card=card_text(up[0], tr))) \
                 if up else ""

@@ -39,6 +39,7 @@ from engine.errors import InvalidOptions
 from engine.events import (
     DealScored,
     Dealt,
+    DealTied,
     DeckExchanged,
     Declared,
     Drew,
@@ -407,7 +408,10 @@ class BergMatch(Match):
         return self._close("win", pts, win_note(pair, run), run=run, winner=pair)
 
     def _tie(self, status: str) -> list[Event]:
-        return self._close("tie", [1, 1], "tie")
+        """``status``: ``tie:<reason>`` (``fifth_turnover``, ``exhausted``, ``bound``), told with
+        the deal's result (BERG-TIE-1, -2, -10)."""
+        scored, *rest = self._close("tie", [1, 1], "tie")
+        return [scored, DealTied(reason=status.partition(":")[2]), *rest]
 
     def _penalty(self, seat: int) -> list[Event]:
         s = self._s
