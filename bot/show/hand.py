@@ -15,6 +15,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import ActData, Button, ExpandData, Screen
+from bot.show.berg_turn import no_move_line
 from bot.show.common import (
     TableInfo,
     arg_order,
@@ -430,6 +431,8 @@ def render_hand(
     lines.append(f"{game_text(tr, info.game, 'hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
+        if info.game == "berg" and (why := no_move_line(tr, view, codes)):
+            lines.append(why)  # a lone "Draw" button said nothing of why (#18)
         if info.clock:  # his own deadline, where he presses (the hand is edited as it starts)
             lines.append(info.clock)
     elif waiting:

@@ -177,9 +177,10 @@ class Session:
             text: str | None
             if got and e["type"] == "drew" and e.get("seat") == self.me \
                     and (not deals or i > deals[-1]):
-                # his own draw names the cards it brought, in its place (before a skip)
+                # his own draw names the cards it brought, in its place (a forced one: with
+                # the skip it ends in)
                 n = int(e.get("count", 1))
-                text = self.tr.plural("term.ev.drew.you.got", n, cards=self._cards(got[:n]))
+                text = teller.event(e, view, sheet, got=got[:n])
                 got = got[n:]
             else:
                 text = teller.event(e, view, sheet)

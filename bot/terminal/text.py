@@ -23,7 +23,7 @@ from bot.show.common import (
     pair_name,
     seat_names,
 )
-from bot.show.events import render_event
+from bot.show.events import placed_text, render_event, takes_text, upper_first
 from bot.show.sheet import render_sheet, result_line, result_score
 from engine.cards import SUIT_SYMBOLS
 
@@ -101,6 +101,9 @@ class Teller:
         self.info = info
         self.me = me
         self._last_trick: dict[str, Any] | None = None
+        self._placed = ""  # Berg: the card or frame whose effect follows, as the table says it
+        self._forced: dict[int, int] = {}  # Berg: the forced draws told with the skip, per seat
+        self._forced_got: list[str] = []  # ... and the cards the human's brought him
 
     def _say(self, key: str, seat: int | None = None, **kwargs: Any) -> str:
         """``key`` with the seat's name; the human's own form (``<key>.you``) for his seat; with
@@ -120,23 +123,41 @@ class Teller:
         return " ".join(card_text(c, self.tr) for c in cards)
 
     def event(self, event: dict[str, Any], view: Mapping[str, Any],
-              sheet: Mapping[str, Any]) -> str | None:
+              sheet: Mapping[str, Any], *, got: Sequence[str] = ()) -> str | None:
         """One event (``Event.to_dict()``) as a sentence (HTML), or None for one not worth
         telling. ``view``: the human's view after the move (labels use its trump, up card);
-        ``sheet``: the match's score sheet (a deal's result is explained from its rows)."""
+        ``sheet``: the match's score sheet (a deal's result is explained from its rows);
+        ``got``: the cards the human's own ``drew`` brought him (only he sees them)."""
         tr, kind, seat = self.tr, event["type"], event.get("seat")
         if (kind, event.get("kind", event.get("what"))) in QUIET:
             return None
+        if self.info.game == "berg":
+            if kind in ("deal", "play", "frame"):
+                self._placed, self._forced, self._forced_got = \
+                    placed_text(tr, self.info, event), {}, []
+            elif kind == "drew" and event.get("forced"):  # told with the skip it ends in
+                hit = int(event["seat"])
+                self._forced[hit] = self._forced.get(hit, 0) + int(event["count"])
+                self._forced_got += got if hit == self.me else ()
+                return None
+            elif kind == "skipped":
+                return self._skipped(int(event["seat"]))
+            elif kind == "deal_scored" and self._forced:  # a forced draw the tie cut short
+                before = self._forced_draws()
+                return "\n".join([*before, render_event(
+                    tr, self.info, event, row=self._row(event, sheet),
+                    sheet_rows=sheet["rows"]) or ""])
+        if kind == "drew" and seat == self.me and got:  # his draw names what it brought
+            return tr.plural("term.ev.drew.you.got", int(event.get("count", 1)),
+                             cards=self._cards(got))
         if kind == "trick":
             self._last_trick = event
             key = "term.ev.trick" if event.get("points") else "term.ev.trick.nopoints"
             return self._say(key, event["winner"], n=event["number"],
                              points=num(tr, event.get("points", 0)))
         if kind == "deal_scored":
-            rows = sheet["rows"]
-            row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None)
-            text = render_event(tr, self.info, event, last_trick=self._last_trick, row=row,
-                                sheet_rows=rows)
+            text = render_event(tr, self.info, event, last_trick=self._last_trick,
+                                row=self._row(event, sheet), sheet_rows=sheet["rows"])
             self._last_trick = None
             return text
         if kind == "match_over":
@@ -146,6 +167,33 @@ class Teller:
         if kind in ("thrown_in", "melds_shown"):
             return render_event(tr, self.info, event)
         return self._move(event, view)
+
+    @staticmethod
+    def _row(event: Mapping[str, Any], sheet: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The sheet row a ``deal_scored`` event wrote (its deal's last)."""
+        return next((r for r in reversed(sheet["rows"]) if r["deal"] == event.get("deal")),
+                    None)
+
+    def _skipped(self, seat: int) -> str:
+        """Berg: why ``seat`` misses his turn, as the group's table says it: the card that
+        did it and the cards it made him take ("7♦ (Anna): Boris takes 2 cards and misses a
+        turn.", BERG-TURN-1, BERG-EFF-1..4; the human's own with the cards that came)."""
+        tr, n = self.tr, self._forced.pop(seat, 0)
+        if seat == self.me:
+            cards, self._forced_got = self._cards(self._forced_got), []
+            did = tr.plural("term.ev.takes.you.got", n, cards=cards) if n and cards \
+                else tr.plural("term.ev.takes.you", n) if n else tr("term.ev.skipped.you")
+            if self._placed:
+                did = _lower_first(did)
+        else:
+            did = takes_text(tr, self.info.names[seat], n) + "."
+        return f"{escape(upper_first(self._placed))}: {did}" if self._placed else did
+
+    def _forced_draws(self) -> list[str]:
+        """The forced draws not told yet (a tie ended the deal before the skip)."""
+        said = [self._say("term.ev.drew", seat, n=n) for seat, n in self._forced.items()]
+        self._forced, self._forced_got = {}, []
+        return said
 
     def _own_show(self, event: dict[str, Any]) -> str:
         """The human's own throw-in or melds, in the second person (the group message names

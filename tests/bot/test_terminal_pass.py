@@ -68,13 +68,16 @@ def test_declarations_read_alike_for_every_seat(lang: str, mine: str, theirs: st
     assert old not in out
 
 
-@pytest.mark.parametrize(("lang", "draw"), [("ru", "Вы берёте из колоды "),
-                                            ("uk", "Ви берете з колоди "),
-                                            ("en", "You take ")])
-def test_the_players_own_draw_names_its_cards(lang: str, draw: str) -> None:  # BERG-DEAL-5
-    # the up-card makes him draw as the deal begins (seed 16: a 7, then an ace in deal 4)
+@pytest.mark.parametrize(("lang", "draw", "forced"), [
+    ("ru", "Вы берёте из колоды ", ": вы берёте "), ("uk", "Ви берете з колоди ", ": ви берете "),
+    ("en", "You take ", ": you take ")])
+def test_the_players_own_draw_names_its_cards(lang: str, draw: str, forced: str
+                                              ) -> None:  # BERG-DEAL-5
+    # the up-card makes him draw as the deal begins (seed 16: a 7, then an ace in deal 4); a
+    # forced draw is told with the card that made it (#20: «Вскрышка 7♠: вы берёте 2 карты и
+    # пропускаете ход: …»)
     out = _play(["berg", "--seed", "16"], lang, limit=40)[1]
-    drawn = [line for line in out.splitlines() if line.startswith(draw)]
+    drawn = [line for line in out.splitlines() if line.startswith(draw) or forced in line]
     assert len(drawn) >= 3, out[:1500]
     assert all(re.search(r": \S+(?: \S+)*\.$", line) for line in drawn), drawn
     # never another seat's cards: a bot's draw says how many only
