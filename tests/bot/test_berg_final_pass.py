@@ -197,3 +197,14 @@ def test_jack_frames_say_the_top_jack_and_its_order(lang: str) -> None:
     for b, order in zip(page, orders, strict=True):
         assert b.text.endswith(f" → {order_text(tr, order)}"), b.text
     assert order_text(tr, "A") != order_text(tr, "T")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_run_of_one_card_is_not_summed(lang: str) -> None:  # BERG-SCORE-2, BERG-SCORE-7
+    # «вышла пара 1+3 (Carol): Д♠ 1,5 = 1,5» said the value twice; two cards keep their sum
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    head = _scored(lang, "0-2 win run QS = 1.5", ("1.5", "-"))[0]
+    assert head.endswith(f"{card_text('QS', tr)} 1{d}5"), head
+    head = _scored(lang, "0-2 win run BJ QD = 3.0", ("3.0", "-"))[0]
+    assert head.endswith(f"2{d}0 + {card_text('QD', tr)} 1{d}0 = 3{d}0"), head
