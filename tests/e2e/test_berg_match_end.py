@@ -55,15 +55,22 @@ async def play_to_the_end(fake: FakeTelegram, users: list[FakeUser], rng: random
     raise AssertionError(f"no end in {MAX_MOVES} sensible moves")
 
 
+async def _russian_table(fake: FakeTelegram, app: Any, group: FakeChat,
+                         users: list[FakeUser]) -> int:
+    """The Berg table of tests/e2e/test_berg_telegram.py (height 5), its group in Russian;
+    returns its id."""
+    await _open_table(fake, group, users)
+    await fake.send_text(group, users[0], "/lang ru")
+    assert await fake.wait_for_message(group, text_contains="Язык")
+    return await _table_id(app)
+
+
 async def test_a_russian_group_reads_the_end_of_a_match(
         fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser]) -> None:
-    group, alice, bob = club
-    users = [alice, bob, fake.user(103, "Carol"), fake.user(104, "Dave")]
+    group, *first = club
+    users = [*first, fake.user(103, "Carol"), fake.user(104, "Dave")]
     async with kozyr() as app:
-        await _open_table(fake, group, users)
-        table_id = await _table_id(app)
-        await fake.send_text(group, alice, "/lang ru")
-        assert await fake.wait_for_message(group, text_contains="Язык")
+        table_id = await _russian_table(fake, app, group, users)
         moves = await play_to_the_end(fake, users, random.Random(5))
         match = await current_match(app, table_id)
         assert match.is_over, moves
