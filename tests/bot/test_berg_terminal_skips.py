@@ -105,3 +105,20 @@ def test_the_turnover_names_the_pile_as_the_table_does(lang: str, pile: str) -> 
     tr = CATALOGS.translator(lang)
     assert tr("term.ev.turnover").startswith(pile)
     assert pile.lower()[:3] in tr("fact.berg.pile").lower()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_forced_draw_cut_short_by_a_tie_is_still_told(lang: str) -> None:
+    # BERG-EFF-6, BERG-TIE-2: the 7's second card is never drawn, the deal is a tie, and no
+    # skip comes to tell the first one with
+    tr = CATALOGS.translator(lang)
+    m = new_match(deck_for({}, "9C"))
+    arrange(m, hands={0: ["7D", "KD"], 2: ["8S"]}, pile=[("9D", 3)], stock=[], turn=0,
+            rest_to=1)
+    info = info_of("berg", m)
+    teller = Teller(tr, info, 2)
+    said = [plain(t) for e in act(m, 0, "play:7D")
+            if (t := teller.event(e, m.view(2), m.score_sheet))]
+    drew = tr.plural("term.ev.drew", 1, name="Boris")
+    result = next(s for s in said if drew in s)
+    assert result.index(drew) < result.index(tr("berg.tie.exhausted")), said
