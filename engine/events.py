@@ -245,9 +245,6 @@ class DealScored(Event):
     ``sides`` is one dict per side: ``card_points``, ``melds``, ``bela``, ``deal_points``,
     ``written`` (points added to the total, pot included), ``cell`` (sheet notation), ``total``.
     ``outcome`` is ``made``, ``bait`` or ``hanging``; ``pot`` is the pot after the deal.
-    ``cause``: why a deal ended so, where its outcome alone does not say it (Berg's tie:
-    ``fifth_turnover`` BERG-TIE-1, ``exhausted`` BERG-TIE-2/-3, ``bound`` BERG-TIE-10); empty
-    otherwise, and then left out of ``to_dict`` (the logs of every other deal stay as they were).
     """
 
     type: ClassVar[str] = "deal_scored"
@@ -257,13 +254,6 @@ class DealScored(Event):
     sides: tuple[dict[str, Any], ...]
     pot: int = 0
     pot_awarded: int = 0
-    cause: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        out = super().to_dict()
-        if not self.cause:
-            del out["cause"]
-        return out
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from bot.show.events import card_points_text, side_name, side_seats
 from bot.show.sheet import CONTRACT_RE, cell_text
 from engine.bazar_belot.scoring import CAPOT, Contract, score_deal
 from engine.berg.cards import value_half
-from engine.berg.game import TIE_BOUND
 from engine.cards import SUIT_SYMBOLS
 from engine.married_bridge.scoring import NT_FIRST_TRICK, score_game, trick_value
 
@@ -190,8 +189,6 @@ def berg_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
     note = escape(unescape(berg_note(tr, info, str(row.get("note", "")))))
     # read on after «Раздача N:» as other games' results do; the sheet keeps the capital
     lines: list[str] = [note[:1].lower() + note[1:]]
-    if event.get("cause"):  # why a tie is one (BERG-TIE-1, -2, -10); a stored match may lack it
-        lines.append(escape(tr.plural(f"berg.tie.{event['cause']}", TIE_BOUND)))
 
     def signed(x: float) -> str:
         return ("+" if x > 0 else "") + num(tr, x, pattern="0.0")

@@ -407,8 +407,7 @@ class BergMatch(Match):
         return self._close("win", pts, win_note(pair, run), run=run, winner=pair)
 
     def _tie(self, status: str) -> list[Event]:
-        """A tied deal, 0.5 each (BERG-TIE-9); ``status`` is ``tie:<cause>`` (``_refill``)."""
-        return self._close("tie", [1, 1], "tie", cause=status.partition(":")[2])
+        return self._close("tie", [1, 1], "tie")
 
     def _penalty(self, seat: int) -> list[Event]:
         s = self._s
@@ -420,10 +419,8 @@ class BergMatch(Match):
         return events + self._close("penalty", pts, f"{PAIR_TAGS[pair]} penalty", force=force)
 
     def _close(self, outcome: str, pts: list[int], note: str, *, run: Sequence[str] = (),
-               winner: int | None = None, force: int | None = None, cause: str = ""
-               ) -> list[Event]:
-        """Write the deal's row, check the berg, deal the next deal or end the match;
-        ``cause``: why a tie is one (``DealScored.cause``)."""
+               winner: int | None = None, force: int | None = None) -> list[Event]:
+        """Write the deal's row, check the berg, deal the next deal or end the match."""
         s = self._s
         self._row(pts, note)
         row = s.rows[-1]
@@ -432,7 +429,7 @@ class BergMatch(Match):
              "total": s.totals[p] / 2, "run": list(run) if p == winner else []}
             for p in (0, 1))
         events: list[Event] = [DealScored(deal=s.deal_no, declarer=None, outcome=outcome,
-                                          sides=side_info, cause=cause)]
+                                          sides=side_info)]
         taker = force if force is not None else berg_winner(
             s.totals, height_half=height_half(s.options),
             comparison=s.options["berg_win_comparison"])
