@@ -593,6 +593,8 @@ def code_label(tr: Translator, code: str, view: Mapping[str, Any],
                 rank = extra == "JK" or (len(extra) == 1 and extra in RANKS)
                 text += " → " + (order_text(tr, extra) if rank else _arg_text(tr, extra))
         return text
+    if verb == "frame" and len(args) == 2:  # a frame ending on a jack, and its order
+        return f"{code_label(tr, f'frame:{args[0]}', view)} → {order_text(tr, args[1])}"
     if verb == "order" and len(args) == 1:  # the dealer's order for a jack or queen up-card
         top = next((str(f["value"]) for f in view.get("facts", ()) if f["key"] == "top_card"),
                    "")  # said as a played jack's or queen's: "J♣ → king" (BERG-DEAL-6)

@@ -156,6 +156,8 @@ def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
         cards, _, points = rest[4:].partition(" = ")
         shown = " + ".join(f"{card_text(c, tr)} {num(tr, value_half(c) / 2, pattern='0.0')}"
                            for c in cards.split())  # each card's value: the sum redone
+        if " " not in cards:  # one card: its value is the points («Д♠ 1,5», not «= 1,5»)
+            return tr("berg.note.win", pair=pair, points=shown)
         return tr("berg.note.win_run", pair=pair, cards=shown,
                   points=localize_numbers(tr, points))
     if what == "win":

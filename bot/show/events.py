@@ -43,14 +43,8 @@ def move_lines(tr: Translator, info: TableInfo, events: Sequence[Mapping[str, An
     forced: dict[int, int] = {}
     for e in events:
         kind = e["type"]
-        if kind == "deal":
-            up = (e.get("public") or {}).get("up_card") or []
-            placed = tr("berg.move.up_card", card=card_text(up[0], tr)) if up else ""
-        elif kind == "play":
-            placed = f"{card_text(e['card'], tr)} ({info.names[e['seat']]})"
-        elif kind == "frame":
-            cards = " ".join(card_text(c, tr) for c in e["cards"])
-            placed = f"{tr('code.frame')} {cards} ({info.names[e['seat']]})"
+        if kind in ("deal", "play", "frame"):
+            placed = placed_text(tr, info, e)
         elif kind == "drew" and e.get("forced"):
             forced[e["seat"]] = forced.get(e["seat"], 0) + int(e["count"])
         elif kind == "drew":
@@ -58,13 +52,37 @@ def move_lines(tr: Translator, info: TableInfo, events: Sequence[Mapping[str, An
         elif kind == "passed":
             lines.append(tr("berg.move.passed", name=info.names[e["seat"]]))
         elif kind == "skipped":
-            seat = e["seat"]
-            n = forced.pop(seat, 0)
-            name = info.names[seat]
-            did = tr.plural("berg.move.takes", n, name=name) if n \
-                else tr("berg.move.skipped", name=name)
-            lines.append(f"{escape(placed)}: {did}" if placed else did)
+            did = takes_text(tr, info.names[e["seat"]], forced.pop(e["seat"], 0))
+            lines.append(f"{escape(upper_first(placed))}: {did}" if placed else did)
     return lines[-MOVE_LINES:]
+
+
+def upper_first(text: str) -> str:
+    """``text`` starting a line: its first letter a capital («Красный джокер (Борис): …»)."""
+    return text[:1].upper() + text[1:]
+
+
+def placed_text(tr: Translator, info: TableInfo, event: Mapping[str, Any]) -> str:
+    """The Berg card or frame whose effect follows, as the table names it (plain text): "7♣
+    (Boris)", "Frame 8♠ 8♥ 8♦ 8♣ (Boris)", the up-card of a ``deal`` event "Up-card 5♥"
+    (BERG-DEAL-5); "" for any other event or a deal without an up-card."""
+    kind = event["type"]
+    if kind == "deal":
+        up = (event.get("public") or {}).get("up_card") or []
+        return tr("berg.move.up_card", card=card_text(up[0], tr)) if up else ""
+    if kind == "play":
+        return f"{card_text(event['card'], tr)} ({info.names[event['seat']]})"
+    if kind == "frame":
+        cards = " ".join(card_text(c, tr) for c in event["cards"])
+        return f"{tr('code.frame')} {cards} ({info.names[event['seat']]})"
+    return ""
+
+
+def takes_text(tr: Translator, name: str, n: int) -> str:
+    """What an attacking card did to the seat it skipped: "Vera takes 2 cards and misses her
+    turn", or "Vera misses her turn" for no cards (BERG-EFF-1..4, BERG-TURN-3)."""
+    return tr.plural("berg.move.takes", n, name=name) if n \
+        else tr("berg.move.skipped", name=name)
 
 
 #: Games whose last trick earns nothing (Married bridge, issue #20): their deal result does not

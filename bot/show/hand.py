@@ -15,6 +15,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.markup import escape
 from bot.model import ActData, Button, ExpandData, Screen
+from bot.show.berg_hand import frame_button, frame_key, frame_label, no_move_line
 from bot.show.common import (
     TableInfo,
     arg_order,
@@ -33,7 +34,7 @@ from bot.show.common import (
 from bot.show.melds_once import melds_said_once
 from bot.show.table import QUIET_IN_AUCTION, calls_line
 from bot.state.drastic import drastic_why
-from engine.cards import SUITS, is_card_code
+from engine.cards import is_card_code
 
 CARDS_PER_ROW = 5
 #: Telegram allows 100 buttons; beyond this many codes, choices open in a second step.
@@ -63,6 +64,12 @@ ORDER_CHOICES = 3
 SHORT_LABEL = 12
 #: Ladder order of the last argument of a bid: suits from the lowest, then no-trumps, all-trumps.
 STRAIN_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "AT": 5}
+
+
+def _order_arg(code: str) -> tuple[int, int, str]:
+    """Sort key of a code by the order it ends in (a Berg jack frame's: ranks from the lowest,
+    then the joker, as a jack's, BERG-EFF-7)."""
+    return arg_order(code.rsplit(":", 1)[1])
 
 
 def _strain_order(code: str) -> tuple[int, str]:
@@ -174,8 +181,18 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         if not is_card_group(prefix):
             by_verb.setdefault(prefix.split(":")[0], []).append(prefix)
     for verb, prefixes in by_verb.items():
+        # Berg's jack frames open their orders (BERG-FRAME-3): named by the jack left on top
+        # and in the other frames' order
+        frames = verb == "frame" and info.game == "berg"
         ladder = sorted((p for p in prefixes
-                         if len(groups[p]) > 1 or ":" in groups[p][0][len(p):]), key=_arg_key)
+                         if len(groups[p]) > 1 or ":" in groups[p][0][len(p):]),
+                        key=frame_key if frames else _arg_key)
+
+        def opener(p: str, frames: bool = frames) -> Button:
+            return more(p, frame_label(tr, info, view, p) if frames
+                        else code_label(tr, p, view))
+
+        by_arg = _order_arg if frames else _strain_order
         # a page already opened (a level, a range of levels) shows every bid it holds
         split = collapse or (not opened and sum(len(groups[p]) for p in ladder) > LADDER_FLAT)
         if split and ladder:
@@ -191,25 +208,25 @@ def _layout(tr: Translator, info: TableInfo, view: Mapping[str, Any],
                 expanders = [more(p, code_label(tr, p, view)) for p in ladder
                              if p not in numeric]
             else:
-                expanders = [more(p, code_label(tr, p, view)) for p in ladder]
-            rows += _rows(expanders, CARDS_PER_ROW)
+                expanders = [opener(p) for p in ladder]
+            rows += _rows(expanders, 1 if frames else CARDS_PER_ROW)
         else:
             for p in ladder:
-                buttons = [btn(c) for c in sorted(groups[p], key=_strain_order)]
+                buttons = [btn(c) for c in sorted(groups[p], key=by_arg)]
                 if all(len(b.text) <= SHORT_LABEL for b in buttons):
                     rows += _rows(buttons, LADDER_ROW)
                 elif p != opened and len(buttons) > 3:  # long labels cut off on a phone when
                     # five share a row: one button opens the strains (Bazar-Belot's kapo on one
                     # hand, BB-BID-4)
-                    rows.append((more(p, code_label(tr, p, view)),))
+                    rows.append((opener(p),))
                 else:  # a few long labels, one per row (Berg's "Open cards: Boris (−0.5)")
                     rows += _rows(buttons, 1)
         singles = [groups[p][0] for p in prefixes if p not in ladder]
         if verb == "order":  # an up-card's orders as a jack's: from the lowest rank (BERG-DEAL-6)
             singles.sort(key=lambda c: arg_order(c.split(":")[1]))
         if verb == "frame" and info.game == "berg":
-            singles.sort(key=_frame_key)
-            labels = [_frame_button(tr, info, view, c) for c in singles]
+            singles.sort(key=frame_key)
+            labels = [frame_button(tr, info, view, c) for c in singles]
         else:
             labels = [btn(c) for c in singles]
         if len(labels) > 1 and all(len(b.text) <= SHORT_LABEL for b in labels):
@@ -224,27 +241,6 @@ def btn_of(tr: Translator, info: TableInfo, view: Mapping[str, Any], code: str) 
     label = code_label(tr, code, view, info.names)
     if code == "declare:insure" and info.insurance_price:  # priced as the other declarations
         label += f" (−{num(tr, info.insurance_price, pattern='0.0')})"
-    return Button(label, ActData(info.table_id, info.version, code))
-
-
-def _frame_key(code: str) -> tuple[int, int, str]:
-    """Sort key of a Berg frame ``frame:c1.c2.c3.c4``: by the card left on top (the last,
-    BERG-FRAME-3), then by the first card, each in the hand's suit order (♠ ♥ ♦ ♣)."""
-    cards = code.split(":")[1].split(".")
-    return (_suit_rank(cards[-1]), _suit_rank(cards[0]), code)
-
-
-def _suit_rank(card: str) -> int:
-    """Position of ``card``'s suit in the hand's order; jokers after the suits."""
-    return SUITS.index(card[1]) if card[1:] and card[1] in SUITS else len(SUITS)
-
-
-def _frame_button(tr: Translator, info: TableInfo, view: Mapping[str, Any],
-                  code: str) -> Button:
-    """A frame's button naming the card it leaves on top: of the orderings of one frame only
-    the last card changes what follows (BERG-FRAME-2, -3), which the cards alone did not say."""
-    top = card_text(code.split(":")[1].split(".")[-1], tr)
-    label = tr("hand.berg.frame_top", frame=code_label(tr, code, view, info.names), card=top)
     return Button(label, ActData(info.table_id, info.version, code))
 
 
@@ -425,6 +421,8 @@ def render_hand(
     lines.append(f"{game_text(tr, info.game, 'hand.score')}: {score}")
     if view["to_move"] == seat:
         lines.append("▶ <b>" + tr("hand.your_move") + "</b>")
+        if info.game == "berg" and (why := no_move_line(tr, view, codes)):
+            lines.append(why)  # a lone "Draw" button said nothing of why (#18)
         if info.clock:  # his own deadline, where he presses (the hand is edited as it starts)
             lines.append(info.clock)
     elif waiting:

@@ -155,3 +155,55 @@ def test_frame_buttons_say_the_card_left_on_top(lang: str) -> None:  # BERG-FRAM
         assert b.text.endswith(top) and top, b.text
         tops.append(("SHDC".index(last[1]), "SHDC".index(code.split(":")[1][1])))
     assert tops == sorted(tops), [b.text for b in frames]
+
+
+def _jack_frames() -> list[str]:
+    """The jack frames of four real jacks with every order (BERG-FRAME-3, BERG-EFF-7)."""
+    return [f"{frame}:{order}" for frame in _frames("J")
+            for order in ("5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jack_frames_say_the_top_jack_and_its_order(lang: str) -> None:
+    # BERG-FRAME-3, BERG-EFF-7: «Рамки В♠ В♦ В♣ В♥ …» did not say which jack lies on top, and
+    # its orders read as a fifth card: «Рамки В♠ В♦ В♣ В♥ Т» (ace? ten?), «… В» (jack),
+    # in no rank order (5 6 7 8 9 A J JK K Q T)
+    from bot.model import ExpandData
+    from bot.show.common import order_text
+    from bot.show.hand import render_hand
+
+    tr = CATALOGS.translator(lang)
+    codes = _jack_frames()
+    view = _view(seat=0, hand=["JS", "JH", "JD", "JC", "7C"], private=[],
+                 facts=[{"key": "top_card", "value": "JS", "kind": "card", "seat": 3},
+                        {"key": "card_order", "value": "J", "kind": "text"}])
+    buttons = [b for row in render_hand(tr, INFO, view, codes).buttons for b in row]
+    opens = [b for b in buttons if isinstance(b.data, ExpandData)]
+    assert len(opens) == 12, [b.text for b in buttons]
+    tops = []
+    for b in opens:
+        last = b.data.prefix.split(".")[-1]  # type: ignore[union-attr]
+        top = tr("hand.berg.frame_top", frame="", card=card_text(last, tr)).strip(" —")
+        assert top in b.text, b.text
+        tops.append(("SHDC".index(last[1]), "SHDC".index(b.data.prefix[7])))  # type: ignore
+    assert tops == sorted(tops), [b.text for b in opens]  # as the other frames: by the top
+    # the second step: each order in words after an arrow, as a single jack's, lowest first
+    prefix = opens[0].data.prefix  # type: ignore[union-attr]
+    page = [b for row in render_hand(tr, INFO, view, codes, expanded=prefix).buttons
+            for b in row if not isinstance(b.data, ExpandData)]
+    orders = [b.data.code.rsplit(":", 1)[1] for b in page]  # type: ignore[union-attr]
+    assert orders == ["5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK"], orders
+    for b, order in zip(page, orders, strict=True):
+        assert b.text.endswith(f" → {order_text(tr, order)}"), b.text
+    assert order_text(tr, "A") != order_text(tr, "T")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_run_of_one_card_is_not_summed(lang: str) -> None:  # BERG-SCORE-2, BERG-SCORE-7
+    # «вышла пара 1+3 (Carol): Д♠ 1,5 = 1,5» said the value twice; two cards keep their sum
+    tr = CATALOGS.translator(lang)
+    d = "." if lang == "en" else ","
+    head = _scored(lang, "0-2 win run QS = 1.5", ("1.5", "-"))[0]
+    assert head.endswith(f"{card_text('QS', tr)} 1{d}5"), head
+    head = _scored(lang, "0-2 win run BJ QD = 3.0", ("3.0", "-"))[0]
+    assert head.endswith(f"2{d}0 + {card_text('QD', tr)} 1{d}0 = 3{d}0"), head
