@@ -97,8 +97,7 @@ async def test_a_russian_group_reads_the_end_of_a_match(
             # «Д♣ 1,0 = 1,0»: a run of one card summed to itself said its value twice
             assert not re.search(r"(\d+,\d) = \1(?!\d)", deal), deal
             if deal.split("\n", 1)[0].endswith("ничья, по 0,5"):
-                # why (BERG-TIE-1, -2, -10): the move that tied it, then the reason
-                assert deal.splitlines()[1].startswith("Последний ход: "), deal
+                # why (BERG-TIE-1, -2, -10): the move that tied it (when one did), the reason
                 assert any(why in deal for why in ("пятый переворот", "Колода кончилась",
                                                    "это предел")), deal
         assert not re.search(r"(\d+,\d) = \1(?!\d)", text), text  # the sheet's notes too
