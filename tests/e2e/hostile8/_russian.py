@@ -11,7 +11,7 @@ from tests.kit.telegram import game_buttons, hand_message, open_bot
 YOUR_MOVE = "Ваш ход"
 #: Latin words that may appear in a Russian chat: the players' and the group's names, the
 #: bot's name, a clock's zone
-ALLOWED = {"kozyr", "Kozyr", "UTC"}
+ALLOWED = {"kozyr", "Kozyr", "UTC", "Start"}  # Start: the label of Telegram's own button
 _LATIN = re.compile(r"[A-Za-z_]{3,}")
 #: what a Russian text may name in Latin letters: a command with its argument (/new deberts)
 _COMMAND = re.compile(r"/[a-z_]+(?: [a-z_]+)?")

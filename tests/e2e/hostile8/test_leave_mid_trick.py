@@ -27,6 +27,14 @@ async def _user_id(app: Any, user: Any) -> int:
     return int(found.id)
 
 
+async def _drawn(fake: FakeTelegram, user: Any, data: str) -> None:
+    """Until ``user``'s hand no longer shows a button of the version ``data`` was drawn for."""
+    version = version_of(data)
+    await fake.wait_for(lambda f: all(version_of(b.data) > version
+                                      for b in game_buttons(hand_message(f, user))),
+                        what="the move drawn")
+
+
 def _midway(game: str, view: dict[str, Any], codes: list[str]) -> bool:
     """Married bridge: a card already in the trick (MB-PLAY); Berg, which has no tricks: the
     player to move has drawn and must still play or pass (BERG-DRAW)."""
@@ -60,9 +68,7 @@ async def test_leave_in_the_middle_of_a_trick(fake: FakeTelegram, kozyr: Any, ga
                                                 rng.choice(game_buttons(message)), rng)
             assert not (await press_move(fake, user, message, button.data, users)).text
             codes.append(button.data.split("|")[3])
-            await fake.wait_for(lambda f, v=version_of(button.data): all(
-                version_of(b.data) > v for b in game_buttons(hand_message(f, user))),
-                what="the move drawn")
+            await _drawn(fake, user, button.data)
         else:
             raise AssertionError("no trick with a card in it reached")
         leaver = user if who == "mover" else next(u for u in users if u is not user)
@@ -87,9 +93,7 @@ async def test_leave_in_the_middle_of_a_trick(fake: FakeTelegram, kozyr: Any, ga
             message, button = await open_choice(fake, other, message,
                                                 rng.choice(game_buttons(message)), rng)
             assert not (await press_move(fake, other, message, button.data, users)).text
-            await fake.wait_for(lambda f, v=version_of(button.data): all(
-                version_of(b.data) > v for b in game_buttons(hand_message(f, other))),
-                what="the move drawn")
+            await _drawn(fake, other, button.data)
         else:
             raise AssertionError("the bot never played in the seat left")
         await fake.settle()
