@@ -143,6 +143,7 @@ async def stop_service(service: TableService) -> None:
     """The timers stop (a running bot move ends before the database closes); pending
     end-of-match posts go out."""
     await service.clock.timers.close()
+    await service.display.later.close()
     await service.records.drain()
 
 

@@ -39,6 +39,7 @@ from bot.show.events import render_event
 from bot.show.hand import declared_for_you, render_hand, select_codes
 from bot.show.lobby import insurance_price, tie_turnover
 from bot.show.outbox import Delivery, Outbox, settled
+from bot.show.redraw import LaterRedraws
 from bot.show.sheet import render_sheet, result_line
 from bot.show.table import render_table
 from bot.show.takeback import with_takeback
@@ -177,6 +178,8 @@ class Display:
         #: (bot/tables/rematch.py keeps the message's id, to take the button away when the
         #: offer expires).
         self.on_result: Callable[[int, Delivery], Awaitable[None]] | None = None
+        #: tables whose screens failed for a passing reason, drawn again from the store later
+        self.later = LaterRedraws(self._redraw_stored)
 
     def _tr(self, lang: str | None) -> Translator:
         return self.catalogs.translator(lang or self.default_lang)
@@ -235,7 +238,10 @@ class Display:
                             exc_info=error)
             if newest:
                 del self._sent[slot]  # the next refresh starts again from the stored id
+                if not isinstance(error, Undeliverable | ChatMigrated | asyncio.CancelledError):
+                    self.later.failed(slot[0])  # a 5xx, a network error: drawn again later
             return
+        self.later.delivered(slot[0])
         new_id = entry.delivery.result()
         if entry.screen is not None:
             self._remember(entry.target, new_id, entry.screen)
@@ -299,6 +305,15 @@ class Display:
         error = await settled(delivery)
         if error is not None:
             log.warning("could not post to %s", target.chat_ext_id, exc_info=error)
+
+    async def _redraw_stored(self, table_id: int) -> None:
+        """Draw the table again as stored (``LaterRedraws``), under its lock; nothing for a
+        table gone or without a match."""
+        async with self.locks(table_id):
+            async with self.store.transaction() as tx:
+                loaded = await load(tx, table_id)
+            if loaded is not None and loaded.match is not None:
+                await self.show(loaded, new_events=[])
 
     async def refresh(self, table_id: int, *, new_events: list[dict[str, Any]],
                       new_table_message: bool = False, closing: str | None = None,

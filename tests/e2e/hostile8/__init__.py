@@ -1,0 +1,1 @@
+"""Round eight of the hostile end-to-end attacks (restarts, leaves, blocked players, flaky API)."""
