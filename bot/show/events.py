@@ -11,6 +11,7 @@ from bot.markup import Html, escape
 from bot.show.common import TableInfo, card_text, counted, fact_label, num, pair_name, taken_terms
 from bot.show.sheet import cell_text, notation_keys
 from engine.belote.common import LAST_TRICK_BONUS
+from engine.cards import SUIT_SYMBOLS
 
 #: The bonus the last trick adds to its taker's card points, in the games that have one
 #: (BEL-LAST-1, BEL-LAST-2: inside the card points, so a line of card points says it).
@@ -158,6 +159,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         if played and event["outcome"] == "win" and tr.catalogs.has("en", went_out):
             lines.append(tr(went_out, name=escape(info.names[played["seat"]]),
                             card=card_text(played["card"], tr)))
+        if event.get("trump") and not own:  # the next deal's table no longer shows it
+            lines.append(f"{fact_label(tr, info, 'trump')}: "
+                         f"{SUIT_SYMBOLS.get(str(event['trump']), str(event['trump']))}")
         if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")
