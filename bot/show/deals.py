@@ -131,7 +131,10 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         if score.bait[p]:
             lines.append(f"{name}: {cell_text(tr, 'BT')} = <b>0</b>")
         else:
-            sum_ = " + ".join(terms[p]) or "0"
+            # a pair without a term took no trick: the other took all eight (BB-SCORE-6)
+            sum_ = " + ".join(terms[p]) or (
+                tr("bb.no_trick", name=escape(side_name(tr, info, 1 - p))) if tricks[p] == 0
+                else "0")
             lines.append(f"{name}: {sum_} = <b>{num(tr, side['deal_points'])}</b>{after[p]} · "
                          f"{sheet}")
     return lines
