@@ -38,8 +38,8 @@ def _contract(note: str, declarer: int) -> Contract | None:
 
 
 def contract_words(tr: Translator, cell: str) -> str:
-    """A Bazar-Belot contract cell (BB-SHEET-3) in prose: ``16H+`` -> "16♥ doubled", ``KNT``
-    -> "kapo NT", ``K1H++`` -> "kapo on one hand ♥ redoubled". The sheet keeps its codes
+    """A Bazar-Belot contract cell (BB-SHEET-3) in prose: ``16H+`` -> "16♥ contra", ``KNT``
+    -> "kapo NT", ``K1H++`` -> "kapo on one hand ♥ recontra". The sheet keeps its codes
     (``cell_text``); a message reads as words. Anything else comes back as a cell."""
     m = CONTRACT_RE.fullmatch(cell)
     if not m:

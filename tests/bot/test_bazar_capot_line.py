@@ -9,6 +9,7 @@ import pytest
 
 from bot.i18n import LANGS, Catalogs
 from bot.show.common import TableInfo
+from bot.show.deals import contract_words
 from bot.show.events import render_event
 
 CATALOGS = Catalogs()
@@ -42,3 +43,14 @@ def test_the_defenders_of_a_capot_read_why_they_write_nothing(lang: str) -> None
     assert NO_TRICK[lang] in lines["ns"], lines
     assert ": 0 = " not in lines["ns"], lines
     assert "= <b>34</b>" in lines["ew"], lines
+
+
+@pytest.mark.parametrize(("note", "call"), [("10S+", "code.contra"), ("10S++", "code.recontra")])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_doubled_contract_is_named_by_the_call_its_button_made(lang: str, note: str,
+                                                                 call: str) -> None:
+    # BB-BID-8, BB-SHEET-3: the button says "Contra", the sheet's key "+ — contra"; the deal
+    # result said "contract 10♠ doubled" in English
+    tr = CATALOGS.translator(lang)
+    word = tr(call).lower()
+    assert contract_words(tr, note).endswith(f"10♠ {word}"), contract_words(tr, note)
