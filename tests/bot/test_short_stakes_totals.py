@@ -12,7 +12,9 @@ from bot.show.sheet import totals_line
 from engine import get_game
 
 CATALOGS = Catalogs()
-STAKES = {"ru": "Итог по ставкам: ", "uk": "Підсумок за ставками: ", "en": "Stakes: "}
+STAKES = {"ru": "Ставки: ", "uk": "Ставки: ", "en": "Stakes: "}
+#: the result line's word: the totals line must not read like it (a sheet shows both)
+RESULT = {"ru": "Итог", "uk": "Підсумок", "en": "Result"}
 
 
 def _sheet(**options: object) -> dict[str, object]:
@@ -33,6 +35,7 @@ def test_the_totals_of_a_game_for_stakes_say_stakes(lang: str) -> None:
     info = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
     line = totals_line(tr, info, _sheet(format="short_no_bait"))
     assert line.startswith(STAKES[lang]) and "+1" in line, line
+    assert not line.startswith(RESULT[lang]), line
     assert tr("sheet.totals", totals="").rstrip(": ") not in line, line
 
 
