@@ -245,6 +245,8 @@ class DealScored(Event):
     ``sides`` is one dict per side: ``card_points``, ``melds``, ``bela``, ``deal_points``,
     ``written`` (points added to the total, pot included), ``cell`` (sheet notation), ``total``.
     ``outcome`` is ``made``, ``bait`` or ``hanging``; ``pot`` is the pot after the deal.
+    ``trump`` is the deal's trump suit (``S``, ``H``, ``D``, ``C``) where the game has one and
+    no contract row names it (Deberts, DB-BID-5), else None (and in events stored before it).
     """
 
     type: ClassVar[str] = "deal_scored"
@@ -254,6 +256,7 @@ class DealScored(Event):
     sides: tuple[dict[str, Any], ...]
     pot: int = 0
     pot_awarded: int = 0
+    trump: str | None = None
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ def _contract(note: str, declarer: int) -> Contract | None:
 
 
 def contract_words(tr: Translator, cell: str) -> str:
-    """A Bazar-Belot contract cell (BB-SHEET-3) in prose: ``16H+`` -> "16♥ doubled", ``KNT``
-    -> "kapo NT", ``K1H++`` -> "kapo on one hand ♥ redoubled". The sheet keeps its codes
+    """A Bazar-Belot contract cell (BB-SHEET-3) in prose: ``16H+`` -> "16♥ contra", ``KNT``
+    -> "kapo NT", ``K1H++`` -> "kapo on one hand ♥ recontra". The sheet keeps its codes
     (``cell_text``); a message reads as words. Anything else comes back as a cell."""
     m = CONTRACT_RE.fullmatch(cell)
     if not m:
@@ -129,8 +129,10 @@ def bazar_belot_lines(tr: Translator, info: TableInfo, event: dict[str, Any],
         sheet = f"{tr('score.sheet')}: {cell_text(tr, str(side['cell']))}"
         if score.bait[p]:
             lines.append(f"{name}: {cell_text(tr, 'BT')} = <b>0</b>")
-        else:  # nothing to add up (BB-SCORE-6: no melds against a capot): just the 0
-            sum_ = " + ".join(terms[p]) + " = " if terms[p] else ""
+        else:  # nothing to add up (BB-SCORE-6: no melds against a capot): the capot, the 0
+            sum_ = " + ".join(terms[p]) + " = " if terms[p] else (
+                tr("bb.no_trick", name=escape(side_name(tr, info, 1 - p))) + " = "
+                if tricks[p] == 0 else "")
             lines.append(f"{name}: {sum_}<b>{num(tr, side['deal_points'])}</b>{after[p]} · "
                          f"{sheet}")
     return lines

@@ -12,6 +12,7 @@ from bot.show.cells import card_points_text, cell_text, side_name
 from bot.show.common import TableInfo, card_text, counted, fact_label, num, taken_terms
 from bot.show.deals import DEAL_LINES
 from bot.show.sheet import notation_keys
+from engine.cards import SUIT_SYMBOLS
 
 
 def _bait_takers(event: dict[str, Any], side: int) -> list[int]:
@@ -153,6 +154,9 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                                 name=escape(info.names[played["seat"]]),
                                 card=card_text(played["card"], tr)))
             lines.append(tr(tied))
+        if event.get("trump") and not own:  # the next deal's table no longer shows it
+            lines.append(f"{fact_label(tr, info, 'trump')}: "
+                         f"{SUIT_SYMBOLS.get(str(event['trump']), str(event['trump']))}")
         if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")

@@ -167,6 +167,8 @@ def totals_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     if winner is not None and target:
         return unescape(tr(f"sheet.totals.{info.game}.won", totals=totals, target=target[1],
                            pair=side_names(tr, info, sheet)[winner]))
+    if signed:  # the stakes won and lost, not points (DB-SHORT-6)
+        return unescape(tr("sheet.totals.stakes", totals=totals))
     return unescape(game_text(tr, info.game, "sheet.totals", totals=totals))
 
 

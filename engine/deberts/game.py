@@ -428,7 +428,8 @@ class DebertsMatch(Match):
         events: list[Event] = [DealScored(deal=number, declarer=s.declarer, outcome=out.outcome,
                                           sides=side_dicts(parts, deal_points, out.written,
                                                             cells, s.totals, lost),
-                                          pot=s.pot, pot_awarded=out.pot_awarded)]
+                                          pot=s.pot, pot_awarded=out.pot_awarded,
+                                          trump=s.trump or None)]
         winner, line = self._match_result()
         if winner is not None:
             s.phase, s.pot = "over", 0  # DB-END-6, DB-SCORE-7: a pending pot is dropped

@@ -286,7 +286,10 @@ def test_a_pair_that_writes_nothing_is_not_a_sum(lang: str) -> None:  # BB-SCORE
     lines = _deal_lines(lang, "11D", (162, 8, "36", 36), (0, 0, "-", 0))
     ew = tr("pair.bazar_belot.ew")
     theirs = next(x for x in lines if x.startswith(f"{ew}: "))
-    assert "= <b>" not in theirs and f"{ew}: <b>0</b> · " in theirs, theirs
+    # they took no trick: the line says so (the capot), not a sum of nothing
+    assert f"{ew}: 0 = " not in theirs and f"{ew}: <b>0</b>" not in theirs, theirs
+    no_trick = tr("bb.no_trick", name="").split("(")[0].strip()
+    assert no_trick in theirs and "= <b>0</b> · " in theirs, theirs
     ours = next(x for x in lines if x.startswith(f"{tr('pair.bazar_belot.ns')}: "))
     assert ours.count(" + ") == 1 and "= <b>36</b>" in ours, ours  # 11 + capot 25
 
@@ -294,7 +297,7 @@ def test_a_pair_that_writes_nothing_is_not_a_sum(lang: str) -> None:  # BB-SCORE
 @pytest.mark.parametrize(("lang", "said"), [
     ("ru", ("заказ 13♦ с контрой (", "заказ 13♦ с реконтрой (")),
     ("uk", ("замовлення 13♦ з контрою (", "замовлення 13♦ з реконтрою (")),
-    ("en", ("contract 13♦ doubled (", "contract 13♦ redoubled ("))])
+    ("en", ("contract 13♦ contra (", "contract 13♦ recontra ("))])
 def test_a_doubled_contract_reads_as_the_contracts_state(lang: str, said: tuple[str, str]
                                                          ) -> None:  # BB-BID-15
     # «заказ 13♦ контра (Ю-С)» read as if NS had said the contra on someone's 13♦; Married

@@ -147,8 +147,9 @@ def test_bazar_belot_failed_contra_line(lang: str) -> None:  # BB-SCORE-9, BB-SC
     theirs = next(x for x in text.splitlines() if x.startswith(f"{tr('pair.bazar_belot.ew')}:"))
     assert cell_text(tr, "BT") in ours
     assert "2×14" in theirs and "16" in theirs and "= <b>46</b>" in theirs
-    # the contract in prose, not in the sheet's code "14S+" / "14п +"
-    doubled = {"ru": "14♠ с контрой", "uk": "14♠ з контрою", "en": "14♠ doubled"}[lang]
+    # the contract in prose, not in the sheet's code "14S+" / "14п +"; English names the
+    # call its button made
+    doubled = {"ru": "14♠ с контрой", "uk": "14♠ з контрою", "en": "14♠ contra"}[lang]
     assert doubled in text.splitlines()[0] and "14S+" not in text and "14п" not in text
 
 

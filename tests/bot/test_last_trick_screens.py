@@ -14,7 +14,7 @@ from bot.show.events import render_event
 
 CATALOGS = Catalogs()
 NAMES = ("Anna", "Boris", "Vera", "Gleb")
-LAST = {"ru": "последняя взятка 10", "uk": "останній взяток 10", "en": "last trick 10"}
+LAST = {"ru": "последняя взятка 10", "uk": "остання взятка 10", "en": "last trick 10"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

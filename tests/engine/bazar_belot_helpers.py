@@ -757,7 +757,7 @@ class Tracker:
         assert rest[0] == {"type": "deal_scored", "deal": len(self.rows),
                            "declarer": self.declarer,
                            "outcome": "made" if res["made"] else "failed", "sides": sides,
-                           "pot": 0, "pot_awarded": 0}
+                           "pot": 0, "pot_awarded": 0, "trump": None}  # the contract names it
         winner = ref_match_winner(self.totals, self.target)
         if winner is not None:  # BB-END-1, BB-END-4
             names = ("NS", "EW")
