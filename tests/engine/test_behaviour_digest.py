@@ -22,6 +22,8 @@ import engine
 from engine.errors import IllegalAction
 from engine.match import Match
 
+from .digest_kit import as_before
+
 #: (game id, players, options) -> sha256 of the seeded record (see ``_record``)
 CASES: list[tuple[str, int, dict[str, Any], str]] = [
     ("married_bridge", 2, {},
@@ -88,8 +90,8 @@ def _record(game_id: str, players: int, options: dict[str, Any], seed: int) -> l
 def _digest(game_id: str, players: int, options: dict[str, Any]) -> str:
     h = hashlib.sha256()
     for seed in SEEDS:
-        h.update(json.dumps(_record(game_id, players, options, seed), sort_keys=True,
-                            default=repr).encode())
+        h.update(json.dumps(as_before(_record(game_id, players, options, seed)),
+                            sort_keys=True, default=repr).encode())
     return h.hexdigest()
 
 

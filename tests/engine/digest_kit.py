@@ -1,0 +1,29 @@
+"""What the behaviour digests (test_behaviour_digest.py, test_belote_behaviour_hash.py) leave
+out: the event fields added after their expected digests were taken, so that the digests still
+prove the engines list, refuse, tell and store everything else exactly as before.
+
+- ``deal_scored``'s ``trump`` (a Deberts deal's trump, told with its result; issue #20);
+- Berg's ``deal_tied`` event after a tied deal's ``deal_scored`` (why it tied, BERG-TIE-1, -2,
+  -10; issue #20).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: event fields added since the digests were taken, per event type
+ADDED_FIELDS: dict[str, tuple[str, ...]] = {"deal_scored": ("trump",)}
+#: event types added since the digests were taken
+ADDED_EVENTS: frozenset[str] = frozenset({"deal_tied"})
+
+
+def as_before(value: Any) -> Any:
+    """``value`` (JSON-like: dicts, lists, tuples, scalars) without the added events and fields,
+    anywhere inside it (event lists, snapshots, views)."""
+    if isinstance(value, dict):
+        added = ADDED_FIELDS.get(str(value.get("type")), ())
+        return {k: as_before(v) for k, v in value.items() if k not in added}
+    if isinstance(value, list | tuple):
+        return [as_before(v) for v in value
+                if not (isinstance(v, dict) and v.get("type") in ADDED_EVENTS)]
+    return value
