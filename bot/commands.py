@@ -1,9 +1,10 @@
 """Every chat command of kozyr, in one place both platforms read.
 
-Adding a command is one entry here (its name, the catalog key of its one-line description,
-the platforms that offer it) plus its handler: a Telegram router's ``Command(...)`` and a
-Discord slash command of the same name (``bot/discord/commands.py``). Telegram's command menu
-and Discord's command list are built from this table; ``tests/bot/test_commands_registry.py``
+Adding a command starts with one entry here (its name, the catalog key of its one-line
+description, the platforms that offer it); then its handlers, a Telegram router's
+``Command(...)`` and a Discord slash command of the same name (``bot/discord/commands.py``),
+the service method they call, and its texts: the README's "Layout" (at ``commands.py``)
+lists every piece in order. Telegram's command menu and Discord's command list are built from this table; ``tests/bot/test_commands_registry.py``
 checks that each entry has its handlers and its description in every catalog, and that no
 handler answers a command missing here.
 """
