@@ -4,9 +4,10 @@ Adding a command starts with one entry here (its name, the catalog key of its on
 description, the platforms that offer it); then its handlers, a Telegram router's
 ``Command(...)`` and a Discord slash command of the same name (``bot/discord/commands.py``),
 the service method they call, and its texts: the README's "Layout" (at ``commands.py``)
-lists every piece in order. Telegram's command menu and Discord's command list are built from this table; ``tests/bot/test_commands_registry.py``
-checks that each entry has its handlers and its description in every catalog, and that no
-handler answers a command missing here.
+lists every piece in order. Telegram's command menu and Discord's command list are built
+from this table; ``tests/bot/test_commands_registry.py`` checks that each entry has its
+handlers and its description in every catalog, and that no handler answers a command missing
+here.
 """
 
 from __future__ import annotations
