@@ -489,7 +489,7 @@ class Display:
                 event = {**event, "reason": tied}
             if event["type"] == "trick":
                 last_trick = event
-            if event["type"] == "play":  # the card that ended the deal, if it did (Berg)
+            if event["type"] in ("play", "frame"):  # what ended the deal, if it did (Berg)
                 played = event
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
                 if event["type"] == "deal_scored" else None
