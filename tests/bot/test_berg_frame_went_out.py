@@ -41,3 +41,20 @@ def test_a_frame_that_ends_the_deal_is_told(lang: str) -> None:  # BERG-SCORE-1
                                                      [QUEEN, FRAME, SCORED]), SHEET_ROWS)
     assert WENT_OUT[lang] in record.splitlines(), record
     assert WRONG[lang] not in record, record
+
+
+CARD_OUT = {"ru": "Anna выходит: Д♠", "uk": "Anna виходить: Д♠", "en": "Anna goes out: Q♠"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_last_says_who_went_out(lang: str) -> None:  # BERG-SCORE-1
+    # /score's last deal repeated the group's result without its «… выходит: …» line
+    from bot.records.service import last_deal_text
+
+    tr = CATALOGS.translator(lang)
+    deal = {"type": "deal", "deal": 4, "dealer": 3, "public": {}}
+    text = last_deal_text(tr, INFO, [deal, QUEEN, FRAME, SCORED], SHEET_ROWS)
+    assert WENT_OUT[lang] in text.splitlines(), text
+    won = {**SCORED, "sides": SCORED["sides"][::-1]}
+    text = last_deal_text(tr, INFO, [deal, FRAME, QUEEN, won], SHEET_ROWS)
+    assert CARD_OUT[lang] in text.splitlines(), text
