@@ -575,8 +575,8 @@ def unrated_why(table: GameTable, results: Sequence[SeatResult]) -> str:
 
 def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]],
                    sheet_rows: Sequence[Mapping[str, Any]] = ()) -> str:
-    """The breakdown of the last scored deal (with its last trick; explained from the sheet's
-    ``sheet_rows`` of that deal), or ""."""
+    """The breakdown of the last scored deal (with its last trick, and in Berg who went out;
+    explained from the sheet's ``sheet_rows`` of that deal), or ""."""
     for _, start, end in reversed(deal_spans(events)):
         span = events[start:end]
         scored = next((e for e in reversed(span) if e["type"] == "deal_scored"), None)
@@ -584,5 +584,9 @@ def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]]
             trick = next((e for e in reversed(span) if e["type"] == "trick"), None)
             tied = next((e["reason"] for e in span if e["type"] == "deal_tied"), "")
             scored = {**scored, "reason": tied} if tied else scored  # BERG-TIE-1, -2, -10
-            return render_event(tr, info, scored, last_trick=trick, sheet_rows=sheet_rows) or ""
+            # the card or frame that emptied a hand, as the group's result names it (Berg)
+            played = next((e for e in reversed(span) if e["type"] in ("play", "frame")),
+                          None) if scored["outcome"] == "win" else None
+            return render_event(tr, info, scored, last_trick=trick, sheet_rows=sheet_rows,
+                                played=played) or ""
     return ""

@@ -360,7 +360,7 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
     played = None  # the card that ended the deal, where a player went out (Berg)
     tied = next((e["reason"] for e in events if e["type"] == "deal_tied"), "")
     for e in events:
-        played = e if e["type"] == "play" else played
+        played = e if e["type"] in ("play", "frame") else played
         if e["type"] == "deal_scored" and tied:  # why it was a tie (BERG-TIE-1, -2, -10)
             e = {**e, "reason": tied}
         if e["type"] in ("deal_scored", "thrown_in"):

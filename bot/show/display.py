@@ -482,17 +482,19 @@ class Display:
         last_trick = played = None
         # why a deal was tied comes in the event after its result (Berg, BERG-TIE-1, -2, -10)
         tied = next((e["reason"] for e in events if e["type"] == "deal_tied"), "")
+        # a deal that is not the match's last: the next deal's table replaces this one's
+        next_deal = not any(e["type"] == "match_over" for e in events)
         for event in events:
             if event["type"] == "deal_scored" and tied:
                 event = {**event, "reason": tied}
             if event["type"] == "trick":
                 last_trick = event
-            if event["type"] == "play":  # the card that ended the deal, if it did (Berg)
+            if event["type"] in ("play", "frame"):  # what ended the deal, if it did (Berg)
                 played = event
             row = next((r for r in reversed(rows) if r["deal"] == event.get("deal")), None) \
                 if event["type"] == "deal_scored" else None
             text = render_event(tr, info, event, last_trick=last_trick, row=row,
-                                sheet_rows=rows, played=played)
+                                sheet_rows=rows, played=played, next_deal=next_deal)
             if text:
                 texts.append(text)
         return texts

@@ -96,7 +96,8 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  row: dict[str, Any] | None = None,
                  sheet_rows: Sequence[Mapping[str, Any]] = (),
                  last_winner: int | None = None,
-                 played: Mapping[str, Any] | None = None) -> str | None:
+                 played: Mapping[str, Any] | None = None,
+                 next_deal: bool = False) -> str | None:
     """A group message for an event worth its own message, else None.
 
     Deal results (with the deal's last trick, whose cards are all played; ``row``: the score
@@ -106,8 +107,12 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
     (public by DB-MELD-7 / DB-PLAY-8). ``last_winner``: the seat that took the deal's last
     trick, when ``last_trick`` is not given (a deal record lists the tricks itself): the card
     points of its side say they hold the last trick's bonus (BEL-LAST-2). ``played``: the
-    ``play`` event of the move that ended the deal, where a game says who went out and with
-    which card (``event.<game>.went_out``: Berg's "Gleb goes out: J♠", BERG-SCORE-1).
+    ``play`` (or Berg's ``frame``) event of the move that ended the deal, where a game says who
+    went out and with which card (``event.<game>.went_out``: Berg's "Gleb goes out: J♠",
+    "Gleb goes out with a frame: K♠ K♥ red joker black joker", BERG-SCORE-1).
+    ``next_deal``: the next deal follows in the same move, its table posted in place of this
+    deal's, so a game whose result leaves out the last trick (``NO_LAST_TRICK_BONUS``) tells it
+    all the same, without a bonus ("Last trick: Anna 5♠, Boris 7♥ → Anna", MB-PLAY-8).
     """
     kind = event["type"]
     if kind == "stake" and event.get("call") == "dave:concede":  # the deal ends unplayed
@@ -143,8 +148,12 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         lines = [tr("event.deal_scored", n=event["deal"], outcome=outcome)]
         went_out = f"event.{info.game}.went_out"
         if played and event["outcome"] == "win" and tr.catalogs.has("en", went_out):
-            lines.append(tr(went_out, name=escape(info.names[played["seat"]]),
-                            card=card_text(played["card"], tr)))
+            name = escape(info.names[played["seat"]])
+            if played["type"] == "frame":  # the frame's cards in the order laid, the last on top
+                cards = " ".join(card_text(c, tr) for c in played["cards"])
+                lines.append(tr(f"{went_out}.frame", name=name, cards=cards))
+            else:
+                lines.append(tr(went_out, name=name, card=card_text(played["card"], tr)))
         tied = f"event.{info.game}.tie.{event.get('reason') or ''}"
         if event["outcome"] == "tie" and event.get("reason") and tr.catalogs.has("en", tied):
             # why: the stock ran out, or a fifth turnover was due; and the card that made a
@@ -152,7 +161,8 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
             if played:
                 lines.append(tr(f"event.{info.game}.tie_move",
                                 name=escape(info.names[played["seat"]]),
-                                card=card_text(played["card"], tr)))
+                                card=" ".join(card_text(c, tr) for c in played.get(
+                                    "cards", [played.get("card")]))))
             lines.append(tr(tied))
         if event.get("trump") and not own:  # the next deal's table no longer shows it
             lines.append(f"{fact_label(tr, info, 'trump')}: "
@@ -160,11 +170,13 @@ def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
         if event.get("declarer") is not None and not own:
             lines.append(f"{fact_label(tr, info, 'declarer')}: "
                          f"{escape(info.names[event['declarer']])}")
-        if last_trick and info.game not in NO_LAST_TRICK_BONUS:
+        if last_trick and (next_deal or info.game not in NO_LAST_TRICK_BONUS):
             cards = ", ".join(f"{escape(info.names[p])} {card_text(c, tr)}"
                               for p, c in last_trick["cards"])
             name = escape(info.names[last_trick["winner"]])
-            lines.append(tr("score.last_trick", cards=Html(cards), name=name))
+            key = f"score.{info.game}.last_trick" if info.game in NO_LAST_TRICK_BONUS \
+                else "score.last_trick"
+            lines.append(tr(key, cards=Html(cards), name=name))
         if own:
             return "\n".join(lines + own[1:])
         for side_index, side in enumerate(event["sides"]):

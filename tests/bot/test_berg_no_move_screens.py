@@ -75,3 +75,20 @@ def test_the_other_pairs_dobor(lang: str) -> None:  # BERG-DECL-7
     said = tr("hand.berg.no_move.dobor")
     assert f"{said} — {tr('hand.berg.no_move.draw')}" in text, text
     assert {"ru": "трёх", "uk": "три", "en": "three"}[lang] in said
+
+
+#: a jack's order of a face card, as the player reads why he must draw: the order is named as
+#: the table's line names it («Заказ валетом: дама»), since «Валет заказал дама» put the rank
+#: in the wrong case in Russian and Ukrainian (vtgb)
+FACE_ORDER = {
+    "ru": "Заказ валетом: дама, а такой карты у вас нет — возьмите карту из колоды",
+    "uk": "Замовлення валетом: дама, а такої карти у вас немає — візьміть карту з колоди",
+    "en": "Jack's order: queen, and you hold none — draw a card from the stock",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_jacks_face_order_reads_in_the_right_case(lang: str) -> None:  # BERG-PLAY-1
+    text = _hand(lang, hands={0: ["KD", "8C"]}, pile=[("JS", 3)], order=["card", "Q"])
+    assert FACE_ORDER[lang] in text, text
+    assert "заказал дама" not in text and "замовив дама" not in text

@@ -377,3 +377,36 @@ def test_the_terminal_play_header_is_two_lines_too(lang: str) -> None:  # MB-BID
     assert _facts(lang, facts, me) == list(TERMINAL[lang])
     boris = [{**f, "seat": 1} if f["key"] in ("mb_contract", "mb_needed") else f for f in facts]
     assert _facts(lang, boris, me)[0] == HEADER[lang][0]
+
+
+#: the last trick of a game the next game follows, as its result says it (no +10 in this game)
+LAST_TRICK = {"ru": "Последняя взятка: Anna 5♠, Boris 7♥ → Anna",
+              "uk": "Остання взятка: Anna 5♠, Boris 7♥ → Anna",
+              "en": "Last trick: Anna 5♠, Boris 7♥ → Anna"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rubbers_first_game_tells_its_last_trick(lang: str) -> None:  # MB-PLAY-8, MB-END-2
+    # game 1 of a rubber: the next game's table is posted at once in place of this one, so its
+    # 13th trick (the other player's card) was never shown anywhere; the result tells it.
+    # The match's last game keeps its table, whose «Предыдущая взятка» already shows it.
+    from bot.show.display import Display
+
+    tr = CATALOGS.translator(lang)
+    trick = {"type": "trick", "number": 13, "cards": [[0, "5S"], [1, "7H"]], "winner": 0,
+             "points": 0}
+    scored = {"type": "deal_scored", "deal": 1, "declarer": 0, "outcome": "made",
+              "sides": [{"tricks": 9, "deal_points": 270, "written": 270, "cell": "+270",
+                         "total": 270, "role": "declarer", "needed": 9},
+                        {"tricks": 4, "deal_points": 0, "written": 0, "cell": "0",
+                         "total": 0, "role": "defender", "needed": 5}]}
+    rows = [{"deal": 1, "cells": ["+270", "0"], "points": [270, 0],
+             "note": "3H by seat 0, 9 tricks"}]
+    over = {"type": "match_over", "winner": 0, "line": "", "totals": [270, 0]}
+    texts = Display._event_texts(None, tr, INFO, [trick, scored],  # type: ignore[arg-type]
+                                 rows)
+    assert LAST_TRICK[lang] in "\n".join(texts).splitlines(), texts
+    assert "+10" not in "\n".join(texts)
+    last = Display._event_texts(None, tr, INFO, [trick, scored, over],  # type: ignore[arg-type]
+                                rows)
+    assert not any(LAST_TRICK[lang].split(":")[0] in t for t in last), last
