@@ -60,12 +60,14 @@ def numbers_apart(tr: Translator, text: str, info: TableInfo) -> str:
     """``text`` (HTML) with a colon after a name where a number follows it: after each pair's
     name (its score) and after a seat's name that ends with its seat number (a card, a bid).
     A bot's name ends with its seat's number ("🤖 normal #3"), so "You, 🤖 normal #3 0" or
-    "🤖 normal #2 8♠" would read as one number ("You, 🤖 normal #3: 0", "🤖 normal #2: 8♠")."""
+    "🤖 normal #2 8♠" would read as one number ("You, 🤖 normal #3: 0", "🤖 normal #2: 8♠");
+    a card with a letter takes the colon too ("🤖 normal #4: A♣"), so that a trick's line
+    does not have it after some names and not others."""
     names = [pair_name(tr, info, seats, players=players) for seats in info.sides
              if len(seats) > 1 for players in (True, False)]
     names += [name for name in info.names if name[-1:].isdigit()]
     for name in names:
-        text = re.sub(re.escape(escape(name)) + r" (?=[−+-]?\d)",
+        text = re.sub(re.escape(escape(name)) + r" (?=[−+-]?\d|[^\W\d_][♠♥♦♣])",
                       lambda m: m.group(0)[:-1] + ": ", text)
     return text
 

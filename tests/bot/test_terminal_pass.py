@@ -122,3 +122,17 @@ def test_a_bots_number_never_runs_into_a_card_or_a_bid(lang: str, bot: str) -> N
     assert re.search(re.escape(bot) + r"\d: \d", out), out[-2000:]
     glued = re.findall(re.escape(bot) + r"\d \d\S*", out)
     assert not glued, glued[:5]
+
+
+#: A numbered bot's name right before a card (a trick's line): "🤖 любитель №4 Т♣" read as
+#: well as "🤖 любитель №2 7♣" only beside its neighbours' "№2: 7♣", so each takes the colon.
+_NAME_THEN_CARD = re.compile(r"[№#]\d (?=(?:10|[2-9]|[^\W\d_])[♠♥♦♣])")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_numbered_name_takes_its_colon_before_any_card(lang: str) -> None:  # BB-PLAY
+    out = _play(["bazar_belot", "--seed", "5"], lang, limit=80)[1]
+    tricks = [line for line in out.splitlines() if re.search(r"[№#]\d: (10|[2-9])[♠♥♦♣]", line)]
+    assert tricks, out[-2000:]  # a card with a number after a numbered name: the colon
+    bare = [line for line in out.splitlines() if _NAME_THEN_CARD.search(line)]
+    assert not bare, bare[:3]
