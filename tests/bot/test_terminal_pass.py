@@ -136,3 +136,17 @@ def test_a_numbered_name_takes_its_colon_before_any_card(lang: str) -> None:  # 
     assert tricks, out[-2000:]  # a card with a number after a numbered name: the colon
     bare = [line for line in out.splitlines() if _NAME_THEN_CARD.search(line)]
     assert not bare, bare[:3]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "20 или 5 (произвольная) — или любая другая высота больше 0, с шагом 0,5"),
+    ("uk", "20 або 5 (довільна) — або будь-яка інша висота понад 0, з кроком 0,5"),
+    ("en", "20 or 5 (by agreement) — or any other height above 0, in steps of 0.5")])
+def test_the_berg_height_lists_any_height(lang: str, said: str) -> None:  # BERG-OPT-height
+    # "20 or 5 (by agreement)" read as the only two heights a club may agree on; the engine
+    # takes any height above 0 in steps of 0.5, and the terminal plays it
+    line = next(x for x in _play(["berg", "--list-options"], lang)[1].splitlines()
+                if x.startswith("  berg_height"))
+    assert line.endswith(said), line
+    code, out, _ = _play(["berg", "--option", "berg_height=7.5", "--seed", "1"], lang, limit=10)
+    assert code == 0 and "--option berg_height=7.5" in out, out[:600]
