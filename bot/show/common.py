@@ -89,6 +89,8 @@ def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
         return cards_and(tr, value)
     if kind == "text":
         return tr.maybe(f"val.{value}", str(value))
+    if kind == "number" and isinstance(value, float):  # Berg's height 7.5: «7,5» in ru/uk
+        return num(tr, value)
     return str(value)
 
 

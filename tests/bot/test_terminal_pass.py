@@ -150,3 +150,12 @@ def test_the_berg_height_lists_any_height(lang: str, said: str) -> None:  # BERG
     assert line.endswith(said), line
     code, out, _ = _play(["berg", "--option", "berg_height=7.5", "--seed", "1"], lang, limit=10)
     assert code == 0 and "--option berg_height=7.5" in out, out[:600]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "Высота берга: 7,5"), ("uk", "Висота бергу: 7,5"), ("en", "Berg height: 7.5")])
+def test_a_half_point_height_reads_in_the_languages_decimals(lang: str, said: str) -> None:
+    # BERG-OPT-height, BERG-SCORE-7: «Высота берга: 7.5» beside «Счёт игры: 0,0»
+    out = _play(["berg", "--option", "berg_height=7.5", "--seed", "1"], lang, limit=10)[1]
+    heights = [x for x in out.splitlines() if x.startswith(said.split(":")[0] + ":")]
+    assert heights and all(x == said for x in heights), heights[:2]
