@@ -64,7 +64,6 @@ class Fact(_FactBase, total=False):
     seat: int | None  # the seat the fact is about, where it is about one
     count: int  # how many things ``value`` sums (melds: the bot says "meld" or "melds")
     melds: list[str]  # the kinds of the melds ``value`` sums ("terz", "fifty"), DB-MELD-7
-    meld_cards: list[list[str]]  # each meld's own cards, in ``melds``' order (BB-MELD-7)
 
 
 class Call(TypedDict):

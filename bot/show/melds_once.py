@@ -49,8 +49,7 @@ def _bazar_belot(tr: Translator, facts: Facts, groups: Groups, private: Facts,
     """Once trick 1 is complete (the melds compared, BB-MELD-5, or all four declared
     nothing), the declarations (said as they were made) and the senior meld's owner (the
     scoring lines name him) are left out, and a scoring player's shown cards (BB-MELD-7) join
-    his ``meld_points`` line ("Vera: berz K♠ Q♠ J♠ 10♠ (5)"; two melds each with their own
-    cards, "Vera: terz A♠ K♠ Q♠, terz J♥ 10♥ 9♥ (4)") instead of a line of their own.
+    his ``meld_points`` line ("Vera: berz K♠ Q♠ J♠ 10♠ (5)") instead of a line of their own.
     The seat's ``my_melds`` (his meld with its points) stands for his declaration while
     trick 1 is played; once the melds are compared the table's lines say them (or none: he
     does not score)."""
@@ -73,14 +72,8 @@ def _bazar_belot(tr: Translator, facts: Facts, groups: Groups, private: Facts,
             continue
         cards = [card_text(c["card"], tr) for c in shown if c.get("seat") == f.get("seat")]
         if f["key"] == "meld_points" and f.get("melds") and cards:
-            each = f.get("meld_cards") or ()
-            if len(each) == len(f["melds"]):  # each meld with its own cards (BB-MELD-7)
-                f = {**f, "melds": [" ".join([tr.maybe(f"val.{k}", str(k)),
-                                              *(card_text(c, tr) for c in own)])
-                                    for k, own in zip(f["melds"], each, strict=True)]}
-            else:
-                kinds = ", ".join(tr.maybe(f"val.{k}", str(k)) for k in f["melds"])
-                f = {**f, "melds": [f"{kinds} {' '.join(cards)}"]}
+            kinds = ", ".join(tr.maybe(f"val.{k}", str(k)) for k in f["melds"])
+            f = {**f, "melds": [f"{kinds} {' '.join(cards)}"]}
         kept.append(f)
     rest = [c for c in shown if c.get("seat") not in scoring]
     out = {k: v for k, v in groups.items() if k != "shown_melds"}

@@ -56,9 +56,7 @@ def public_view(s: State, contract: Contract | None) -> View:
             facts.append({"key": "meld_points",
                           "value": sum(m["points"] for m in s.melds[seat]),
                           "kind": "number", "seat": seat, "count": len(s.melds[seat]),
-                          "melds": [m["kind"] for m in s.melds[seat]],
-                          # each meld's own cards, in the order of "melds" (BB-MELD-7)
-                          "meld_cards": [list(m["cards"]) for m in s.melds[seat]]})
+                          "melds": [m["kind"] for m in s.melds[seat]]})
             cards: list[str] = []
             for m in s.melds[seat]:
                 cards += [c for c in m["cards"] if c not in cards]
