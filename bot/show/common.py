@@ -85,8 +85,12 @@ def _value(tr: Translator, info: TableInfo, kind: str, value: Any) -> str:
         return SUIT_SYMBOLS.get(str(value), str(value))
     if kind == "card":
         return card_text(str(value), tr)
+    if kind == "cards":  # one seat's jokers (``jokers_by_holder``)
+        return cards_and(tr, value)
     if kind == "text":
         return tr.maybe(f"val.{value}", str(value))
+    if kind == "number" and isinstance(value, float):  # Berg's height 7.5: «7,5» in ru/uk
+        return num(tr, value)
     return str(value)
 
 
@@ -254,6 +258,7 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
     lines = []
     if info.game == "married_bridge":
         facts = _mb_play_header(tr, info, facts)
+    facts = jokers_by_holder(facts)
     high_bid = _high_bid_line(tr, info, facts, phase, calls or ())
     joined = _HIGH_BID.get((info.game, phase or ""), ())
     if high_bid is None:
@@ -327,6 +332,33 @@ def render_facts(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]
         else:
             lines.append(f"{label}: {value}")
     return lines
+
+
+def cards_and(tr: Translator, cards: Sequence[str]) -> str:
+    """Cards said in a sentence: "red joker", "red joker and black joker"."""
+    named = [card_text(str(c), tr) for c in cards]
+    return tr("pair.and", first=", ".join(named[:-1]), second=named[-1]) \
+        if len(named) > 1 else "".join(named)
+
+
+def jokers_by_holder(facts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``facts`` with Berg's shown jokers (``joker_shown``, one card each, BERG-DECL-2) of one
+    holder in one fact, where his first stood: ``{"key": "joker_shown", "value": ("RJ",
+    "BJ"), "kind": "cards", "seat": 2}`` is said "Vera holds the red joker and black joker",
+    not in two lines naming her twice (issue #18). Other facts unchanged."""
+    held: dict[Any, list[str]] = {}
+    for f in facts:
+        if f["key"] == "joker_shown":
+            held.setdefault(f.get("seat"), []).append(str(f["value"]))
+    if all(len(cards) < 2 for cards in held.values()):
+        return list(facts)
+    out: list[dict[str, Any]] = []
+    for f in facts:
+        if f["key"] != "joker_shown":
+            out.append(f)
+        elif f.get("seat") in held:
+            out.append({**f, "value": tuple(held.pop(f.get("seat"))), "kind": "cards"})
+    return out
 
 
 def _mb_play_header(tr: Translator, info: TableInfo, facts: Sequence[dict[str, Any]]

@@ -155,6 +155,8 @@ def list_options(tr: Translator, info: engine.GameInfo) -> str:
             unset = [tr("term.options.last_seat") + " *"]
         values = ", ".join(unset + _said_once(tr, [_choice(tr, o.key, v, default)
                                                    for v in o.choices]))
+        free = tr.maybe(f"term.options.free.{o.key}", "")  # any value besides those listed
+        values += f" — {free}" if free else ""
         lines.append(f"  {TYPED_KEYS.get(o.key, o.key)} — {label}: {values}")
     example = next((o for o in info.options if len(o.choices) > 1), None)
     if example is not None:

@@ -16,8 +16,10 @@ from bot.markup import Html, escape
 from bot.show.common import (
     TableInfo,
     card_text,
+    cards_and,
     code_label,
     counted,
+    jokers_by_holder,
     num,
     order_text,
     pair_name,
@@ -58,12 +60,14 @@ def numbers_apart(tr: Translator, text: str, info: TableInfo) -> str:
     """``text`` (HTML) with a colon after a name where a number follows it: after each pair's
     name (its score) and after a seat's name that ends with its seat number (a card, a bid).
     A bot's name ends with its seat's number ("🤖 normal #3"), so "You, 🤖 normal #3 0" or
-    "🤖 normal #2 8♠" would read as one number ("You, 🤖 normal #3: 0", "🤖 normal #2: 8♠")."""
+    "🤖 normal #2 8♠" would read as one number ("You, 🤖 normal #3: 0", "🤖 normal #2: 8♠");
+    a card with a letter takes the colon too ("🤖 normal #4: A♣"), so that a trick's line
+    does not have it after some names and not others."""
     names = [pair_name(tr, info, seats, players=players) for seats in info.sides
              if len(seats) > 1 for players in (True, False)]
     names += [name for name in info.names if name[-1:].isdigit()]
     for name in names:
-        text = re.sub(re.escape(escape(name)) + r" (?=[−+-]?\d)",
+        text = re.sub(re.escape(escape(name)) + r" (?=[−+-]?\d|[^\W\d_][♠♥♦♣])",
                       lambda m: m.group(0)[:-1] + ": ", text)
     return text
 
@@ -292,10 +296,16 @@ class Teller:
             return tr("term.ev.up_card_order", card=card_text(e["card"], tr),
                       order=order_text(tr, str(e["order"])))
         if kind == "jokers_shown":  # each as the table's line says it (BERG-DECL-2)
-            held = [_lower_first(tr("fact.berg.joker_shown.you.line", value=card_text(c, tr)))
-                    if s == self.me else tr("fact.berg.joker_shown.line",
-                                            name=self.info.names[s], value=card_text(c, tr))
-                    for s, c in e.get("jokers", [])]  # his own: mid-sentence, no capital
+            by_holder = jokers_by_holder([{"key": "joker_shown", "value": c, "kind": "card",
+                                           "seat": s} for s, c in e.get("jokers", [])])
+            held: list[str] = []  # both jokers of one holder: named once (issue #18)
+            for f in by_holder:
+                jokers = cards_and(tr, f["value"] if f["kind"] == "cards" else (f["value"],))
+                held.append(  # his own: mid-sentence, no capital
+                    _lower_first(tr("fact.berg.joker_shown.you.line", value=jokers))
+                    if f["seat"] == self.me else
+                    tr("fact.berg.joker_shown.line", name=self.info.names[f["seat"]],
+                       value=jokers))
             return tr("term.ev.jokers_shown", jokers=Html("; ".join(held))) if held \
                 else tr("term.ev.jokers_shown.none")
         if kind == "cards_added":

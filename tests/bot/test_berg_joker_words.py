@@ -37,3 +37,32 @@ def test_a_held_joker_reads_the_same_on_every_screen(lang: str) -> None:
     assert said is not None and boris in said and mine[:1].lower() + mine[1:] in said, said
     nobody = teller.event({"type": "jokers_shown", "jokers": []}, view, {})
     assert nobody == NONE[lang]
+
+
+#: Both jokers in one hand, said once for their holder (issue #18): «у вас на руке красный
+#: джокер; у вас на руке чёрный джокер» named the holder twice in one sentence, and the
+#: screens gave him two lines.
+BOTH = {"en": ("Boris holds the red joker and black joker",
+               "You hold the red joker and black joker"),
+        "ru": ("Boris: на руке красный джокер и чёрный джокер",
+               "У вас на руке красный джокер и чёрный джокер"),
+        "uk": ("Boris: на руці червоний джокер і чорний джокер",
+               "У вас на руці червоний джокер і чорний джокер")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+@pytest.mark.parametrize("holder", [0, 1])
+def test_both_jokers_in_one_hand_name_their_holder_once(lang: str, holder: int) -> None:
+    # BERG-DECL-2: the dobor shows every held joker, here both in one hand
+    tr = CATALOGS.translator(lang)
+    facts = [{"key": "joker_shown", "value": c, "kind": "card", "seat": holder}
+             for c in ("RJ", "BJ")]
+    me = TableInfo(1, 1, "berg", "", ("You", *NAMES[1:]), me=0)
+    line = BOTH[lang][holder == 0]
+    assert render_facts(tr, me, facts) == [line]
+    teller = Teller(tr, me, 0)
+    view = {"game": "berg", "groups": {}, "facts": []}
+    said = teller.event({"type": "jokers_shown", "jokers": [[holder, "RJ"], [holder, "BJ"]]},
+                        view, {})
+    told = line[:1].lower() + line[1:] if holder == 0 else line
+    assert said == tr("term.ev.jokers_shown", jokers=told), said

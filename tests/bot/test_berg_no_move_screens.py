@@ -86,9 +86,29 @@ FACE_ORDER = {
     "en": "Jack's order: queen, and you hold none — draw a card from the stock",
 }
 
+#: The hint under a jack's order of a face card or the joker, whole: the order is said as the
+#: table's line says it ("Заказ валетом: король"), never "Валет заказал король", which reads
+#: as the king giving the order (the name would need its accusative, «короля»).
+_ORDERED = {
+    "ru": "Заказ валетом: {order}, а такой карты у вас нет — возьмите карту из колоды",
+    "uk": "Замовлення валетом: {order}, а такої карти у вас немає — візьміть карту з колоди",
+    "en": "Jack's order: {order}, and you hold none — draw a card from the stock",
+}
+
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_jacks_face_order_reads_in_the_right_case(lang: str) -> None:  # BERG-PLAY-1
     text = _hand(lang, hands={0: ["KD", "8C"]}, pile=[("JS", 3)], order=["card", "Q"])
     assert FACE_ORDER[lang] in text, text
     assert "заказал дама" not in text and "замовив дама" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("order", ["J", "K", "A", "JK"])
+def test_a_jacks_order_of_a_face_card_reads_whole(lang: str, order: str) -> None:
+    # BERG-EFF-7, BERG-EFF-9: the jack names a rank or the joker; he holds none of it
+    tr = CATALOGS.translator(lang)
+    text = _hand(lang, hands={0: ["9D", "8C"]}, pile=[("JS", 3)], order=["card", order])
+    named = tr(f"val.{order}")
+    assert _ORDERED[lang].format(order=named) in text, text
+    assert tr("fact.berg.card_order") + ": " + named in text, text  # the table's line

@@ -122,3 +122,40 @@ def test_a_bots_number_never_runs_into_a_card_or_a_bid(lang: str, bot: str) -> N
     assert re.search(re.escape(bot) + r"\d: \d", out), out[-2000:]
     glued = re.findall(re.escape(bot) + r"\d \d\S*", out)
     assert not glued, glued[:5]
+
+
+#: A numbered bot's name right before a card (a trick's line): "🤖 любитель №4 Т♣" read as
+#: well as "🤖 любитель №2 7♣" only beside its neighbours' "№2: 7♣", so each takes the colon.
+_NAME_THEN_CARD = re.compile(r"[№#]\d (?=(?:10|[2-9]|[^\W\d_])[♠♥♦♣])")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_numbered_name_takes_its_colon_before_any_card(lang: str) -> None:  # BB-PLAY
+    out = _play(["bazar_belot", "--seed", "5"], lang, limit=80)[1]
+    tricks = [line for line in out.splitlines() if re.search(r"[№#]\d: (10|[2-9])[♠♥♦♣]", line)]
+    assert tricks, out[-2000:]  # a card with a number after a numbered name: the colon
+    bare = [line for line in out.splitlines() if _NAME_THEN_CARD.search(line)]
+    assert not bare, bare[:3]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "20 или 5 (произвольная) — или любая другая высота больше 0, с шагом 0,5"),
+    ("uk", "20 або 5 (довільна) — або будь-яка інша висота понад 0, з кроком 0,5"),
+    ("en", "20 or 5 (by agreement) — or any other height above 0, in steps of 0.5")])
+def test_the_berg_height_lists_any_height(lang: str, said: str) -> None:  # BERG-OPT-height
+    # "20 or 5 (by agreement)" read as the only two heights a club may agree on; the engine
+    # takes any height above 0 in steps of 0.5, and the terminal plays it
+    line = next(x for x in _play(["berg", "--list-options"], lang)[1].splitlines()
+                if x.startswith("  berg_height"))
+    assert line.endswith(said), line
+    code, out, _ = _play(["berg", "--option", "berg_height=7.5", "--seed", "1"], lang, limit=10)
+    assert code == 0 and "--option berg_height=7.5" in out, out[:600]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "Высота берга: 7,5"), ("uk", "Висота бергу: 7,5"), ("en", "Berg height: 7.5")])
+def test_a_half_point_height_reads_in_the_languages_decimals(lang: str, said: str) -> None:
+    # BERG-OPT-height, BERG-SCORE-7: «Высота берга: 7.5» beside «Счёт игры: 0,0»
+    out = _play(["berg", "--option", "berg_height=7.5", "--seed", "1"], lang, limit=10)[1]
+    heights = [x for x in out.splitlines() if x.startswith(said.split(":")[0] + ":")]
+    assert heights and all(x == said for x in heights), heights[:2]

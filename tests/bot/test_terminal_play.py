@@ -296,7 +296,7 @@ def test_berg_heights_and_captains_said_once() -> None:  # BERG-OPT-height, BERG
               "captain_2_4 — Captain of pair 2+4: 2 *, 4"))):
         out = _play(["berg", "--list-options"], lang)[1]
         line = next(x for x in out.splitlines() if x.startswith("  berg_height"))
-        assert line.endswith(heights), line
+        assert heights + " — " in line, line  # then any other height (test_terminal_pass)
         assert all(c in out for c in captains), out
 
 
