@@ -106,6 +106,10 @@ class FakeTelegramCore:
         self.before_call: Callable[[ApiCall], Awaitable[None]] | None = None
         """Awaited before every call but getUpdates is served: a test may inspect the state at
         that point, stall the call, or kill the bot process there."""
+        self.after_call: Callable[[ApiCall], Awaitable[None]] | None = None
+        """Awaited after every call but getUpdates is served and before its reply goes back
+        (``call.response`` set: a sent message is in the chat, its id not yet with the bot): a
+        test may hold the reply there while users press the message's buttons."""
         self.server_errors: list[BaseException] = []
         """Unexpected exceptions inside the fake itself (answered with HTTP 500)."""
 
@@ -231,6 +235,8 @@ class FakeTelegramCore:
             self._raise_injected(name)
             result = await handler(params)
             call.status, call.response = 200, {"ok": True, "result": result}
+            if self.after_call is not None and not is_poll:
+                await self.after_call(call)
         except ApiError as exc:
             call.status, call.response = exc.error_code, exc.to_json()
         except Exception as exc:  # a bug in the fake: make it loud
