@@ -1,0 +1,125 @@
+"""A table whose screens failed (5xx) waits to be drawn again (bot/show/redraw.py): the table
+is stopped meanwhile, the bot restarts meanwhile, two tables fail at once. Each time every
+hand ends up current, nothing is drawn twice or from a closed bot, and nothing is logged as
+a failure of the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
+from tests.kit.store import assert_stored_replays, stored_actions
+from tests.kit.telegram import (
+    deberts_table,
+    game_buttons,
+    hand_message,
+    mover,
+    open_deberts,
+    press_move,
+    version_of,
+)
+
+
+def _bot_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """The bot's warnings but the failed edits themselves (the attack makes those)."""
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING
+            and r.name.startswith(("bot", "storage", "engine", "asyncio"))
+            and "not updated" not in r.getMessage()]
+
+
+async def until(done: Callable[[], bool], what: str, timeout: float = 40.0) -> None:
+    """Wait (polling: the bot's own state, not an API call) until ``done()``."""
+    async with asyncio.timeout(timeout):
+        while not done():
+            await asyncio.sleep(0.05)
+    assert done(), what
+
+
+def _redrawn(fake: FakeTelegram, users: list[FakeUser], version: int) -> bool:
+    """Every hand shows buttons newer than ``version`` and some hand shows buttons."""
+    buttons = [b for u in users for b in game_buttons(hand_message(fake, u))]
+    return bool(buttons) and all(version_of(b.data) > version for b in buttons)
+
+
+async def test_stopped_while_a_redraw_waits(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The edits after a move fail (502, every retry); before the redraw comes the match is
+    stopped: the hands lose their buttons, the stop is told once, the redraw changes nothing."""
+    async with deberts_table(fake, kozyr, club, takebacks=False) as (app, table_id, users, group):
+        await fake.settle()
+        app.service.display.later.delay = 6.0  # time enough to stop the match meanwhile
+        user, message, data = mover(fake, users)
+        fake.fail_next("editMessageText", "Bad Gateway", error_code=502, times=12)
+        assert not (await fake.press(user, message, data)).text  # a bid: no question asked
+        await until(lambda: app.service.display.later.pending(table_id), "a redraw waiting")
+        await fake.send_text(group, users[0], "/stop")
+        confirm = await fake.wait_for_message(group, text_contains="Stop the game")
+        await fake.press_button(users[0], confirm, text="Yes, stop")
+        await until(lambda: not app.service.display.later.pending(table_id), "the redraw")
+        await fake.settle()
+        for u in users:
+            hand = hand_message(fake, u)
+            assert hand is not None and not game_buttons(hand), hand and hand.text
+        stopped = [m for m in fake.bot_messages(group) if "stopped" in (m.text or "").lower()]
+        assert len(stopped) == 1, [m.text for m in stopped]
+        assert not _bot_warnings(caplog), _bot_warnings(caplog)
+
+
+async def test_restarted_while_the_edits_fail(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The bot is stopped right after a move whose edits keep failing (they fail while it
+    closes): the next start draws the table, the closed bot draws nothing later."""
+    group, alice, bob = club
+    users = [alice, bob]
+    async with kozyr() as app:
+        table_id = await open_deberts(fake, group, users, takebacks=False)
+        await fake.settle()
+        user, message, data = mover(fake, users)
+        before = await stored_actions(app, table_id)
+        fake.fail_next("editMessageText", "Bad Gateway", error_code=502, times=12)
+        assert not (await fake.press(user, message, data)).text  # a bid: no question asked
+        old = app.service.display.later
+    assert not old.pending(table_id), "a redraw waits in the bot that closed"
+    async with kozyr() as app:
+        await fake.wait_for(lambda f: _redrawn(f, users, version_of(data)),
+                            what="the hands drawn at the start")
+        await asyncio.sleep(3)  # longer than the first wait of a redraw
+        await fake.settle()
+        assert await stored_actions(app, table_id) == before + 1
+        await assert_stored_replays(app, table_id)
+    assert not _bot_warnings(caplog), _bot_warnings(caplog)
+
+
+async def test_two_tables_fail_at_once(fake: FakeTelegram, kozyr: Any) -> None:
+    """Two groups' tables; the edits after a move at each fail at once: both are drawn again,
+    and each takes its next move."""
+    groups = [fake.group(-100201, "One"), fake.group(-100202, "Two")]
+    pairs = [[fake.user(201, "Ann"), fake.user(202, "Ben")],
+             [fake.user(203, "Cid"), fake.user(204, "Dan")]]
+    async with kozyr() as app:
+        tables = [await open_deberts(fake, g, p, takebacks=False) for g, p in zip(
+            groups, pairs, strict=True)]
+        await fake.settle()
+        moves = [mover(fake, p) for p in pairs]
+        before = [await stored_actions(app, t) for t in tables]
+        fake.fail_next("editMessageText", "Internal Server Error", error_code=500, times=24)
+        answers = await asyncio.gather(*(press_move(fake, u, m, d, p) for (u, m, d), p in zip(
+            moves, pairs, strict=True)))
+        assert not any(a.text for a in answers), [a.text for a in answers]
+        for (_, _, data), users in zip(moves, pairs, strict=True):
+            version = version_of(data)
+            await fake.wait_for(lambda f, u=users, v=version: _redrawn(f, u, v),
+                                what="the hands redrawn", timeout=60)
+        for table_id, users, count in zip(tables, pairs, before, strict=True):
+            user, message, data = mover(fake, users)
+            assert not (await press_move(fake, user, message, data, users)).text
+            await fake.settle()
+            assert await stored_actions(app, table_id) == count + 2
+            await assert_stored_replays(app, table_id)
