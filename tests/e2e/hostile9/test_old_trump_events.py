@@ -32,7 +32,8 @@ def _strip_trump(db_url: str) -> int:
             if events:
                 db.execute("UPDATE action_log SET events = ? WHERE id = ?",
                            (json.dumps(strip(json.loads(events))), row_id))
-        for row_id, events in db.execute("SELECT table_id, deal_events FROM match_record").fetchall():
+        records = db.execute("SELECT table_id, deal_events FROM match_record").fetchall()
+        for row_id, events in records:
             if events:
                 db.execute("UPDATE match_record SET deal_events = ? WHERE table_id = ?",
                            (json.dumps(strip(json.loads(events))), row_id))
