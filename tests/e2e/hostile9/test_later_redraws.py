@@ -123,3 +123,36 @@ async def test_two_tables_fail_at_once(fake: FakeTelegram, kozyr: Any) -> None:
             await fake.settle()
             assert await stored_actions(app, table_id) == count + 2
             await assert_stored_replays(app, table_id)
+
+
+@pytest.mark.parametrize("notify", [True, False], ids=["told", "silent"])
+async def test_group_upgraded_while_a_redraw_waits(
+        fake: FakeTelegram, kozyr: Any, notify: bool,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The edits after a move fail (502); before the redraw the basic group becomes a
+    supergroup (told by its service message, or silently: learnt from the redraw's edit): the
+    table is drawn in the supergroup, every hand is current, the next move is taken."""
+    group = fake.group(-4009, "Basic", supergroup=False)
+    users = [fake.user(911, "Ann"), fake.user(912, "Ben")]
+    async with kozyr() as app:
+        table_id = await open_deberts(fake, group, users, takebacks=False)
+        await fake.settle()
+        app.service.display.later.delay = 6.0
+        user, message, data = mover(fake, users)
+        fake.fail_next("editMessageText", "Bad Gateway", error_code=502, times=12)
+        assert not (await fake.press(user, message, data)).text  # a bid: no question asked
+        await until(lambda: app.service.display.later.pending(table_id), "a redraw waiting")
+        new = fake.upgrade_group(group, -1004009, users[0], notify=notify)
+        await fake.wait_for(lambda f: _redrawn(f, users, version_of(data)),
+                            what="the hands redrawn", timeout=60)
+        await fake.wait_for(lambda f: any((m.text or "").startswith("🃏")
+                                          for m in f.bot_messages(new)),
+                            what="the table in the supergroup", timeout=60)
+        await fake.settle()
+        before = await stored_actions(app, table_id)
+        user, message, data = mover(fake, users)
+        assert not (await press_move(fake, user, message, data, users)).text
+        await fake.settle()
+        assert await stored_actions(app, table_id) == before + 1
+        await assert_stored_replays(app, table_id)
+    assert not _bot_warnings(caplog), _bot_warnings(caplog)
