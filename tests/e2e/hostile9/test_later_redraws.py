@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from tests.kit.telegram import (
     open_deberts,
     press_move,
     version_of,
+    wait_redrawn,
 )
 
 
@@ -154,5 +156,51 @@ async def test_group_upgraded_while_a_redraw_waits(
         assert not (await press_move(fake, user, message, data, users)).text
         await fake.settle()
         assert await stored_actions(app, table_id) == before + 1
+        await assert_stored_replays(app, table_id)
+    assert not _bot_warnings(caplog), _bot_warnings(caplog)
+
+
+async def test_the_last_move_of_a_match_fails_to_show(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """One deal for stakes (DB-SHORT): the edits after its last card fail (502, every retry):
+    the match is over once, its result posted once, the redraw takes the buttons away."""
+    from tests.e2e.test_deberts_variants_telegram import open_variant
+    from tests.kit.store import current_match
+
+    group, alice, bob = club
+    users = [alice, bob]
+    rng = random.Random(5)
+    async with kozyr() as app:
+        await open_variant(fake, group, users, {"Game": "one deal, no bait"})
+        async with app.store.transaction() as tx:
+            table_id = int((await tx.unfinished_tables())[0].id)  # type: ignore[arg-type]
+        for _ in range(200):
+            match = await current_match(app, table_id)
+            if match.is_over:
+                break
+            last = sum(len(match.view(s)["hand"]) for s in range(match.players)) == 1
+            user, message, data = mover(fake, users)
+            data = rng.choice([b.data for b in game_buttons(message)
+                               if b.data.startswith("a|")] or [data])
+            if last:
+                fake.fail_next("editMessageText", "Bad Gateway", error_code=502, times=12)
+                assert not (await fake.press(user, message, data)).text
+                await until(lambda: app.service.display.later.pending(table_id),
+                            "a redraw waiting")
+                await until(lambda: not app.service.display.later.pending(table_id),
+                            "the redraw")
+            else:
+                mark = fake.mark()
+                assert not (await press_move(fake, user, message, data, users)).text
+                await wait_redrawn(fake, users, version_of(data), since=mark)
+            await fake.settle()
+        else:
+            raise AssertionError("the deal never ended")
+        await fake.settle()
+        results = [m for m in fake.bot_messages(group) if (m.text or "").startswith("🏆")]
+        assert len(results) == 1, [m.text for m in results]
+        for u in users:
+            assert not game_buttons(hand_message(fake, u)), u.first_name
         await assert_stored_replays(app, table_id)
     assert not _bot_warnings(caplog), _bot_warnings(caplog)
