@@ -204,3 +204,28 @@ async def test_the_last_move_of_a_match_fails_to_show(
             assert not game_buttons(hand_message(fake, u)), u.first_name
         await assert_stored_replays(app, table_id)
     assert not _bot_warnings(caplog), _bot_warnings(caplog)
+
+
+async def test_bot_removed_while_a_redraw_waits(
+        fake: FakeTelegram, kozyr: Any, club: tuple[FakeChat, FakeUser, FakeUser],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The edits after a move fail (502); before the redraw an admin removes the bot from the
+    group, then adds it back: the redraw does not keep trying a chat that refuses it (403), and
+    nothing is logged as the bot's failure."""
+    async with deberts_table(fake, kozyr, club, takebacks=False) as (app, table_id, users, group):
+        await fake.settle()
+        app.service.display.later.delay = 4.0
+        fake.set_admin(group, users[0])
+        user, message, data = mover(fake, users)
+        fake.fail_next("editMessageText", "Bad Gateway", error_code=502, times=12)
+        assert not (await fake.press(user, message, data)).text  # a bid: no question asked
+        await until(lambda: app.service.display.later.pending(table_id), "a redraw waiting")
+        fake.kick_bot(group, users[0])
+        await until(lambda: not app.service.display.later.pending(table_id), "the redraw")
+        await fake.settle()
+        await asyncio.sleep(0.5)
+        assert not app.service.display.later.pending(table_id), "tried again in a closed chat"
+        fake.add_bot_back(group, users[0])
+        await fake.settle()
+        assert not app.service.display.later.pending(table_id)
+    assert not _bot_warnings(caplog), _bot_warnings(caplog)
