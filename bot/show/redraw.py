@@ -41,13 +41,19 @@ class LaterRedraws:
         self.longest = longest
         self._failures: dict[int, int] = {}
         self._pending: dict[int, asyncio.Task[None]] = {}
+        #: set by ``close``: the bot is stopping, its store and queue go; a screen that fails
+        #: while the last messages go out is left to the next start's redraw
+        self._closed = False
 
     def pending(self, table_id: int) -> bool:
         """Whether a redraw of the table is waiting."""
         return table_id in self._pending
 
     def failed(self, table_id: int) -> None:
-        """A screen of the table failed to go out: draw the table again later (once)."""
+        """A screen of the table failed to go out: draw the table again later (once); nothing
+        once closed."""
+        if self._closed:
+            return
         failures = self._failures.get(table_id, 0) + 1
         self._failures[table_id] = failures
         if table_id in self._pending:
@@ -72,7 +78,9 @@ class LaterRedraws:
             self.failed(table_id)
 
     async def close(self) -> None:
-        """Cancel the redraws still waiting (the next start redraws every running table)."""
+        """Cancel the redraws still waiting and take no more (the next start redraws every
+        running table)."""
+        self._closed = True
         tasks = list(self._pending.values())
         self._pending.clear()
         for task in tasks:

@@ -55,3 +55,18 @@ async def test_closed_redraws_never_run() -> None:
     await later.close()
     await asyncio.sleep(0.1)
     assert drawn == [] and not later.pending(1) and not later.pending(2)
+
+
+async def test_a_failure_after_close_is_left_to_the_next_start() -> None:
+    """The screens still going out while the bot stops fail: the closed bot schedules no
+    redraw (its store and queue are gone; hostile9's restart attack)."""
+    drawn: list[int] = []
+
+    async def redraw(table_id: int) -> None:
+        drawn.append(table_id)
+
+    later = LaterRedraws(redraw, delay=0.01)
+    await later.close()
+    later.failed(4)
+    await asyncio.sleep(0.05)
+    assert drawn == [] and not later.pending(4)
