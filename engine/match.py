@@ -64,6 +64,9 @@ class Fact(_FactBase, total=False):
     seat: int | None  # the seat the fact is about, where it is about one
     count: int  # how many things ``value`` sums (melds: the bot says "meld" or "melds")
     melds: list[str]  # the kinds of the melds ``value`` sums ("terz", "fifty"), DB-MELD-7
+    # each of those melds: {"kind": "terz", "cards": ["AC", "KC", "QC"], "points": 2}; a card
+    # may serve in two (BB-MELD-3), so the shown cards alone do not say which meld is which
+    each: list[dict[str, Any]]
 
 
 class Call(TypedDict):

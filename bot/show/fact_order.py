@@ -22,6 +22,13 @@ FIRST_TURN_KEYS: dict[str, frozenset[str]] = {
     "bazar_belot": frozenset({"declaration"}),
 }
 
+#: Facts said in the play, after every first turn's: a bela, said with one of its cards
+#: (Deberts DB-MELD-9; Bazar-Belot BB-MELD-10, "bela" then "rebela", or lost).
+PLAY_KEYS: dict[str, frozenset[str]] = {
+    "deberts": frozenset({"bela"}),
+    "bazar_belot": frozenset({"bela_said", "bela", "bela_lost"}),
+}
+
 
 def in_play_order(game: str, facts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """``facts`` (a view's, in its order) reordered so that each player's first-turn facts

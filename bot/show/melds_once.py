@@ -71,7 +71,11 @@ def _bazar_belot(tr: Translator, facts: Facts, groups: Groups, private: Facts,
         if f["key"] in ("declaration", "meld_winner"):
             continue
         cards = [card_text(c["card"], tr) for c in shown if c.get("seat") == f.get("seat")]
-        if f["key"] == "meld_points" and f.get("melds") and cards:
+        if f["key"] == "meld_points" and len(f.get("each") or ()) > 1:
+            # each meld with all its cards and its value, a card in two melds in both
+            # (BB-MELD-3): "four aces A♠ A♥ A♦ A♣ 11 + terz A♣ K♣ Q♣ 2 (13)"
+            f = {**f, "melds": [" + ".join(_meld_text(tr, m) for m in f["each"])]}
+        elif f["key"] == "meld_points" and f.get("melds") and cards:
             kinds = ", ".join(tr.maybe(f"val.{k}", str(k)) for k in f["melds"])
             f = {**f, "melds": [f"{kinds} {' '.join(cards)}"]}
         kept.append(f)
@@ -80,6 +84,13 @@ def _bazar_belot(tr: Translator, facts: Facts, groups: Groups, private: Facts,
     if rest or (shown and not scoring):
         out["shown_melds"] = rest if scoring else shown
     return kept, out, private
+
+
+def _meld_text(tr: Translator, meld: Mapping[str, Any]) -> str:
+    """One meld with its cards and value: "terz A♣ K♣ Q♣ 2"."""
+    cards = " ".join(card_text(c, tr) for c in meld["cards"])
+    kind = str(meld["kind"])
+    return f"{tr.maybe(f'val.{kind}', kind)} {cards} {meld['points']}"
 
 
 def _deberts(facts: Facts, groups: Groups, private: Facts,

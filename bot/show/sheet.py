@@ -238,7 +238,12 @@ def result_line(tr: Translator, info: TableInfo, sheet: Mapping[str, Any]) -> st
     key = "result.win.pair" if len(seats) > 1 else "result.wins"
     if result.get("claim"):  # "wins by claim" (DB-SHEET-5), a total the sheet has no row for
         key = "result.wins.claim"
-    line = tr(key, name=name, score=escape(score))
+    said: dict[str, str] = {}
+    if result.get("claim") and winner is not None:  # his total on the sheet + the deal's points
+        before = sheet.get("totals", figures)[winner]
+        said = {"before": points(tr, info.game, before),
+                "points": points(tr, info.game, figures[winner] - before)}
+    line = tr(key, name=name, score=escape(score), **said)
     if result.get("reason"):  # the rule that chose him, as the engine names it (DB-3P-12)
         line += " " + tr(f"result.{info.game}.{result['reason']}")
     return line

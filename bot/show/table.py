@@ -22,7 +22,7 @@ from bot.show.common import (
     total_text,
 )
 from bot.show.events import move_lines
-from bot.show.fact_order import FIRST_TURN_KEYS
+from bot.show.fact_order import FIRST_TURN_KEYS, PLAY_KEYS
 from bot.show.melds_once import melds_said_once
 
 
@@ -100,7 +100,9 @@ def render_table(tr: Translator, info: TableInfo, view: Mapping[str, Any],
         calls = None
     # the auction was over before anyone's first turn, so it reads above what the first turns
     # did (Deberts DB-BID-5, DB-MELD-5; Bazar-Belot BB-BID-21, BB-MELD-4; issue #20)
-    later = [f for f in facts if f["key"] in FIRST_TURN_KEYS.get(info.game, ())]
+    # and what the play said (a bela) reads below them all
+    later = [f for f in facts if f["key"] in FIRST_TURN_KEYS.get(info.game, ())] + \
+        [f for f in facts if f["key"] in PLAY_KEYS.get(info.game, ())]
     lines += render_facts(tr, info, [f for f in facts if f not in later],
                           phase=view.get("phase"), calls=view.get("calls"))
     if calls:

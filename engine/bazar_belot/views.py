@@ -56,7 +56,10 @@ def public_view(s: State, contract: Contract | None) -> View:
             facts.append({"key": "meld_points",
                           "value": sum(m["points"] for m in s.melds[seat]),
                           "kind": "number", "seat": seat, "count": len(s.melds[seat]),
-                          "melds": [m["kind"] for m in s.melds[seat]]})
+                          "melds": [m["kind"] for m in s.melds[seat]],
+                          # each meld with all its cards (a card may serve in two, BB-MELD-3)
+                          "each": [{"kind": m["kind"], "cards": list(m["cards"]),
+                                    "points": m["points"]} for m in s.melds[seat]]})
             cards: list[str] = []
             for m in s.melds[seat]:
                 cards += [c for c in m["cards"] if c not in cards]

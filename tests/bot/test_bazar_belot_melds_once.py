@@ -21,11 +21,12 @@ INFO = TableInfo(1, 1, "bazar_belot", "Club", ("Anna", "Boris", "Vera", "Gleb"),
                  sides=((0, 2), (1, 3)))
 
 
-def _after_trick_one() -> engine.Match:
+def _after_trick_one(seed: int = 7) -> engine.Match:
     """Seed 7 played low until trick 1 is complete: Anna declared a terz, Vera a berz, the
-    others nothing; Vera's berz is the senior meld and both show theirs (auto_show)."""
-    m = engine.get_game("bazar_belot").new_match(players=4, seed=7)
-    rng = random.Random(7)
+    others nothing; Vera's berz is the senior meld and both show theirs (auto_show). Seed 34:
+    Gleb shows four aces and a terz A♣ K♣ Q♣, the ace of clubs in both (BB-MELD-3)."""
+    m = engine.get_game("bazar_belot").new_match(players=4, seed=seed)
+    rng = random.Random(seed)
     while True:
         seat, code = low_move(m, rng)
         if any(e.to_dict()["type"] == "melds_shown" for e in m.apply(seat, code)):
@@ -72,3 +73,15 @@ def test_his_own_meld_is_told_once_in_his_hand(lang: str) -> None:  # BB-MELD-4,
     word = tr(f"val.{kind}")
     text = render_hand(tr, INFO, m.view(0), m.legal_actions(0)).text
     assert text.count(word) == 1, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_shown_meld_has_its_own_cards_and_points(lang: str) -> None:
+    # BB-MELD-3, BB-MELD-6: «Глеб: рамки тузов, терц Т♠ Т♥ Т♦ Т♣ К♣ Д♣ (13)» read as a terz
+    # of two cards; each meld is told with all its cards and its own value, then the sum
+    tr = CATALOGS.translator(lang)
+    text = render_table(tr, INFO, _after_trick_one(34).public_view()).text
+    gleb = next(x for x in text.splitlines() if x.startswith("Gleb:"))
+    aces = " ".join(card_text(c, tr) for c in ("AS", "AH", "AD", "AC"))
+    terz = " ".join(card_text(c, tr) for c in ("AC", "KC", "QC"))
+    assert f"{tr('val.four_aces')} {aces} 11 + {tr('val.terz')} {terz} 2 (13)" in gleb, gleb

@@ -295,13 +295,13 @@ def test_a_pair_that_writes_nothing_is_not_a_sum(lang: str) -> None:  # BB-SCORE
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("ru", ("заказ 13♦ с контрой (", "заказ 13♦ с реконтрой (")),
-    ("uk", ("замовлення 13♦ з контрою (", "замовлення 13♦ з реконтрою (")),
-    ("en", ("contract 13♦ contra (", "contract 13♦ recontra ("))])
+    ("ru", ("заказ Ю-С 13♦ с контрой, ", "заказ Ю-С 13♦ с реконтрой, ")),
+    ("uk", ("замовлення Пд-Пн 13♦ з контрою, ", "замовлення Пд-Пн 13♦ з реконтрою, ")),
+    ("en", ("NS contract 13♦ contra, ", "NS contract 13♦ recontra, "))])
 def test_a_doubled_contract_reads_as_the_contracts_state(lang: str, said: tuple[str, str]
                                                          ) -> None:  # BB-BID-15
-    # «заказ 13♦ контра (Ю-С)» read as if NS had said the contra on someone's 13♦; Married
-    # bridge says «3 БК с реконтрой (Борис)»
+    # «заказ 13♦ контра (Ю-С)» read as if NS had said the contra on someone's 13♦, and so did
+    # «заказ 13♦ с контрой (Ю-С)»: the pair whose contract it is comes before it
     for note, words in zip(("13D+", "13D++"), said, strict=True):
         head = _deal_lines(lang, note, (30, 2, "BT", 0), (132, 6, "46", 46))[0]
         assert words in head, head

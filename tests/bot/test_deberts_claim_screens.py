@@ -22,9 +22,9 @@ INFO = TableInfo(1, 1, "deberts", "Club", ("Anna", "Boris"))
 CLAIMS = {"ru": "Anna заявляет, что очков хватает: {b} + {p} в этой раздаче = {t}.",
           "uk": "Anna заявляє, що очок вистачає: {b} + {p} у цій роздачі = {t}.",
           "en": "Anna claims the match: {b} + {p} in this deal = {t}."}
-BY_CLAIM = {"ru": "Итог: побеждает Anna по заявке — {t} : ",
-            "uk": "Підсумок: перемагає Anna за заявкою — {t} : ",
-            "en": "Result: Anna wins by claim — {t} : "}
+BY_CLAIM = {"ru": "Итог: побеждает Anna по заявке ({b} + {p} в неоконченной раздаче) — {t} : ",
+            "uk": "Підсумок: перемагає Anna за заявкою ({b} + {p} у незакінченій роздачі) — {t} : ",
+            "en": "Result: Anna wins by claim ({b} + {p} in the unfinished deal) — {t} : "}
 DEAL = {"ru": "раздача {n}", "uk": "роздача {n}", "en": "deal {n}"}
 
 
@@ -58,11 +58,14 @@ def test_the_group_is_told_who_claimed_and_his_sum(lang: str) -> None:  # DB-MOS
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_result_says_wins_by_claim(lang: str) -> None:  # DB-SHEET-5
+    # «побеждает Anna по заявке — 318» under a sheet whose total is 288: the line says how
+    # the figure the sheet has no row for is made
     tr = CATALOGS.translator(lang)
     m, claim = _claimed()
     sheet = m.score_sheet
     assert sheet["totals"][0] == 495  # the deal in play gets no row
-    assert BY_CLAIM[lang].format(t=claim["total"]) in result_line(tr, INFO, sheet)
+    assert BY_CLAIM[lang].format(b=495, p=claim["points"], t=claim["total"]) in result_line(
+        tr, INFO, sheet), result_line(tr, INFO, sheet)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -103,7 +103,7 @@ def test_bazar_belot_whole_match_with_two_step_bids() -> None:  # BB-BID-2, BB-B
     assert OUT_OF_TURN["en"] not in out.split("You say: 8♣.")[1].split("🤖 easy #2 says")[0]
     assert player.out_of_turn > 0  # contra / kapo on one hand offered out of turn
     assert "wait" not in out.lower()
-    assert re.search(r"Deal 1: contract .+ — (made|failed)", out)
+    assert re.search(r"Deal 1: (NS|EW) contract .+ — (made|failed)", out)
     assert "🏆 Result: " in out and "Totals: NS (You, 🤖 easy #3)" in out
 
 

@@ -171,7 +171,9 @@ async def test_moscow_match_with_claims(fake: FakeTelegram, kozyr: Any,
         over = await fake.wait_for_message(group, text_contains="🏆", after=0)
         name = ("Alice", "Bob")[result["winner"]]
         # the result says how the match was won and with what the claim counted (DB-SHEET-5)
-        assert f"Result: {name} wins by claim — {claim[0]['total']} : " in (over.text or "")
+        before = claim[0]["total"] - claim[0]["points"]
+        assert (f"Result: {name} wins by claim ({before} + {claim[0]['points']} in the "
+                f"unfinished deal) — {claim[0]['total']} : ") in (over.text or "")
         # the group is told who claimed and how his sum is made: the sheet has no row for the
         # deal, so its totals stand below the result's (DB-MOS-15)
         told = await fake.wait_for_message(group, text_contains="claims the match", after=0)
