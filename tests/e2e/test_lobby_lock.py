@@ -61,7 +61,9 @@ async def test_join_and_start_on_a_lobby_being_posted_close_the_lobby(
         await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
                             what="both hands")
         await app.service.display.drain()  # every message out, every id stored
-        assert [q.answer.text if q.answer else None for q in pressed] == ["You are at the table.", "Done."]
-        lobby = next(m for m in fake.bot_messages(group) if m.message_id == pressed[0].message.message_id)
+        answers = [q.answer.text if q.answer else None for q in pressed]
+        assert answers == ["You are at the table.", "Done."]
+        lobby = next(m for m in fake.bot_messages(group)
+                     if m.message_id == pressed[0].message.message_id)
         assert "The game has started" in lobby.visible_text, lobby.visible_text
         assert not {"Join", "Start"} & set(lobby.button_texts), lobby.visible_text
