@@ -4,7 +4,7 @@ SQLite file) against the fake Discord; helpers that play as the users would."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -89,10 +89,43 @@ async def my_hand(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> Fa
     return hand
 
 
+def _option_component(lobby: FakeMessage, key: str) -> tuple[str, list[str] | None]:
+    """The lobby's component setting ``key`` next: (button id, None), or (menu id, [value])."""
+    for row in lobby.rows:
+        for c in row:
+            if c.get("type") == 3:
+                for o in c["options"]:
+                    if f":opt:{key}=" in o["value"]:
+                        return c["custom_id"], [o["value"]]
+            elif f":opt:{key}=" in c.get("custom_id", ""):
+                return c["custom_id"], None
+    raise AssertionError(f"no option {key!r} on the lobby: {lobby.labels}")
+
+
+async def set_lobby_options(fake: FakeDiscord, creator: FakeUser, lobby: FakeMessage,
+                            options: Mapping[str, object]) -> None:
+    """The table's creator presses each option's lobby component (a button "Playing to: 501 →
+    1001", or a choice menu's option when the buttons are folded; id
+    ``kz:l:table:opt:key=next``) until it has set ``options`` (key: engine or table option,
+    value: one of its choices), each press answered "Done."; AssertionError if a value is not
+    among the component's choices."""
+    for key, value in options.items():
+        for _ in range(16):  # an option has fewer choices than this
+            custom_id, values = _option_component(lobby, key)
+            assert (await fake.press(creator, lobby, custom_id, values=values)).notice == "Done."
+            if (values or [custom_id])[0].endswith(f":opt:{key}={value}"):
+                break
+        else:
+            raise AssertionError(f"the lobby never offered {key}={value}")
+
+
 async def open_table(fake: FakeDiscord, channel: FakeChannel, alice: FakeUser,
-                     bob: FakeUser) -> FakeMessage:
-    """Alice opens a Deberts table, Bob joins, Alice starts, both ask for their hands."""
+                     bob: FakeUser, options: Mapping[str, object] | None = None
+                     ) -> FakeMessage:
+    """Alice opens a Deberts table, Bob joins, Alice sets the lobby's ``options``
+    (``set_lobby_options``; none: the defaults), Alice starts, both ask for their hands."""
     lobby = await open_lobby(fake, channel, alice, [bob])
+    await set_lobby_options(fake, alice, lobby, options or {})
     started = await fake.press_button(alice, lobby, "Start")
     assert started.notice == "Done."
     for user in (alice, bob):

@@ -78,8 +78,11 @@ async def test_whole_match_to_the_end(fake: FakeDiscord, kozyr: Kozyr, club: Clu
     channel, alice, bob = club
     stored = StoredMatches(monkeypatch)
     async with kozyr() as app:
-        await open_table(fake, channel, alice, bob)
+        # to 301, the shortest target (DB-OPT-target): what is checked is the same at 501
+        await open_table(fake, channel, alice, bob, options={"target": 301})
         table_id = await only_table_id(app)
+        facts = (await current_match(app, table_id)).public_view()["facts"]
+        assert {f["key"]: f["value"] for f in facts}["target"] == 301
         since: dict[int, int] = {}
 
         async def check() -> None:

@@ -11,10 +11,11 @@ from typing import Any
 
 from tests.e2e.conftest import current_match, hand_message, press_move, version_of, wait_redrawn
 from tests.e2e.fake import FakeChat, FakeTelegram, FakeUser
-from tests.e2e.test_berg_telegram import _open_table
+from tests.e2e.test_table_management import _set_option
 from tests.kit.store import only_table_id as _table_id
 from tests.kit.telegram import code_of as _code
 from tests.kit.telegram import game_buttons as _game_buttons
+from tests.kit.telegram import open_pair_lobby, start_and_deal
 
 MAX_MOVES = 3000
 
@@ -57,12 +58,18 @@ async def play_to_the_end(fake: FakeTelegram, users: list[FakeUser], rng: random
 
 async def _russian_table(fake: FakeTelegram, app: Any, group: FakeChat,
                          users: list[FakeUser]) -> int:
-    """The Berg table of tests/e2e/test_berg_telegram.py (height 5), its group in Russian;
-    returns its id."""
-    await _open_table(fake, group, users)
+    """A Berg table of height 2.5 (BERG-OPT-height: a custom height, which no lobby button
+    offers: set as the service would; half of the lobby's lowest, 5, for a match half as long,
+    whose end screens read the same), its group in Russian; returns its id."""
+    lobby = await open_pair_lobby(fake, group, users, game="berg", title="Berg 2x2")
+    table_id = await _table_id(app)
+    await _set_option(app, table_id, berg_height=2.5)
+    await start_and_deal(fake, fake.message(group, lobby.message_id), users)
     await fake.send_text(group, users[0], "/lang ru")
     assert await fake.wait_for_message(group, text_contains="Язык")
-    return await _table_id(app)
+    facts = (await current_match(app, table_id)).public_view()["facts"]
+    assert {f["key"]: f["value"] for f in facts}["berg_height"] == 2.5
+    return table_id
 
 
 async def test_a_russian_group_reads_the_end_of_a_match(

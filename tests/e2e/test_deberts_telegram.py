@@ -76,8 +76,11 @@ async def test_whole_match_to_the_end(fake: FakeTelegram, kozyr: Any,
     group, alice, bob = club
     stored = StoredMatches(monkeypatch)
     async with kozyr() as app:
-        await open_table(fake, group, alice, bob)
+        # to 301, the shortest target (DB-OPT-target): what is checked is the same at 501
+        await open_table(fake, group, alice, bob, options={"target": 301})
         table_id = await _table_id(app)
+        facts = (await current_match(app, table_id)).public_view()["facts"]
+        assert {f["key"]: f["value"] for f in facts}["target"] == 301
         since: dict[tuple[int, int], int] = {}
 
         async def check() -> None:

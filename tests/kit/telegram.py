@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -74,17 +74,43 @@ async def newest_showing(fake: FakeTelegram, chat: FakeChat | FakeUser,
 
 
 async def open_table(fake: FakeTelegram, group: FakeChat, alice: FakeUser,
-                     bob: FakeUser) -> FakeMessage:
-    """Both open the bot; Alice opens a Deberts lobby, Bob joins, Alice starts."""
+                     bob: FakeUser, options: Mapping[str, object] | None = None
+                     ) -> FakeMessage:
+    """Both open the bot; Alice opens a Deberts lobby, Bob joins, Alice sets the lobby's
+    ``options`` (``set_lobby_options``; none: the defaults), Alice starts."""
     await open_bot(fake, [alice, bob])
     await fake.send_text(group, alice, "/new deberts")
     lobby = await fake.wait_for_message(group, text_contains="Deberts")
     assert (await fake.press_button(bob, lobby, text="Join")).text == "You are at the table."
+    lobby = await set_lobby_options(fake, group, alice, lobby, options or {})
     answer = await fake.press_button(alice, lobby, text="Start")
     assert answer.text == "Done."
     await fake.wait_for(lambda f: hand_message(f, alice) and hand_message(f, bob),
                         what="both hands")
     return lobby
+
+
+async def set_lobby_options(fake: FakeTelegram, chat: FakeChat | FakeUser, creator: FakeUser,
+                            lobby: FakeMessage, options: Mapping[str, object]) -> FakeMessage:
+    """The table's creator presses each option's lobby button ("Playing to: 501 → 1001", data
+    ``l|table|opt|key=next``) until it has set ``options`` (key: engine or table option, value:
+    one of its choices), each press answered "Done." and the lobby redrawn; returns the lobby
+    message as last drawn. AssertionError if a value is not among the button's choices."""
+    for key, value in options.items():
+        for _ in range(16):  # an option has fewer choices than this
+            shown = fake.message(chat, lobby.message_id)
+            data = next(b.data for row in shown.buttons for b in row
+                        if b.data and b.data.split("|")[2:3] == ["opt"]
+                        and b.data.split("|", 3)[3].startswith(f"{key}="))
+            assert (await fake.press(creator, shown, data)).text == "Done."
+            await fake.wait_for(lambda f, d=data: all(
+                b.data != d for row in f.message(chat, lobby.message_id).buttons for b in row),
+                what=f"the lobby redrawn after {data!r}")
+            if data.split("|", 3)[3] == f"{key}={value}":
+                break
+        else:
+            raise AssertionError(f"the lobby never offered {key}={value}")
+    return fake.message(chat, lobby.message_id)
 
 
 CARD_RE = re.compile(r"(?:10|[AKQJ987])[♠♥♦♣]")

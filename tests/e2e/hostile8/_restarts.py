@@ -10,7 +10,7 @@ from contextlib import AsyncExitStack
 from typing import Any
 
 from tests.e2e.fake import FakeMessage, FakeTelegram, FakeUser
-from tests.kit.store import assert_stored_replays, stored_actions
+from tests.kit.store import assert_stored_replays, logged_moves, stored_actions
 from tests.kit.telegram import (
     game_buttons,
     hand_message,
@@ -130,9 +130,8 @@ async def restarted_moves(fake: FakeTelegram, kozyr: Any, users: list[FakeUser],
             await bot.restart(made)  # right after the press was answered
             await fake.settle()
             async with bot.app.store.transaction() as tx:
-                log = await tx.actions(table_id)
-            assert [a.code for a in log[before:before + 1]] == [code], \
-                (code, [a.code for a in log[before:]])
+                log = [c for _, c in await logged_moves(tx, table_id, before)]
+            assert log[:1] == [code], (code, log)
             await assert_stored_replays(bot.app, table_id)
             version = version_of(button.data)
             await fake.wait_for(lambda f, v=version: over(f) or all(
