@@ -4,7 +4,9 @@ prove the engines list, refuse, tell and store everything else exactly as before
 
 - ``deal_scored``'s ``trump`` (a Deberts deal's trump, told with its result; issue #20);
 - Berg's ``deal_tied`` event after a tied deal's ``deal_scored`` (why it tied, BERG-TIE-1, -2,
-  -10; issue #20).
+  -10; issue #20);
+- the ``meld_points`` fact's ``each`` (Bazar-Belot: each shown meld's cards and points,
+  BB-MELD-3; issue #18).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any
 
 #: event fields added since the digests were taken, per event type
 ADDED_FIELDS: dict[str, tuple[str, ...]] = {"deal_scored": ("trump",)}
+#: view fact fields added since the digests were taken, per fact key
+ADDED_FACT_FIELDS: dict[str, tuple[str, ...]] = {"meld_points": ("each",)}
 #: event types added since the digests were taken
 ADDED_EVENTS: frozenset[str] = frozenset({"deal_tied"})
 
@@ -21,7 +25,8 @@ def as_before(value: Any) -> Any:
     """``value`` (JSON-like: dicts, lists, tuples, scalars) without the added events and fields,
     anywhere inside it (event lists, snapshots, views)."""
     if isinstance(value, dict):
-        added = ADDED_FIELDS.get(str(value.get("type")), ())
+        added = ADDED_FIELDS.get(str(value.get("type")), ()) \
+            + ADDED_FACT_FIELDS.get(str(value.get("key")), ())
         return {k: as_before(v) for k, v in value.items() if k not in added}
     if isinstance(value, list | tuple):
         return [as_before(v) for v in value
