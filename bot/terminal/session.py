@@ -297,8 +297,11 @@ class Session:
     def _command(self, text: str) -> str | None:
         if text in SHORT:
             return SHORT[text]
+        # most Russians type «е» for «ё» («счет» for «счёт»): both spellings are the command
+        text = text.replace("ё", "е")
         for name in COMMAND_WORDS:
-            if text == name or text == str(self.tr(f"term.cmd.{name}")).lower():
+            word = str(self.tr(f"term.cmd.{name}")).lower().replace("ё", "е")
+            if text == name or text == word:
                 return name
         return None
 

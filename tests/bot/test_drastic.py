@@ -12,7 +12,7 @@ from bot.i18n import LANGS, Catalogs
 from bot.model import ActData, ExpandData
 from bot.show.common import TableInfo
 from bot.show.hand import render_hand
-from bot.state.drastic import DRASTIC, drastic_reason, is_drastic
+from bot.state.drastic import DRASTIC, drastic_reason, drastic_why, is_drastic
 
 
 def _bazar_last_word() -> engine.Match:
@@ -142,3 +142,17 @@ def test_married_bridge_high_contracts_are_not_called_slams(lang: str) -> None: 
         text = tr(key).lower()
         assert "шлем" not in text and "шолом" not in text and "slam" not in text, text
     assert "13" in tr("confirm.why.grand_slam") and "7" in tr("confirm.why.grand_slam")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", ("стоимость заказа", "заканчивает торговлю", "БТ")),
+    ("uk", ("вартість замовлення", "завершує торгівлю", "БТ")),
+    ("en", ("contract's value", "ends the bidding", "BT"))])
+def test_the_contra_question_says_what_a_contra_does(lang: str, words: tuple[str, ...]
+                                                      ) -> None:  # BB-BID-13, -14, BB-SCORE-8
+    # «Контра удваивает очки раздачи» was wrong: only the contract value is doubled (the 16
+    # and the melds are not), and a contra ends the bidding and risks a BT when the contract
+    # is made
+    said = drastic_why(Catalogs().translator(lang), "bazar_belot", "contra", "Контра")
+    assert all(w in said for w in words), said
+    assert "раздачи" not in said and "deal's score" not in said

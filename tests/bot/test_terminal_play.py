@@ -518,3 +518,11 @@ def test_a_meld_is_said_once_on_each_screen(lang: str) -> None:  # DB-MELD-5, DB
                 of = [x for x in facts if ("🤖" in x) == whose]
                 assert len(of) <= 1, "\n".join(of)
     assert said, "no meld was declared: the seeds no longer test it"
+
+
+def test_the_score_word_typed_with_e_for_yo() -> None:
+    # «счет»: most Russians type «е» for «ё»; it was refused with «Выберите 1 или 2»
+    code, out, _ = _play(["deberts", "--seed", "4"], "ru", script=("счет", "СЧЁТ", "выход"))
+    assert code == 0
+    assert out.count("Ни одна раздача не доиграна до конца.") == 2, out
+    assert "Выберите 1 или 2" not in out
