@@ -301,7 +301,7 @@ class Session:
         text = text.replace("ё", "е")
         for name in COMMAND_WORDS:
             word = str(self.tr(f"term.cmd.{name}")).lower().replace("ё", "е")
-            if text == name or text == word:
+            if text in (name, word):
                 return name
         return None
 
