@@ -471,14 +471,21 @@ class DebertsMatch(Match):
         }
 
     def _result_reason(self) -> str:
-        """``"last_trick"`` when, after a recorded deal, the three-player last-trick rule chose
-        the winner among several over the target (DB-3P-12), else ""."""
+        """Why the winner won when not by the higher total: ``"last_trick"`` when, after a
+        recorded deal, the three-player last-trick rule chose him among several over the
+        target (DB-3P-12); ``"defended"`` when both of two players are over it and the last
+        deal's defender wins (DB-END-4); else ""."""
         s = self._s
-        if s.players != 3 or not s.result or s.result.get("winner") is None \
-                or s.tricks_done != TRICKS_PER_DEAL:  # a claim (mid-deal) wins as claimed
-            return ""
+        if not s.result or s.result.get("winner") is None or s.result.get("claim"):
+            return ""  # a claim (mid-deal) wins as claimed
         over = sum(1 for t in s.totals if t >= s.options["target"])
-        return "last_trick" if over > 1 and s.result["winner"] == s.last_winner else ""
+        if over < 2:
+            return ""
+        if s.players == 2:  # Moscow's claim rules choose by the last trick (DB-CLAIM rules)
+            return "" if claim_on(s) else "defended"
+        if s.tricks_done != TRICKS_PER_DEAL:
+            return ""
+        return "last_trick" if s.result["winner"] == s.last_winner else ""
 
     # ---- views (DB-PLAY-8; views.py) -----------------------------------------------------------
 

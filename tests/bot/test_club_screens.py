@@ -102,6 +102,21 @@ def test_result_line_reads_the_sheets_numbers(lang: str) -> None:  # DB-END-4, D
     line = result_line(tr, TableInfo(1, 1, "deberts", "Club", NAMES[:2]), sheet)
     assert "501 : 500" in line and "530" not in line, line
 
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", "защищался в последней раздаче"),
+                                             ("uk", "захищався в останній роздачі"),
+                                             ("en", "the defender of the last deal wins")])
+def test_result_line_says_why_the_lower_total_won(lang: str, words: str) -> None:  # DB-END-4
+    # «Итог: побеждает 🤖 — 301 : 300» under «Всего очков: Игорь 423 · 🤖 336»: nothing said why
+    from bot.show.sheet import result_line
+
+    sheet = {"sides": [{"name": "A", "seats": [0]}, {"name": "B", "seats": [1]}], "rows": [],
+             "totals": [423, 336], "pot": 0,
+             "result": {"winner": 1, "line": "", "score": [300, 301], "reason": "defended"}}
+    line = result_line(CATALOGS.translator(lang), TableInfo(1, 1, "deberts", "Club", NAMES[:2]),
+                       sheet)
+    assert words in line and "301 : 300" in line, line
+
 def _bb_event(cards: list[int], tricks: list[int], melds: list[int], written: list[int],
               cells: list[str], outcome: str) -> dict[str, Any]:
     return {"type": "deal_scored", "deal": 3, "declarer": 0, "outcome": outcome,

@@ -685,6 +685,8 @@ class Tracker:
         if winner is not None:
             self.result = {"winner": winner, "line": line,
                            "score": line_score(line, winner, totals)}
+            if all(t >= self.target for t in totals):  # the sheet says why (DB-END-4)
+                self.result["reason"] = "defended"
 
     def check_sheet(self, m: engine.Match) -> None:
         sheet = m.score_sheet

@@ -644,6 +644,8 @@ class VariantTracker:
             over = [t >= self.o["target"] for t in totals]
             if len(totals) == 3 and sum(over) > 1 and winner == self.last_winner:
                 self.result["reason"] = "last_trick"  # DB-3P-12 chose him: the sheet says so
+            if len(totals) == 2 and all(over) and not self.claim_on:
+                self.result["reason"] = "defended"  # DB-END-4 chose him: the sheet says so
 
     def _ev_match_over(self, d: dict[str, Any], seat: int | None, code: str | None) -> None:
         assert self.result is not None, f"match_over without a result: {d}"

@@ -6,7 +6,8 @@ prove the engines list, refuse, tell and store everything else exactly as before
 - Berg's ``deal_tied`` event after a tied deal's ``deal_scored`` (why it tied, BERG-TIE-1, -2,
   -10; issue #20);
 - the ``meld_points`` fact's ``each`` (Bazar-Belot: each shown meld's cards and points,
-  BB-MELD-3; issue #18).
+  BB-MELD-3; issue #18);
+- a two-player Deberts result's ``reason`` ``defended`` (both over the target, DB-END-4; #20).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any
 ADDED_FIELDS: dict[str, tuple[str, ...]] = {"deal_scored": ("trump",)}
 #: view fact fields added since the digests were taken, per fact key
 ADDED_FACT_FIELDS: dict[str, tuple[str, ...]] = {"meld_points": ("each",)}
+#: (key, value) pairs added since the digests were taken, wherever they stand
+ADDED_PAIRS: frozenset[tuple[str, str]] = frozenset({("reason", "defended")})
 #: event types added since the digests were taken
 ADDED_EVENTS: frozenset[str] = frozenset({"deal_tied"})
 
@@ -27,7 +30,8 @@ def as_before(value: Any) -> Any:
     if isinstance(value, dict):
         added = ADDED_FIELDS.get(str(value.get("type")), ()) \
             + ADDED_FACT_FIELDS.get(str(value.get("key")), ())
-        return {k: as_before(v) for k, v in value.items() if k not in added}
+        return {k: as_before(v) for k, v in value.items()
+                if k not in added and not (isinstance(v, str) and (k, v) in ADDED_PAIRS)}
     if isinstance(value, list | tuple):
         return [as_before(v) for v in value
                 if not (isinstance(v, dict) and v.get("type") in ADDED_EVENTS)]
