@@ -211,9 +211,10 @@ def pair_name(tr: Translator, info: TableInfo, seats: Sequence[int], *,
 
 def pair_words(info: TableInfo, seats: Sequence[int]) -> str:
     """A Berg pair as a sentence says it after the word "pair" (plain text): its seats as the
-    lobby numbers them and its captain, the first of its seats, "2+4 (Boris)" (BERG-SCORE-7's
-    notes: "Pair 2+4 (Boris) went out: 4.0")."""
-    return f"{pair_seats(seats)} ({info.names[seats[0]]})"
+    lobby numbers them and both its players, the captain first, "2+4 (Boris, Dave)"
+    (BERG-SCORE-7's notes: "Pair 2+4 (Boris, Dave) went out: 4.0"); the captain alone read as
+    if he had gone out when his partner did."""
+    return f"{pair_seats(seats)} ({', '.join(info.names[s] for s in seats)})"
 
 
 def _pair_label(tr: Translator, info: TableInfo, fact: Mapping[str, Any]) -> str | None:

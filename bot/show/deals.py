@@ -151,7 +151,7 @@ def berg_note(tr: Translator, info: TableInfo, note: str) -> str:
     if not m:
         return note
     tag, what, rest = m.groups()
-    # the pair by its seats as the lobby numbers them, and its captain: "2+4 (Boris)"
+    # the pair by its seats as the lobby numbers them, and its players: "2+4 (Boris, Dave)"
     pair = pair_words(info, side_seats(info, 0 if tag == "0-2" else 1)) if tag else ""
     rest = rest or ""
     if what == "win" and rest.startswith("run "):

@@ -108,15 +108,15 @@ def test_bb_table_header_names_the_pairs_with_their_players(lang: str) -> None: 
 
 #: Berg's notes (BERG-SCORE-7) as a player reads them: the pair by its seats and captain.
 BERG_NOTES = {
-    "ru": {"1-3 win 4.0": "Вышла пара 2+4 (Boris): 4,0",
-           "0-2 surrender": "Сдалась пара 1+3 (Anna)",
-           "1-3 penalty": "Пара 2+4 (Boris): штраф"},
-    "uk": {"1-3 win 4.0": "Вийшла пара 2+4 (Boris): 4,0",
-           "0-2 surrender": "Здалася пара 1+3 (Anna)",
-           "1-3 penalty": "Пара 2+4 (Boris): штраф"},
-    "en": {"1-3 win 4.0": "Pair 2+4 (Boris) went out: 4.0",
-           "0-2 surrender": "Pair 1+3 (Anna) surrendered",
-           "1-3 penalty": "Pair 2+4 (Boris): penalty"},
+    "ru": {"1-3 win 4.0": "Вышла пара 2+4 (Boris, Gleb): 4,0",
+           "0-2 surrender": "Сдалась пара 1+3 (Anna, Vera)",
+           "1-3 penalty": "Пара 2+4 (Boris, Gleb): штраф"},
+    "uk": {"1-3 win 4.0": "Вийшла пара 2+4 (Boris, Gleb): 4,0",
+           "0-2 surrender": "Здалася пара 1+3 (Anna, Vera)",
+           "1-3 penalty": "Пара 2+4 (Boris, Gleb): штраф"},
+    "en": {"1-3 win 4.0": "Pair 2+4 (Boris, Gleb) went out: 4.0",
+           "0-2 surrender": "Pair 1+3 (Anna, Vera) surrendered",
+           "1-3 penalty": "Pair 2+4 (Boris, Gleb): penalty"},
 }
 
 
@@ -126,9 +126,9 @@ def test_berg_notes_name_the_pair_by_its_seats(lang: str) -> None:  # BERG-SCORE
     for note, said in BERG_NOTES[lang].items():
         assert berg_note(tr, BERG, note) == said
     run = berg_note(tr, BERG, "0-2 win run RJ QH QD = 4.0")
-    went = {"ru": "Вышла пара 1+3 (Anna): ", "uk": "Вийшла пара 1+3 (Anna): ",
-            "en": "Pair 1+3 (Anna) went out: "}[lang]
+    went = {"ru": "Вышла пара 1+3 (Anna, Vera): ", "uk": "Вийшла пара 1+3 (Anna, Vera): ",
+            "en": "Pair 1+3 (Anna, Vera) went out: "}[lang]
     assert run.startswith(went) and run.endswith("4,0" if lang != "en" else "4.0")
     declared = berg_note(tr, BERG, "1-3 dobor -0.5")
     pair = {"ru": "Пара", "uk": "Пара", "en": "Pair"}[lang]
-    assert declared.startswith(f"{pair} 2+4 (Boris): {tr('berg.decl.dobor')} ")
+    assert declared.startswith(f"{pair} 2+4 (Boris, Gleb): {tr('berg.decl.dobor')} ")
