@@ -54,7 +54,7 @@ from bot.records.text import (
 )
 from bot.show.common import TableInfo, game_text, seat_names
 from bot.show.display import with_sides
-from bot.show.events import render_event
+from bot.show.events import render_event, with_tie_reasons
 from bot.show.outbox import Outbox
 from bot.show.sheet import render_sheet, result_line
 from bot.show.takeback import taken_back_lines
@@ -578,12 +578,10 @@ def last_deal_text(tr: Translator, info: TableInfo, events: list[dict[str, Any]]
     """The breakdown of the last scored deal (with its last trick, and in Berg who went out;
     explained from the sheet's ``sheet_rows`` of that deal), or ""."""
     for _, start, end in reversed(deal_spans(events)):
-        span = events[start:end]
+        span = with_tie_reasons(events[start:end])  # a tie's reason read (BERG-TIE-1, -2, -10)
         scored = next((e for e in reversed(span) if e["type"] == "deal_scored"), None)
         if scored is not None:
             trick = next((e for e in reversed(span) if e["type"] == "trick"), None)
-            tied = next((e["reason"] for e in span if e["type"] == "deal_tied"), "")
-            scored = {**scored, "reason": tied} if tied else scored  # BERG-TIE-1, -2, -10
             # the card or frame that emptied a hand, as the group's result names it (Berg)
             played = next((e for e in reversed(span) if e["type"] in ("play", "frame")),
                           None) if scored["outcome"] == "win" else None

@@ -22,7 +22,7 @@ from bot.show.common import (
     said_text,
     sort_hand,
 )
-from bot.show.events import render_event
+from bot.show.events import render_event, with_tie_reasons
 from bot.show.sheet import result_line
 from engine.cards import SUIT_SYMBOLS
 from storage.records import GameStats, HistoryEntry, TopEntry
@@ -358,11 +358,8 @@ def render_deal_record(tr: Translator, info: TableInfo, record: DealRecord,
     last_winner = next((int(e["winner"]) for e in reversed(events) if e["type"] == "trick"),
                        None)
     played = None  # the card that ended the deal, where a player went out (Berg)
-    tied = next((e["reason"] for e in events if e["type"] == "deal_tied"), "")
-    for e in events:
+    for e in with_tie_reasons(events):  # why a tie was a tie (BERG-TIE-1, -2, -10)
         played = e if e["type"] in ("play", "frame") else played
-        if e["type"] == "deal_scored" and tied:  # why it was a tie (BERG-TIE-1, -2, -10)
-            e = {**e, "reason": tied}
         if e["type"] in ("deal_scored", "thrown_in"):
             text = render_event(tr, info, e, sheet_rows=sheet_rows, last_winner=last_winner,
                                 played=played)

@@ -35,7 +35,7 @@ from bot.model import (
     Undeliverable,
 )
 from bot.show.common import TableInfo, seat_names
-from bot.show.events import render_event
+from bot.show.events import render_event, with_tie_reasons
 from bot.show.hand import declared_for_you, render_hand, select_codes
 from bot.show.lobby import insurance_price, tie_turnover
 from bot.show.outbox import Delivery, Outbox, settled
@@ -480,13 +480,10 @@ class Display:
         is explained from the sheet row it wrote (the last row of its deal)."""
         texts = []
         last_trick = played = None
-        # why a deal was tied comes in the event after its result (Berg, BERG-TIE-1, -2, -10)
-        tied = next((e["reason"] for e in events if e["type"] == "deal_tied"), "")
         # a deal that is not the match's last: the next deal's table replaces this one's
         next_deal = not any(e["type"] == "match_over" for e in events)
-        for event in events:
-            if event["type"] == "deal_scored" and tied:
-                event = {**event, "reason": tied}
+        # why a deal was tied comes in the event after its result (Berg, BERG-TIE-1, -2, -10)
+        for event in with_tie_reasons(events):
             if event["type"] == "trick":
                 last_trick = event
             if event["type"] in ("play", "frame"):  # what ended the deal, if it did (Berg)

@@ -91,6 +91,18 @@ def takes_text(tr: Translator, name: str, n: int) -> str:
 NO_LAST_TRICK_BONUS = frozenset({"married_bridge"})
 
 
+def with_tie_reasons(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` (``to_dict()`` form) with each ``deal_tied``'s reason folded into the
+    ``deal_scored`` just before it, as ``render_event`` reads it (``reason``; Berg,
+    BERG-TIE-1, -2, -10). The events themselves are not changed."""
+    out: list[dict[str, Any]] = []
+    for e in events:
+        if e["type"] == "deal_tied" and out and out[-1]["type"] == "deal_scored":
+            out[-1] = {**out[-1], "reason": e["reason"]}
+        out.append(e)
+    return out
+
+
 def render_event(tr: Translator, info: TableInfo, event: dict[str, Any], *,
                  last_trick: dict[str, Any] | None = None,
                  row: dict[str, Any] | None = None,
